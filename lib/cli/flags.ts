@@ -1,0 +1,69 @@
+// A small, strict flag parser driven by each verb's flag specs: unknown flags, missing values
+// and malformed numbers are usage errors (exit 64) naming the flag.
+import { TuiwrightError } from "../protocol/errors.ts";
+
+export type FlagType = "string" | "int" | "bool" | "list";
+
+export type FlagSpec = {
+  name: string;
+  aliases?: string[];
+  type: FlagType;
+  value?: string;
+  description: string;
+};
+
+export type ParsedArgs = { flags: Map<string, string | number | boolean | string[]>; positionals: string[]; rest: string[] | null };
+
+function usage(message: string, verb: string): TuiwrightError {
+  return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
+}
+
+function parseInt10(text: string, flag: string, verb: string): number {
+  if (!/^-?\d+$/.test(text)) throw usage(`${flag} needs a whole number, got ${JSON.stringify(text)}`, verb);
+  return Number(text);
+}
+
+/** Parses `args`; everything after `--` is returned untouched as `rest`. */
+export function parseFlags(args: string[], specs: FlagSpec[], verb: string): ParsedArgs {
+  const byName = new Map<string, FlagSpec>();
+  for (const spec of specs) for (const name of [spec.name, ...(spec.aliases ?? [])]) byName.set(name, spec);
+  const flags = new Map<string, string | number | boolean | string[]>();
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return { flags, positionals, rest: args.slice(i + 1) };
+    if (!arg.startsWith("--") || arg === "-") {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const flagName = eq === -1 ? arg : arg.slice(0, eq);
+    const spec = byName.get(flagName);
+    if (!spec) throw usage(`unknown flag ${flagName} for \`${verb}\``, verb);
+    if (spec.type === "bool") {
+      if (eq !== -1) throw usage(`${flagName} takes no value`, verb);
+      flags.set(spec.name, true);
+      continue;
+    }
+    let value: string;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else {
+      if (i + 1 >= args.length) throw usage(`${flagName} needs a value${spec.value ? ` (${spec.value})` : ""}`, verb);
+      value = args[++i]!;
+    }
+    if (spec.type === "int") flags.set(spec.name, parseInt10(value, flagName, verb));
+    else if (spec.type === "list") flags.set(spec.name, [...((flags.get(spec.name) as string[] | undefined) ?? []), value]);
+    else flags.set(spec.name, value);
+  }
+  return { flags, positionals, rest: null };
+}
+
+export function describeFlags(specs: FlagSpec[]): string {
+  const rows = specs.map((spec) => {
+    const names = [spec.name, ...(spec.aliases ?? [])].join(", ");
+    const left = spec.type === "bool" ? names : `${names} ${spec.value ?? spec.type.toUpperCase()}`;
+    return [left, spec.description + (spec.type === "list" ? " (repeatable)" : "")] as const;
+  });
+  const width = Math.min(34, Math.max(...rows.map(([left]) => left.length), 0));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join("\n");
+}

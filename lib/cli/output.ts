@@ -1,0 +1,35 @@
+// Human renderings of results (the `--json` output is the result itself).
+import type { ExitStatusValue, Result, WaitResultValue } from "../protocol/methods.ts";
+import type { OutputMode } from "./verbs.ts";
+
+export function formatExit(exit: ExitStatusValue | null): string {
+  if (!exit) return "still running";
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+export function formatList(result: Result<"list">): string {
+  if (result.sessions.length === 0) return "no sessions";
+  const rows = result.sessions.map((s) => [
+    (s.name === result.current ? "* " : "  ") + s.name,
+    String(s.pid),
+    `${s.cols}x${s.rows}`,
+    s.state === "exited" ? formatExit(s.exit) : s.state,
+    s.argv.join(" "),
+  ]);
+  const header = ["  NAME", "PID", "SIZE", "STATE", "COMMAND"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
+}
+
+export function formatWait(result: WaitResultValue): string {
+  return `fired: ${result.fired.join(", ")} (revision ${result.revision}, ${result.elapsedMs} ms)`;
+}
+
+export function formatSnapshot(result: Result<"snapshot">, mode: OutputMode): string {
+  let body: string;
+  if (result.format === "text") body = result.text ?? "";
+  else if (result.format === "ansi") body = result.ansi ?? "";
+  else body = (result.cells ?? []).map((row) => JSON.stringify(row)).join("\n");
+  if (!result.meta || mode === "plain") return body;
+  return `${body}\n--- meta\n${JSON.stringify(result.meta, null, 2)}`;
+}

@@ -1,0 +1,333 @@
+// The CLI's verbs: how each one's words and flags become a method call, and how its result is
+// shown. Plain data and functions only — the thin client must not load valibot or xterm; the
+// daemon validates params against the method table and its errors come back with a path.
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { MethodName, Result } from "../protocol/methods.ts";
+import type { FlagSpec, ParsedArgs } from "./flags.ts";
+import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
+
+export type OutputMode = "human" | "plain" | "json";
+
+export type Verb = {
+  name: string;
+  summary: string;
+  usage: string;
+  method: MethodName;
+  flags: FlagSpec[];
+  /** Whether the daemon is started when it is not running. */
+  autoStart?: boolean;
+  /** Positional words the verb takes: [min, max] (max Infinity for lists). */
+  positionals: [number, number];
+  /** The verb wants `-- ARGV...`. */
+  wantsRest?: boolean;
+  params(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
+  show(result: any, mode: OutputMode): string;
+};
+
+export type ClientEnv = { cwd: string; env: Record<string, string> };
+
+const WAIT_FLAGS: FlagSpec[] = [
+  { name: "--text", aliases: ["--wait-text"], type: "list", value: "STR", description: "the screen shows STR" },
+  { name: "--regex", aliases: ["--wait-regex"], type: "list", value: "RE", description: "the screen matches RE (SOURCE or /SOURCE/FLAGS)" },
+  { name: "--gone", aliases: ["--wait-gone"], type: "bool", description: "--text/--regex hold when the text is NOT there" },
+  { name: "--in-scrollback", type: "bool", description: "match --text/--regex in the scrollback too" },
+  { name: "--settled", type: "int", value: "MS", description: "the screen has not changed for MS ms (from its last change)" },
+  { name: "--changed-since", type: "int", value: "REV", description: "the revision moved past REV" },
+  { name: "--title", aliases: ["--wait-title"], type: "string", value: "STR|/RE/", description: "the title contains STR or matches /RE/" },
+  { name: "--cursor", aliases: ["--wait-cursor"], type: "string", value: "ROW,COL", description: "the cursor is at ROW,COL (0-based)" },
+  { name: "--alt-screen", type: "string", value: "on|off", description: "the alternate screen is on or off" },
+  { name: "--exit", aliases: ["--wait-exit"], type: "bool", description: "the program has exited" },
+  { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
+  { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
+  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)" },
+];
+
+const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit"]);
+
+function usage(message: string, verb: string): TuiwrightError {
+  return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
+}
+
+function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | undefined {
+  const f = args.flags;
+  if (![...f.keys()].some((key) => WAIT_KEYS.has(key))) {
+    if (f.has("--timeout") || f.has("--all") || f.has("--gone")) throw usage(`${verb}: --timeout, --all and --gone need a condition such as --text`, verb);
+    return undefined;
+  }
+  if (f.has("--all") && f.has("--any")) throw usage("--all and --any exclude each other", verb);
+  const spec: Record<string, unknown> = {};
+  if (f.has("--text")) spec.text = f.get("--text");
+  if (f.has("--regex")) spec.regex = f.get("--regex");
+  if (f.has("--gone")) spec.gone = true;
+  if (f.has("--in-scrollback")) spec.inScrollback = true;
+  if (f.has("--settled")) spec.settledMs = f.get("--settled");
+  if (f.has("--changed-since")) spec.changedSince = f.get("--changed-since");
+  if (f.has("--title")) spec.title = f.get("--title");
+  if (f.has("--cursor")) {
+    const match = /^(\d+),(\d+)$/.exec(String(f.get("--cursor")));
+    if (!match) throw usage(`--cursor needs ROW,COL, got ${JSON.stringify(f.get("--cursor"))}`, verb);
+    spec.cursor = { row: Number(match[1]), col: Number(match[2]) };
+  }
+  if (f.has("--alt-screen")) {
+    const value = f.get("--alt-screen");
+    if (value !== "on" && value !== "off") throw usage(`--alt-screen needs on or off, got ${JSON.stringify(value)}`, verb);
+    spec.altScreen = value === "on";
+  }
+  if (f.has("--exit")) spec.exit = true;
+  if (f.has("--all")) spec.mode = "all";
+  if (f.has("--timeout")) spec.timeoutMs = f.get("--timeout");
+  return spec;
+}
+
+function showAction(result: Result<"press">, mode: OutputMode): string {
+  if (mode === "plain") return "";
+  const line = `${result.session}: sent ${result.bytes} byte(s), revision ${result.revisionBefore} → ${result.revisionAfter}`;
+  return result.wait ? `${line}\n${formatWait(result.wait)}` : line;
+}
+
+/** The client's environment for a new program: its own, made right for our terminal. */
+function spawnEnv(client: ClientEnv, overrides: string[]): Record<string, string> {
+  const env: Record<string, string> = { ...client.env, TERM: "xterm-256color" };
+  // A size inherited from the caller's terminal would contradict the PTY's.
+  delete env.COLUMNS;
+  delete env.LINES;
+  for (const pair of overrides) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw usage(`--env needs KEY=VALUE, got ${JSON.stringify(pair)}`, "spawn");
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
+}
+
+function resolvePath(cwd: string, path: string): string {
+  return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
+}
+
+export const VERBS: Verb[] = [
+  {
+    name: "spawn",
+    summary: "start a program on a new terminal (starts the daemon if needed)",
+    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... -- PROGRAM [ARGS...]",
+    method: "spawn",
+    autoStart: true,
+    positionals: [0, 0],
+    wantsRest: true,
+    flags: [
+      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120)" },
+      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40)" },
+      { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
+      { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
+      { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)" },
+    ],
+    params(args, client) {
+      if (!args.rest || args.rest.length === 0) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`", "spawn");
+      const f = args.flags;
+      const params: Record<string, unknown> = {
+        argv: args.rest,
+        cwd: resolvePath(client.cwd, (f.get("--cwd") as string | undefined) ?? client.cwd),
+        env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []),
+      };
+      if (f.has("--cols")) params.cols = f.get("--cols");
+      if (f.has("--rows")) params.rows = f.get("--rows");
+      if (f.has("--scrollback")) params.scrollback = f.get("--scrollback");
+      return params;
+    },
+    show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
+  },
+  {
+    name: "list",
+    summary: "list the sessions",
+    usage: "list",
+    method: "list",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"list">, mode) => (mode === "plain" ? r.sessions.map((s) => s.name).join("\n") : formatList(r)),
+  },
+  {
+    name: "kill",
+    summary: "kill the session's processes (SIGTERM, then SIGKILL after the grace period) and remove it",
+    usage: "kill [--session NAME] [--signal SIG] [--grace MS]",
+    method: "kill",
+    positionals: [0, 0],
+    flags: [
+      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGTERM)" },
+      { name: "--grace", type: "int", value: "MS", description: "wait before SIGKILL (default 2000)" },
+    ],
+    params(args) {
+      const params: Record<string, unknown> = {};
+      if (args.flags.has("--signal")) params.signal = args.flags.get("--signal");
+      if (args.flags.has("--grace")) params.graceMs = args.flags.get("--grace");
+      return params;
+    },
+    show: (r: Result<"kill">, mode) => (mode === "plain" ? formatExit(r.exit) : `killed session ${r.session} (${formatExit(r.exit)})`),
+  },
+  {
+    name: "signal",
+    summary: "send a signal to the session's foreground process group",
+    usage: "signal [--session NAME] SIGNAL",
+    method: "signal",
+    positionals: [1, 1],
+    flags: [],
+    params: (args) => ({ signal: args.positionals[0] }),
+    show: (r: Result<"signal">, mode) => (mode === "plain" ? "" : `sent ${r.signal} to process group ${r.pgid} of ${r.session}`),
+  },
+  {
+    name: "resize",
+    summary: "resize the terminal",
+    usage: "resize [--session NAME] COLS ROWS",
+    method: "resize",
+    positionals: [2, 2],
+    flags: [],
+    params(args) {
+      const [cols, rows] = args.positionals.map((word, i) => {
+        if (!/^\d+$/.test(word)) throw usage(`${i === 0 ? "COLS" : "ROWS"} must be a whole number, got ${JSON.stringify(word)}`, "resize");
+        return Number(word);
+      });
+      return { cols, rows };
+    },
+    show: (r: Result<"resize">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows} (revision ${r.revision})`),
+  },
+  {
+    name: "snapshot",
+    summary: "print the screen (text, ansi or cells)",
+    usage: "snapshot [--session NAME] [--format text|ansi|cells] [--scrollback N] [--include-meta]",
+    method: "snapshot",
+    positionals: [0, 0],
+    flags: [
+      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi or cells" },
+      { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
+      { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit" },
+    ],
+    params(args) {
+      const params: Record<string, unknown> = {};
+      if (args.flags.has("--format")) params.format = args.flags.get("--format");
+      if (args.flags.has("--scrollback")) params.scrollback = args.flags.get("--scrollback");
+      if (args.flags.has("--include-meta")) params.includeMeta = true;
+      return params;
+    },
+    show: (r: Result<"snapshot">, mode) => formatSnapshot(r, mode),
+  },
+  {
+    name: "type",
+    summary: "type literal text (with --paste: bracketed paste when the program enabled it)",
+    usage: "type [--session NAME] [--paste] [WAIT FLAGS] TEXT",
+    method: "type",
+    positionals: [1, 1],
+    flags: [{ name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" }, ...WAIT_FLAGS],
+    params(args) {
+      const wait = waitSpec(args, "type");
+      return { text: args.positionals[0], ...(args.flags.has("--paste") ? { paste: true } : {}), ...(wait ? { wait } : {}) };
+    },
+    show: showAction,
+  },
+  {
+    name: "press",
+    summary: "press keys: Enter Tab Escape Backspace Space Up Down Left Right Home End PageUp PageDown Insert Delete F1..F12, a character, with C- M- S-",
+    usage: "press [--session NAME] [WAIT FLAGS] KEY...",
+    method: "press",
+    positionals: [1, Infinity],
+    flags: WAIT_FLAGS,
+    params(args) {
+      const wait = waitSpec(args, "press");
+      return { keys: args.positionals, ...(wait ? { wait } : {}) };
+    },
+    show: showAction,
+  },
+  {
+    name: "get",
+    summary: "print one property: title, cwd, size, cursor or exit",
+    usage: "get [--session NAME] title|cwd|size|cursor|exit",
+    method: "get",
+    positionals: [1, 1],
+    flags: [],
+    params: (args) => ({ what: args.positionals[0] }),
+    show(r: Result<"get">, mode) {
+      const value = r.value as any;
+      if (r.what === "size") return `${value.cols}x${value.rows}`;
+      if (r.what === "cursor") return mode === "plain" ? `${value.row},${value.col}` : `row ${value.row}, col ${value.col}${value.visible ? "" : " (hidden)"}`;
+      if (r.what === "exit") return value === null ? (mode === "plain" ? "" : "running") : formatExit(value);
+      return value ?? "";
+    },
+  },
+  {
+    name: "wait",
+    summary: "wait until the screen meets conditions (evaluated on every write, never polled)",
+    usage: "wait [--session NAME] [--text STR]... [--regex RE]... [--settled MS] [--exit] ... [--all] [--timeout MS]",
+    method: "wait",
+    positionals: [0, 0],
+    flags: [...WAIT_FLAGS, { name: "--print", type: "bool", description: "print the screen once the wait is over" }],
+    params(args) {
+      const spec = waitSpec(args, "wait");
+      if (!spec) throw usage("wait needs a condition: --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit", "wait");
+      return { ...spec, ...(args.flags.has("--print") ? { includeText: true } : {}) };
+    },
+    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : formatWait(r)),
+  },
+  {
+    name: "capabilities",
+    summary: "print the version, methods (with JSON Schemas), formats, keys and error table",
+    usage: "capabilities",
+    method: "capabilities",
+    autoStart: true,
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"capabilities">, mode) =>
+      mode === "human" ? [`tuiwright ${r.version}`, "methods:", ...r.methods.map((m) => `  ${m.name.padEnd(18)} ${m.title}`)].join("\n") : JSON.stringify(r, null, 2),
+  },
+  {
+    name: "ping",
+    summary: "check that the daemon answers",
+    usage: "ping",
+    method: "ping",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"ping">, mode) => (mode === "plain" ? "pong" : `pong from daemon pid ${r.pid} (${r.version})`),
+  },
+  {
+    name: "daemon status",
+    summary: "show the daemon's pid, version, socket, uptime, sessions and memory",
+    usage: "daemon status",
+    method: "daemon.status",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"daemon.status">) =>
+      [
+        `pid ${r.pid}, version ${r.version}, namespace ${r.namespace}`,
+        `socket ${r.socket}`,
+        `up ${Math.round(r.uptimeMs / 1000)} s, ${r.sessions} session(s), RSS ${(r.rssBytes / 1048576).toFixed(1)} MiB, idle exit after ${Math.round(r.idleTimeoutMs / 1000)} s`,
+      ].join("\n"),
+  },
+  {
+    name: "daemon start",
+    summary: "start the daemon if it is not running",
+    usage: "daemon start",
+    method: "daemon.status",
+    autoStart: true,
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"daemon.status">, mode) => (mode === "plain" ? String(r.pid) : `daemon running: pid ${r.pid}, socket ${r.socket}`),
+  },
+  {
+    name: "daemon stop",
+    summary: "kill every session and stop the daemon (the socket is removed)",
+    usage: "daemon stop",
+    method: "daemon.stop",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"daemon.stop">, mode) => (mode === "plain" ? "" : `daemon stopped (${r.sessionsKilled} session(s) killed)`),
+  },
+];
+
+export function findVerb(words: string[]): { verb: Verb; consumed: number } | null {
+  for (const verb of VERBS) {
+    const parts = verb.name.split(" ");
+    if (parts.every((part, i) => words[i] === part)) return { verb, consumed: parts.length };
+  }
+  return null;
+}

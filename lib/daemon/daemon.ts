@@ -1,0 +1,119 @@
+// The daemon's life: a safe socket, pid/version file, ready line, idle exit, clean shutdown.
+// After the ready line nothing is written to stdout (the starter stops reading it); logs go
+// to stderr, which the starter points at the state directory's daemon.log.
+import { writeFileSync } from "node:fs";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { version } from "../runtime/self.ts";
+import type { Connection } from "../runtime/unix-socket.ts";
+import { RpcClient } from "../transport/rpc-client.ts";
+import { serveJsonRpc } from "../transport/rpc-server.ts";
+import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/socket-security.ts";
+import { createDispatch } from "./dispatch.ts";
+import { createHandlers, type DaemonContext } from "./handlers.ts";
+import { SessionRegistry } from "./registry.ts";
+import { terminateSession } from "./terminate.ts";
+
+export type DaemonOptions = { namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean };
+
+const SHUTDOWN_GRACE_MS = 1000;
+
+function log(message: string): void {
+  process.stderr.write(`${new Date().toISOString()} [${process.pid}] ${message}\n`);
+}
+
+/** True when a live daemon answers on the socket; a dead one's socket is removed. */
+async function claimSocket(socketPath: string): Promise<boolean> {
+  checkSocketFile(socketPath);
+  try {
+    const client = await RpcClient.connect(socketPath);
+    client.close();
+    return true;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ECONNREFUSED") {
+      log(`removing stale socket ${socketPath}`);
+      removeIfPresent(socketPath);
+    } else if (code !== "ENOENT") {
+      throw error;
+    }
+    return false;
+  }
+}
+
+export async function runDaemon(options: DaemonOptions): Promise<number> {
+  const { socketPath } = options;
+  try {
+    checkSocketDir(socketPath, { create: true });
+    if (await claimSocket(socketPath)) {
+      process.stdout.write(`already-running socket=${socketPath}\n`);
+      return 0;
+    }
+  } catch (error) {
+    const message = error instanceof TuiwrightError ? error.message : String(error);
+    process.stdout.write(`error ${message}\n`);
+    log(message);
+    return error instanceof TuiwrightError ? error.exitCode : 70;
+  }
+
+  const registry = new SessionRegistry();
+  const connections = new Set<Connection>();
+  const pidFile = `${socketPath}.pid`;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopping: Promise<number> | undefined;
+
+  const exitSoon = () => setTimeout(() => process.exit(0), 20);
+
+  const shutdown = (): Promise<number> => {
+    stopping ??= (async () => {
+      log(`shutting down with ${registry.all().length} session(s)`);
+      const sessions = registry.all();
+      await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS).catch(() => undefined)));
+      // Unlink before answering, so whoever asked sees the socket gone once we reply.
+      removeIfPresent(socketPath);
+      removeIfPresent(pidFile);
+      exitSoon();
+      return sessions.length;
+    })();
+    return stopping;
+  };
+
+  const sessionsChanged = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (registry.size === 0 && connections.size === 0 && options.idleTimeoutMs > 0) {
+      idleTimer = setTimeout(() => { log("idle timeout"); void shutdown(); }, options.idleTimeoutMs);
+    }
+  };
+
+  const context: DaemonContext = {
+    namespace: options.namespace,
+    socketPath,
+    startedAt: new Date(),
+    idleTimeoutMs: options.idleTimeoutMs,
+    debug: options.debug,
+    registry,
+    shutdown,
+    sessionsChanged,
+  };
+
+  const previousUmask = process.umask(0o077);
+  try {
+    serveJsonRpc(socketPath, createDispatch(createHandlers(context)), {
+      opened(connection) { connections.add(connection); sessionsChanged(); },
+      closed(connection) { connections.delete(connection); sessionsChanged(); },
+    });
+  } finally {
+    process.umask(previousUmask);
+  }
+  writeFileSync(pidFile, JSON.stringify({ pid: process.pid, version: version(), socket: socketPath, startedAt: context.startedAt.toISOString() }) + "\n", { mode: 0o600 });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void shutdown());
+  process.on("exit", () => {
+    // Last resort (e.g. process.exit elsewhere): never leave a socket that looks alive.
+    if (!stopping) { removeIfPresent(socketPath); removeIfPresent(pidFile); }
+  });
+  log(`listening on ${socketPath} (version ${version()})`);
+  process.stdout.write(`ready pid=${process.pid} version=${version()} socket=${socketPath}\n`);
+  sessionsChanged();
+  await new Promise(() => {}); // runs until shutdown exits the process
+  return 0;
+}

@@ -1,0 +1,174 @@
+// Every method's implementation, as one object checked against the method table: a method
+// without a handler, or a handler returning the wrong shape, fails type-checking.
+import { TuiwrightError } from "../protocol/errors.ts";
+import { ERRORS } from "../protocol/errors.ts";
+import { METHODS, type Params } from "../protocol/methods.ts";
+import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
+import { version } from "../runtime/self.ts";
+import { SessionWorker } from "../session/worker-handle.ts";
+import { KEY_NAMES } from "../terminal/keys.ts";
+import type { Handlers } from "./dispatch.ts";
+import type { SessionEntry, SessionRegistry } from "./registry.ts";
+import { signalSessionGroups, terminateSession } from "./terminate.ts";
+
+export type DaemonContext = {
+  namespace: string;
+  socketPath: string;
+  startedAt: Date;
+  idleTimeoutMs: number;
+  debug: boolean;
+  registry: SessionRegistry;
+  /** Kills every session and stops listening; returns how many sessions were killed. */
+  shutdown(): Promise<number>;
+  sessionsChanged(): void;
+};
+
+const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
+
+function spawnEnvironment(env: Record<string, string> | undefined): Record<string, string> {
+  const base = env ?? { PATH: FALLBACK_PATH, HOME: process.env.HOME ?? "/", LANG: process.env.LANG ?? "C.UTF-8" };
+  return { ...base, TERM: base.TERM ?? "xterm-256color" };
+}
+
+async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
+  const { registry } = context;
+  const name = registry.reserve(params.session, params.argv);
+  let markEnded!: () => void;
+  const ended = new Promise<void>((resolve) => { markEnded = resolve; });
+  const cwd = params.cwd ?? process.env.HOME ?? "/";
+  let entry: SessionEntry | undefined;
+  try {
+    const worker = await SessionWorker.start(
+      { name, argv: params.argv, cwd, env: spawnEnvironment(params.env), cols: params.cols, rows: params.rows, scrollback: params.scrollback },
+      {
+        changed(revision, title) { if (entry) { entry.revision = revision; entry.title = title; } },
+        ended(exit) { if (entry) entry.exit = exit; markEnded(); },
+        crashed(reason) {
+          if (entry) entry.crashed = reason;
+          // The PTY's owner is gone: its programs must not linger.
+          if (entry && !entry.exit) signalSessionGroups(entry.worker.pid, "SIGKILL");
+          markEnded();
+        },
+      },
+    );
+    entry = {
+      name, worker, argv: params.argv, cwd, cols: params.cols, rows: params.rows,
+      startedAt: new Date().toISOString(), revision: 0, title: "", exit: null, crashed: null, ended,
+    };
+    registry.add(entry);
+    context.sessionsChanged();
+    return entry;
+  } finally {
+    registry.release(name);
+  }
+}
+
+export function createHandlers(context: DaemonContext): Handlers {
+  const { registry } = context;
+  return {
+    async ping() {
+      return { pong: true, version: version(), pid: process.pid };
+    },
+
+    async capabilities() {
+      const { toJsonSchema } = await import("@valibot/to-json-schema");
+      const schema = (s: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(s, { errorMode: "ignore" });
+      return {
+        version: version(),
+        methods: Object.entries(METHODS).map(([name, def]) => ({
+          name, title: def.title, readOnly: def.readOnly, params: schema(def.params), result: schema(def.result),
+        })),
+        formats: ["text", "ansi", "cells"],
+        keys: KEY_NAMES,
+        errors: Object.entries(ERRORS).map(([name, entry]) => ({ name, ...entry })),
+      };
+    },
+
+    async "daemon.status"() {
+      return {
+        pid: process.pid,
+        version: version(),
+        namespace: context.namespace,
+        socket: context.socketPath,
+        startedAt: context.startedAt.toISOString(),
+        uptimeMs: Date.now() - context.startedAt.getTime(),
+        idleTimeoutMs: context.idleTimeoutMs,
+        sessions: registry.size,
+        rssBytes: process.memoryUsage().rss,
+      };
+    },
+
+    async "daemon.stop"() {
+      const sessionsKilled = await context.shutdown();
+      return { stopped: true, sessionsKilled };
+    },
+
+    async spawn(params) {
+      return registry.info(await startSession(context, params));
+    },
+
+    async list() {
+      return { sessions: registry.all().map((entry) => registry.info(entry)), current: registry.current };
+    },
+
+    async kill(params) {
+      const entry = registry.resolve(params.session);
+      const signal = normalizeSignal(params.signal);
+      await terminateSession(entry, signal, params.graceMs);
+      registry.remove(entry.name);
+      context.sessionsChanged();
+      return { session: entry.name, exit: entry.exit };
+    },
+
+    async signal(params) {
+      const entry = registry.resolve(params.session);
+      const signal = normalizeSignal(params.signal);
+      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; there is nothing to signal`);
+      const pgid = foregroundGroup(entry.worker.pid) ?? entry.worker.pid;
+      if (!signalGroup(pgid, signal)) throw new TuiwrightError("session-exited", `process group ${pgid} of session ${JSON.stringify(entry.name)} is gone`);
+      return { session: entry.name, signal, pgid };
+    },
+
+    async resize(params) {
+      const entry = registry.resolve(params.session);
+      const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows });
+      entry.cols = result.cols;
+      entry.rows = result.rows;
+      return { session: entry.name, ...result };
+    },
+
+    async snapshot({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("snapshot", params)) };
+    },
+
+    async type({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("type", params)) };
+    },
+
+    async press({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("press", params)) };
+    },
+
+    async get({ session, what }) {
+      const entry = registry.resolve(session);
+      const { value } = await entry.worker.call("get", { what });
+      return { session: entry.name, what, value };
+    },
+
+    async wait({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return entry.worker.call("wait", params);
+    },
+
+    async "debug.crashWorker"({ session }) {
+      if (!context.debug) throw new TuiwrightError("permission", "debug.crashWorker is disabled", { hint: "start the daemon with TUIWRIGHT_DEBUG=1" });
+      const entry = registry.resolve(session);
+      void entry.worker.call("crash", {}).catch(() => undefined);
+      await entry.ended;
+      return { session: entry.name };
+    },
+  } satisfies Handlers;
+}

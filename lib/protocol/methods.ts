@@ -1,0 +1,174 @@
+// The method table: every JSON-RPC method is defined here once. Types, the daemon's handler
+// table, `capabilities` and (later) MCP tools and docs are derived from it.
+import * as v from "valibot";
+import {
+  ActionResult, CellRun, Cols, doc, ExitStatus, Hash, Meta, Revision, Rows, SessionInfo,
+  SessionName, SnapshotFormat, WaitConditions, WaitResult,
+} from "./schemas.ts";
+
+type MethodDef = {
+  title: string;
+  readOnly: boolean;
+  destructive?: boolean;
+  params: v.GenericSchema;
+  result: v.GenericSchema;
+};
+
+const target = { session: v.optional(SessionName) };
+const WaitSpec = v.strictObject(WaitConditions);
+
+export const METHODS = {
+  ping: {
+    title: "Check that the daemon answers",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({ pong: v.literal(true), version: v.string(), pid: v.number() }),
+  },
+  capabilities: {
+    title: "Version, methods with JSON Schemas, snapshot formats and the error table",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      version: v.string(),
+      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), params: v.unknown(), result: v.unknown() })),
+      formats: v.array(v.string()),
+      keys: v.array(v.string()),
+      errors: v.array(v.object({ name: v.string(), code: v.number(), exit: v.number(), hint: v.string() })),
+    }),
+  },
+  "daemon.status": {
+    title: "The daemon's pid, version, socket, uptime, sessions and memory",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      pid: v.number(),
+      version: v.string(),
+      namespace: v.string(),
+      socket: v.string(),
+      startedAt: v.string(),
+      uptimeMs: v.number(),
+      idleTimeoutMs: v.number(),
+      sessions: v.number(),
+      rssBytes: v.number(),
+    }),
+  },
+  "daemon.stop": {
+    title: "Kill every session's processes and stop the daemon",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({}),
+    result: v.object({ stopped: v.literal(true), sessionsKilled: v.number() }),
+  },
+  spawn: {
+    title: "Start a program on a new pseudo-terminal",
+    readOnly: false,
+    params: v.strictObject({
+      session: v.optional(doc(SessionName, "name for the new session; default derived from the program name")),
+      argv: doc(v.pipe(v.array(v.string()), v.minLength(1, "argv needs the program to run")), "program and arguments"),
+      cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
+      env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
+      cols: v.optional(Cols, 120),
+      rows: v.optional(Rows, 40),
+      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
+    }),
+    result: SessionInfo,
+  },
+  list: {
+    title: "List the sessions",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({ sessions: v.array(SessionInfo), current: v.nullable(v.string()) }),
+  },
+  kill: {
+    title: "Kill a session's process groups (escalating to SIGKILL) and remove the session",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({
+      ...target,
+      signal: v.optional(doc(v.string(), "first signal to send"), "SIGTERM"),
+      graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000)), "how long to wait before SIGKILL"), 2000),
+    }),
+    result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
+  },
+  signal: {
+    title: "Send a signal to the session's foreground process group",
+    readOnly: false,
+    params: v.strictObject({ ...target, signal: doc(v.string(), "signal name, e.g. SIGINT or INT") }),
+    result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
+  },
+  resize: {
+    title: "Resize the terminal",
+    readOnly: false,
+    params: v.strictObject({ ...target, cols: Cols, rows: Rows }),
+    result: v.object({ session: v.string(), cols: v.number(), rows: v.number(), revision: Revision }),
+  },
+  snapshot: {
+    title: "Read the screen as text, ANSI or cells",
+    readOnly: true,
+    params: v.strictObject({
+      ...target,
+      format: v.optional(SnapshotFormat, "text"),
+      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
+      includeMeta: v.optional(v.boolean(), false),
+    }),
+    result: v.object({
+      session: v.string(),
+      format: SnapshotFormat,
+      revision: Revision,
+      hash: Hash,
+      cols: v.number(),
+      rows: v.number(),
+      text: v.optional(v.string()),
+      ansi: v.optional(v.string()),
+      cells: v.optional(v.array(v.array(CellRun))),
+      meta: v.optional(Meta),
+    }),
+  },
+  type: {
+    title: "Type literal text (bracketed paste with paste: true when the program enabled it)",
+    readOnly: false,
+    params: v.strictObject({ ...target, text: v.string(), paste: v.optional(v.boolean(), false), wait: v.optional(WaitSpec) }),
+    result: ActionResult,
+  },
+  press: {
+    title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
+    readOnly: false,
+    params: v.strictObject({ ...target, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), wait: v.optional(WaitSpec) }),
+    result: ActionResult,
+  },
+  get: {
+    title: "Read one property: title, cwd, size, cursor or exit",
+    readOnly: true,
+    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit"]) }),
+    result: v.object({ session: v.string(), what: v.string(), value: v.unknown() }),
+  },
+  wait: {
+    title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
+    readOnly: true,
+    params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(v.boolean(), false) }),
+    result: WaitResult,
+  },
+  "debug.crashWorker": {
+    title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({ ...target }),
+    result: v.object({ session: v.string() }),
+  },
+} as const satisfies Record<string, MethodDef>;
+
+export type Methods = typeof METHODS;
+export type MethodName = keyof Methods;
+export type Params<M extends MethodName> = v.InferOutput<Methods[M]["params"]>;
+export type ParamsInput<M extends MethodName> = v.InferInput<Methods[M]["params"]>;
+export type Result<M extends MethodName> = v.InferOutput<Methods[M]["result"]>;
+export type WaitSpec = v.InferOutput<typeof WaitSpec>;
+export type SessionInfoValue = v.InferOutput<typeof SessionInfo>;
+export type MetaValue = v.InferOutput<typeof Meta>;
+export type CellRunValue = v.InferOutput<typeof CellRun>;
+export type ExitStatusValue = v.InferOutput<typeof ExitStatus>;
+export type WaitResultValue = v.InferOutput<typeof WaitResult>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(METHODS, name);
+}

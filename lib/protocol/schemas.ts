@@ -1,0 +1,104 @@
+// Shared value schemas used by several methods in methods.ts.
+import * as v from "valibot";
+
+export const doc = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
+
+export const SessionName = doc(
+  v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "a session name is 1-64 letters, digits, '_', '.' or '-'")),
+  "session name; default: the most recently used session",
+);
+export const Cols = v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000));
+export const Rows = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500));
+export const Revision = doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "screen revision: bumped when the screen, cursor or title changes");
+export const Hash = doc(v.string(), "hash of the visible screen (text, attributes, cursor, title)");
+
+export const ExitStatus = v.object({
+  code: v.nullable(v.number()),
+  signal: v.nullable(v.string()),
+});
+
+export const Cursor = v.object({ row: v.number(), col: v.number(), visible: v.boolean() });
+
+export const SessionInfo = v.object({
+  name: v.string(),
+  pid: v.number(),
+  argv: v.array(v.string()),
+  cwd: v.string(),
+  cols: v.number(),
+  rows: v.number(),
+  state: v.picklist(["running", "exited", "crashed"]),
+  exit: v.nullable(ExitStatus),
+  startedAt: v.string(),
+  revision: v.number(),
+  title: v.string(),
+});
+
+export const Meta = v.object({
+  cols: v.number(),
+  rows: v.number(),
+  cursor: Cursor,
+  title: v.string(),
+  cwd: v.nullable(v.string()),
+  altScreen: v.boolean(),
+  revision: v.number(),
+  hash: v.string(),
+  exit: v.nullable(ExitStatus),
+  lastOutputAgeMs: v.nullable(v.number()),
+  modes: v.object({
+    applicationCursorKeys: v.boolean(),
+    bracketedPaste: v.boolean(),
+    mouseTracking: v.string(),
+  }),
+  droppedBytes: v.number(),
+});
+
+export const CellRun = v.object({
+  col: v.number(),
+  text: v.string(),
+  width: v.number(),
+  fg: v.optional(v.union([v.number(), v.string()])),
+  bg: v.optional(v.union([v.number(), v.string()])),
+  bold: v.optional(v.boolean()),
+  dim: v.optional(v.boolean()),
+  italic: v.optional(v.boolean()),
+  underline: v.optional(v.boolean()),
+  inverse: v.optional(v.boolean()),
+  strikethrough: v.optional(v.boolean()),
+});
+
+export const SnapshotFormat = v.picklist(["text", "ansi", "cells"]);
+
+const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "milliseconds; 0 checks once");
+
+/** Wait conditions; each is one small predicate over the screen and session events. */
+export const WaitConditions = {
+  text: v.optional(doc(v.array(v.pipe(v.string(), v.minLength(1))), "literal text on the visible screen")),
+  regex: v.optional(doc(v.array(v.string()), "JavaScript regex, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n")),
+  gone: v.optional(doc(v.boolean(), "text/regex conditions hold when the text is NOT on screen")),
+  inScrollback: v.optional(doc(v.boolean(), "match text/regex against scrollback too")),
+  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the screen has not changed for this long, measured from its last change")),
+  changedSince: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision moved past this one")),
+  title: v.optional(doc(v.string(), "title contains STR, or matches /RE/FLAGS")),
+  cursor: v.optional(v.object({ row: v.number(), col: v.number() })),
+  altScreen: v.optional(doc(v.boolean(), "the alternate screen is on (true) or off (false)")),
+  exit: v.optional(doc(v.boolean(), "the program has exited")),
+  mode: v.optional(doc(v.picklist(["any", "all"]), "any condition (default) or all of them"), "any"),
+  timeoutMs: v.optional(Timeout, 10_000),
+};
+
+export const WaitResult = v.object({
+  fired: doc(v.array(v.string()), "the conditions that held"),
+  revision: Revision,
+  hash: Hash,
+  elapsedMs: v.number(),
+  exit: v.nullable(ExitStatus),
+  text: v.optional(v.string()),
+});
+
+export const ActionResult = v.object({
+  session: v.string(),
+  bytes: doc(v.number(), "bytes written to the program"),
+  revisionBefore: Revision,
+  revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),
+  wait: v.optional(WaitResult),
+});

@@ -1,0 +1,71 @@
+// The PTY seam: the only code that starts programs on a pseudo-terminal. The child is a
+// session leader (its pid is its process group), so signals can target the whole group.
+import { statSync } from "node:fs";
+import { TuiwrightError } from "../protocol/errors.ts";
+
+export type PtyExit = { code: number | null; signal: string | null };
+
+export type PtyOptions = {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  onData(bytes: Uint8Array): void;
+  /** The PTY reached EOF (every holder of the slave closed it). */
+  onClose(): void;
+};
+
+export type Pty = {
+  readonly pid: number;
+  readonly exited: Promise<PtyExit>;
+  write(data: string | Uint8Array): void;
+  resize(cols: number, rows: number): void;
+  /** IXON in the slave's termios: XOFF/XON from us pause/resume the program's output. */
+  readonly ixon: boolean;
+  close(): void;
+};
+
+const IXON = 0o2000;
+
+export function spawnPty(options: PtyOptions): Pty {
+  let proc: Bun.Subprocess;
+  try {
+    proc = Bun.spawn(options.argv, {
+      cwd: options.cwd,
+      env: options.env,
+      terminal: {
+        cols: options.cols,
+        rows: options.rows,
+        name: options.env.TERM ?? "xterm-256color",
+        data: (_terminal, bytes) => options.onData(bytes),
+        exit: () => options.onClose(),
+      },
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const program = options.argv[0] ?? "";
+    if (code === "ENOENT") throw new TuiwrightError("no-such-program", `no such program: ${JSON.stringify(program)}`);
+    if (code === "EACCES") throw new TuiwrightError("permission", `not executable: ${JSON.stringify(program)}`, { hint: "check the file's mode" });
+    if (code === "ENOTDIR" || !isDirectory(options.cwd)) throw new TuiwrightError("no-such-file", `no such directory: ${JSON.stringify(options.cwd)}`);
+    throw new TuiwrightError("io", `could not start ${JSON.stringify(program)}: ${(error as Error).message}`);
+  }
+  const terminal = proc.terminal!;
+  const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
+  return {
+    pid: proc.pid,
+    exited,
+    write: (data) => { if (!terminal.closed) terminal.write(data); },
+    resize: (cols, rows) => { if (!terminal.closed) terminal.resize(cols, rows); },
+    get ixon() { return !terminal.closed && (terminal.inputFlags & IXON) !== 0; },
+    close: () => { if (!terminal.closed) terminal.close(); },
+  };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

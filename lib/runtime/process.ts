@@ -1,0 +1,51 @@
+// Processes: signals to process groups, the terminal's foreground group, and starting the
+// daemon detached from the client that needed it.
+import { openSync, readFileSync } from "node:fs";
+import { constants } from "node:os";
+import { TuiwrightError } from "../protocol/errors.ts";
+
+/** `INT`, `sigint`, `SIGINT` and `2` all name SIGINT. */
+export function normalizeSignal(name: string): NodeJS.Signals {
+  const signals = constants.signals as Record<string, number>;
+  if (/^\d+$/.test(name)) {
+    const found = Object.entries(signals).find(([, number]) => number === Number(name));
+    if (found) return found[0] as NodeJS.Signals;
+  } else {
+    const upper = name.toUpperCase();
+    const full = upper.startsWith("SIG") ? upper : `SIG${upper}`;
+    if (full in signals) return full as NodeJS.Signals;
+  }
+  throw new TuiwrightError("bad-data", `unknown signal ${JSON.stringify(name)}`, { hint: "use a name such as SIGINT, TERM, HUP, KILL or a number" });
+}
+
+/** Sends a signal to a process group; false if the group no longer exists. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
+}
+
+/** The foreground process group of the terminal a process runs on (tpgid in /proc). */
+export function foregroundGroup(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const tpgid = Number(fields[5]);
+    return Number.isInteger(tpgid) && tpgid > 0 ? tpgid : null;
+  } catch {
+    return null;
+  }
+}
+
+export type DetachedProcess = { pid: number; stdout: ReadableStream<Uint8Array>; exited: Promise<number>; unref(): void };
+
+/** Starts a process in its own session, stderr appended to a log file, stdout piped to us. */
+export function spawnDetached(argv: string[], env: Record<string, string | undefined>, logPath: string): DetachedProcess {
+  const log = openSync(logPath, "a", 0o600);
+  const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "pipe", stderr: log, env, detached: true });
+  return { pid: proc.pid, stdout: proc.stdout, exited: proc.exited, unref: () => proc.unref() };
+}

@@ -1,0 +1,57 @@
+// Messages between the daemon and a session worker. The worker's replies are checked against
+// these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
+import * as v from "valibot";
+import type { ActionResult, CellRun, Meta } from "../protocol/schemas.ts";
+import type { ExitStatusValue, Params, WaitResultValue } from "../protocol/methods.ts";
+
+type WithoutSession<T> = Omit<T, "session">;
+
+/** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env"> & { name: string; cwd: string; env: Record<string, string> };
+
+export type SnapshotReply = {
+  format: "text" | "ansi" | "cells";
+  revision: number;
+  hash: string;
+  cols: number;
+  rows: number;
+  text?: string;
+  ansi?: string;
+  cells?: v.InferOutput<typeof CellRun>[][];
+  meta?: v.InferOutput<typeof Meta>;
+};
+
+/** Each worker operation: [params, result]. */
+export type WorkerOps = {
+  snapshot: [WithoutSession<Params<"snapshot">>, SnapshotReply];
+  type: [WithoutSession<Params<"type">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
+  press: [WithoutSession<Params<"press">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
+  resize: [{ cols: number; rows: number }, { cols: number; rows: number; revision: number }];
+  get: [{ what: Params<"get">["what"] }, { value: unknown }];
+  wait: [WithoutSession<Params<"wait">>, WaitResultValue];
+  crash: [Record<string, never>, never];
+  dispose: [Record<string, never>, { disposed: true }];
+};
+export type WorkerOp = keyof WorkerOps;
+
+export type DaemonToWorker =
+  | { kind: "start"; spec: StartSpec }
+  | { kind: "call"; id: number; op: WorkerOp; params: unknown };
+
+export type WorkerToDaemon =
+  | { kind: "started"; pid: number }
+  | { kind: "start-failed"; error: { code: number; message: string; data?: unknown } }
+  | { kind: "reply"; id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+  | { kind: "changed"; revision: number; title: string }
+  | { kind: "ended"; exit: ExitStatusValue };
+
+const RpcError = v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) });
+const Exit = v.object({ code: v.nullable(v.number()), signal: v.nullable(v.string()) });
+
+export const WorkerToDaemonSchema = v.variant("kind", [
+  v.object({ kind: v.literal("started"), pid: v.number() }),
+  v.object({ kind: v.literal("start-failed"), error: RpcError }),
+  v.object({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
+  v.object({ kind: v.literal("changed"), revision: v.number(), title: v.string() }),
+  v.object({ kind: v.literal("ended"), exit: Exit }),
+]);

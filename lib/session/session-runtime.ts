@@ -1,0 +1,191 @@
+// One live session: a program on a PTY feeding a headless screen, with flow control and the
+// wait engine. A session worker hosts exactly one of these; it has no knowledge of sockets.
+import { DEFAULT_FLOW, FlowControl } from "../pty/flow-control.ts";
+import { spawnPty, type Pty } from "../pty/pty.ts";
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
+import { encodeKeys } from "../terminal/keys.ts";
+import { Screen } from "../terminal/screen.ts";
+import { WaitEngine } from "../terminal/waits.ts";
+import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
+
+// After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
+// background child holding the PTY open must not delay "ended" for ever.
+const EOF_GRACE_MS = 250;
+const BRACKETED_PASTE_START = "\x1b[200~";
+const BRACKETED_PASTE_END = "\x1b[201~";
+
+export type SessionEvents = {
+  changed(revision: number, title: string): void;
+  ended(exit: ExitStatusValue): void;
+};
+
+type ActionReply = WorkerOps["press"][1];
+
+export class SessionRuntime {
+  readonly pid: number;
+  readonly #pty: Pty;
+  readonly #screen: Screen;
+  readonly #flow: FlowControl;
+  readonly #waits: WaitEngine;
+  readonly #events: SessionEvents;
+  #exit: ExitStatusValue | null = null;
+  #ptyClosed = false;
+  #eofGraceOver = false;
+  #ended = false;
+  #lastOutputAt: number | null = null;
+  #dropping = false;
+
+  constructor(spec: StartSpec, events: SessionEvents) {
+    this.#events = events;
+    this.#screen = new Screen({
+      cols: spec.cols,
+      rows: spec.rows,
+      scrollback: spec.scrollback,
+      reply: (data) => this.#pty.write(data),
+    });
+    this.#pty = spawnPty({
+      argv: spec.argv,
+      cwd: spec.cwd,
+      env: spec.env,
+      cols: spec.cols,
+      rows: spec.rows,
+      onData: (bytes) => this.#output(bytes),
+      onClose: () => { this.#ptyClosed = true; this.#checkEnded(); },
+    });
+    this.pid = this.#pty.pid;
+    this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
+    this.#waits = new WaitEngine(() => ({ screen: this.#screen, exit: this.#exit, ended: this.#ended }));
+    this.#screen.onChange(() => {
+      this.#waits.notify();
+      this.#events.changed(this.#screen.revision, this.#screen.title);
+    });
+    void this.#pty.exited.then((exit) => {
+      this.#exit = exit;
+      setTimeout(() => { this.#eofGraceOver = true; this.#checkEnded(); }, EOF_GRACE_MS);
+      this.#checkEnded();
+    });
+  }
+
+  #output(bytes: Uint8Array): void {
+    this.#lastOutputAt = performance.now();
+    if (!this.#flow.received(bytes.length)) {
+      if (!this.#dropping) {
+        this.#dropping = true;
+        void this.#screen.write("\r\n\x1b[7m[tuiwright: output dropped: the program ignores flow control]\x1b[0m\r\n");
+      }
+      return;
+    }
+    this.#dropping = false;
+    void this.#screen.write(bytes).then(() => {
+      this.#flow.parsed(bytes.length);
+      if (this.#exit) this.#checkEnded();
+    });
+  }
+
+  #checkEnded(): void {
+    if (this.#ended || !this.#exit) return;
+    if (!this.#ptyClosed && !this.#eofGraceOver) return;
+    if (this.#flow.backlog > 0) return;
+    this.#ended = true;
+    this.#pty.close();
+    this.#waits.notify();
+    this.#events.ended(this.#exit);
+  }
+
+  #requireRunning(action: string): void {
+    if (this.#exit) {
+      throw new TuiwrightError("session-exited", `cannot ${action}: the program has exited (${describeExit(this.#exit)})`);
+    }
+  }
+
+  snapshot(params: WorkerOps["snapshot"][0]): SnapshotReply {
+    const screen = this.#screen;
+    const reply: SnapshotReply = {
+      format: params.format,
+      revision: screen.revision,
+      hash: screen.hash,
+      cols: screen.cols,
+      rows: screen.rows,
+    };
+    if (params.format === "text") reply.text = screen.text(params.scrollback);
+    else if (params.format === "ansi") reply.ansi = screen.ansi(params.scrollback);
+    else reply.cells = screen.cells(params.scrollback);
+    if (params.includeMeta) reply.meta = this.meta();
+    return reply;
+  }
+
+  meta(): MetaValue {
+    const screen = this.#screen;
+    return {
+      cols: screen.cols,
+      rows: screen.rows,
+      cursor: screen.cursor,
+      title: screen.title,
+      cwd: screen.cwd,
+      altScreen: screen.altScreen,
+      revision: screen.revision,
+      hash: screen.hash,
+      exit: this.#exit,
+      lastOutputAgeMs: this.#lastOutputAt === null ? null : Math.round(performance.now() - this.#lastOutputAt),
+      modes: screen.modes,
+      droppedBytes: this.#flow.dropped,
+    };
+  }
+
+  async type(params: WorkerOps["type"][0]): Promise<ActionReply> {
+    this.#requireRunning("type");
+    const paste = params.paste && this.#screen.modes.bracketedPaste;
+    // A paste must not be able to end the bracket early.
+    const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
+    return this.#act(data, params.wait);
+  }
+
+  async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
+    const data = encodeKeys(params.keys, this.#screen.modes);
+    this.#requireRunning("press keys");
+    return this.#act(data, params.wait);
+  }
+
+  async #act(data: string, wait: WaitSpec | undefined): Promise<ActionReply> {
+    const revisionBefore = this.#screen.revision;
+    // Compile the wait first so a bad condition fails before anything is sent.
+    const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
+    this.#pty.write(data);
+    const bytes = Buffer.byteLength(data);
+    if (!waiting) return { bytes, revisionBefore, revisionAfter: this.#screen.revision };
+    const result = await waiting;
+    return { bytes, revisionBefore, revisionAfter: result.revision, wait: result };
+  }
+
+  resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {
+    this.#screen.resize(params.cols, params.rows);
+    if (!this.#exit) this.#pty.resize(params.cols, params.rows);
+    return { cols: this.#screen.cols, rows: this.#screen.rows, revision: this.#screen.revision };
+  }
+
+  get(what: WorkerOps["get"][0]["what"]): unknown {
+    const screen = this.#screen;
+    switch (what) {
+      case "title": return screen.title;
+      case "cwd": return screen.cwd;
+      case "size": return { cols: screen.cols, rows: screen.rows };
+      case "cursor": return screen.cursor;
+      case "exit": return this.#exit;
+    }
+  }
+
+  wait(params: WorkerOps["wait"][0]): Promise<WorkerOps["wait"][1]> {
+    return this.#waits.wait(params);
+  }
+
+  dispose(): void {
+    this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
+    this.#pty.close();
+    this.#screen.dispose();
+  }
+}
+
+export function describeExit(exit: ExitStatusValue): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}

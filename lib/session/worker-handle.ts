@@ -1,0 +1,133 @@
+// The daemon's handle on one session worker: starts it, correlates calls with replies, and
+// turns a worker crash into that session's failure (pending calls fail, others carry on).
+import * as v from "valibot";
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { ExitStatusValue } from "../protocol/methods.ts";
+import { sessionWorkerUrl } from "../runtime/self.ts";
+import { WorkerToDaemonSchema, type DaemonToWorker, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
+
+const START_TIMEOUT_MS = 10_000;
+
+export type WorkerHooks = {
+  changed(revision: number, title: string): void;
+  ended(exit: ExitStatusValue): void;
+  crashed(reason: string): void;
+};
+
+type PendingCall = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
+
+export class SessionWorker {
+  readonly pid: number;
+  readonly #worker: Worker;
+  readonly #name: string;
+  readonly #pending = new Map<number, PendingCall>();
+  #nextId = 1;
+  #crashed: string | null = null;
+  #terminated = false;
+
+  private constructor(worker: Worker, name: string, pid: number) {
+    this.#worker = worker;
+    this.#name = name;
+    this.pid = pid;
+  }
+
+  static start(spec: StartSpec, hooks: WorkerHooks): Promise<SessionWorker> {
+    const worker = new Worker(sessionWorkerUrl());
+    return new Promise((resolve, reject) => {
+      let handle: SessionWorker | undefined;
+      const timer = setTimeout(() => {
+        worker.terminate();
+        reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker did not start within ${START_TIMEOUT_MS} ms`));
+      }, START_TIMEOUT_MS);
+      // Without an error listener a failed import inside the binary hangs silently.
+      worker.addEventListener("error", (event) => {
+        const reason = (event as ErrorEvent).message || "unknown error";
+        clearTimeout(timer);
+        if (handle) handle.#crash(reason, hooks);
+        else reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker failed to start: ${reason}`));
+      });
+      worker.addEventListener("message", (event: MessageEvent) => {
+        const parsed = v.safeParse(WorkerToDaemonSchema, event.data);
+        if (!parsed.success) {
+          const reason = `malformed message from worker: ${v.summarize(parsed.issues)}`;
+          if (handle) handle.#crash(reason, hooks);
+          return;
+        }
+        const message = parsed.output as WorkerToDaemon;
+        switch (message.kind) {
+          case "started":
+            clearTimeout(timer);
+            handle = new SessionWorker(worker, spec.name, message.pid);
+            resolve(handle);
+            return;
+          case "start-failed":
+            clearTimeout(timer);
+            worker.terminate();
+            reject(TuiwrightError.fromJsonRpc(message.error));
+            return;
+          case "reply":
+            if (handle) handle.#settle(message);
+            return;
+          case "changed":
+            hooks.changed(message.revision, message.title);
+            return;
+          case "ended":
+            hooks.ended(message.exit);
+            return;
+        }
+      });
+      worker.postMessage({ kind: "start", spec } satisfies DaemonToWorker);
+    });
+  }
+
+  get crashed(): string | null {
+    return this.#crashed;
+  }
+
+  call<Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0]): Promise<WorkerOps[Op][1]> {
+    if (this.#crashed) {
+      return Promise.reject(new TuiwrightError("snapshot-unavailable", `session ${JSON.stringify(this.#name)} crashed: ${this.#crashed}`, {
+        hint: `remove it with \`tuiwright kill --session ${this.#name}\``,
+      }));
+    }
+    if (this.#terminated) return Promise.reject(new TuiwrightError("no-such-session", `session ${JSON.stringify(this.#name)} was removed`));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ kind: "call", id, op, params } satisfies DaemonToWorker);
+    });
+  }
+
+  /** Closes the PTY and screen inside the worker, then ends the worker. */
+  async terminate(): Promise<void> {
+    if (this.#terminated) return;
+    if (!this.#crashed) {
+      const disposed = this.call("dispose", {}).catch(() => undefined);
+      await Promise.race([disposed, new Promise((r) => setTimeout(r, 1000))]);
+    }
+    this.#terminated = true;
+    this.#worker.terminate();
+    for (const pending of this.#pending.values()) pending.reject(new TuiwrightError("no-such-session", `session ${JSON.stringify(this.#name)} was removed`));
+    this.#pending.clear();
+  }
+
+  #settle(message: Extract<WorkerToDaemon, { kind: "reply" }>): void {
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (message.error) pending.reject(TuiwrightError.fromJsonRpc(message.error));
+    else pending.resolve(message.result);
+  }
+
+  #crash(reason: string, hooks: WorkerHooks): void {
+    if (this.#crashed || this.#terminated) return;
+    this.#crashed = reason;
+    const error = new TuiwrightError("internal", `session ${JSON.stringify(this.#name)}: its worker crashed: ${reason}`, {
+      hint: "other sessions are unaffected; remove this one with `tuiwright kill`",
+    });
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+    this.#worker.terminate();
+    hooks.crashed(reason);
+  }
+}

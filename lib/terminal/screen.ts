@@ -1,0 +1,157 @@
+// The headless terminal of one session: the only owner of an xterm instance. It turns parsed
+// output into screen values (text, ANSI, cells, meta) and keeps the revision: a counter bumped
+// whenever the visible screen, cursor, title or buffer changes, checked once per parse batch.
+import xt from "@xterm/headless";
+import serializeModule from "@xterm/addon-serialize";
+import unicodeModule from "@xterm/addon-unicode11";
+import { rowRuns } from "./cells.ts";
+import { answerColourQueries } from "./query-replies.ts";
+import { hashScreen } from "./screen-hash.ts";
+import type { CellRunValue } from "../protocol/methods.ts";
+
+export type ScreenOptions = {
+  cols: number;
+  rows: number;
+  scrollback: number;
+  /** Bytes the terminal sends back to the program (query replies). */
+  reply?: (data: string) => void;
+};
+
+export type ScreenModes = { applicationCursorKeys: boolean; bracketedPaste: boolean; mouseTracking: string };
+
+type CoreInternals = { _core?: { coreService?: { isCursorHidden?: boolean } } };
+
+export class Screen {
+  readonly #term: xt.Terminal;
+  readonly #serializer: InstanceType<typeof serializeModule.SerializeAddon>;
+  #revision = 0;
+  #hash = "";
+  #lastChangeAt = performance.now();
+  #title = "";
+  #cwd: string | null = null;
+  #listeners = new Set<() => void>();
+
+  constructor(options: ScreenOptions) {
+    this.#term = new xt.Terminal({
+      cols: options.cols,
+      rows: options.rows,
+      scrollback: options.scrollback,
+      allowProposedApi: true,
+      convertEol: false,
+    });
+    const unicode = new unicodeModule.Unicode11Addon();
+    this.#term.loadAddon(unicode);
+    this.#term.unicode.activeVersion = "11";
+    this.#serializer = new serializeModule.SerializeAddon();
+    this.#term.loadAddon(this.#serializer);
+    if (options.reply) {
+      const reply = options.reply;
+      this.#term.onData(reply);
+      answerColourQueries(this.#term, reply);
+    }
+    this.#term.onTitleChange((title) => { this.#title = title; });
+    this.#term.parser.registerOscHandler(7, (data) => { this.#cwd = parseOsc7(data) ?? this.#cwd; return true; });
+    this.#term.onWriteParsed(() => this.#refresh());
+    this.#hash = this.#computeHash();
+  }
+
+  /** Feeds program output; resolves once it is parsed. Pass bytes: xterm decodes UTF-8 statefully. */
+  write(data: Uint8Array | string): Promise<void> {
+    return new Promise((resolve) => this.#term.write(data, resolve));
+  }
+
+  resize(cols: number, rows: number): void {
+    this.#term.resize(cols, rows);
+    this.#refresh();
+  }
+
+  /** Called after every revision bump. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get revision(): number { return this.#revision; }
+  get hash(): string { return this.#hash; }
+  get lastChangeAt(): number { return this.#lastChangeAt; }
+  get title(): string { return this.#title; }
+  get cwd(): string | null { return this.#cwd; }
+  get cols(): number { return this.#term.cols; }
+  get rows(): number { return this.#term.rows; }
+  get altScreen(): boolean { return this.#term.buffer.active.type === "alternate"; }
+
+  get cursor(): { row: number; col: number; visible: boolean } {
+    const buffer = this.#term.buffer.active;
+    const hidden = (this.#term as unknown as CoreInternals)._core?.coreService?.isCursorHidden ?? false;
+    return { row: buffer.cursorY, col: buffer.cursorX, visible: !hidden };
+  }
+
+  get modes(): ScreenModes {
+    const modes = this.#term.modes;
+    return {
+      applicationCursorKeys: modes.applicationCursorKeysMode,
+      bracketedPaste: modes.bracketedPasteMode,
+      mouseTracking: modes.mouseTrackingMode,
+    };
+  }
+
+  /** Rows from `scrollback` lines above the screen to its bottom, right-trimmed. */
+  lines(scrollback = 0): string[] {
+    const buffer = this.#term.buffer.active;
+    const first = Math.max(0, buffer.baseY - scrollback);
+    const rows: string[] = [];
+    for (let y = first; y < buffer.baseY + this.#term.rows; y++) rows.push(buffer.getLine(y)?.translateToString(true) ?? "");
+    return rows;
+  }
+
+  /** The screen as text: rows joined by \n, trailing blank rows dropped. */
+  text(scrollback = 0): string {
+    const rows = this.lines(scrollback);
+    while (rows.length > 0 && rows.at(-1) === "") rows.pop();
+    return rows.join("\n");
+  }
+
+  ansi(scrollback = 0): string {
+    return this.#serializer.serialize({ scrollback });
+  }
+
+  cells(scrollback = 0): CellRunValue[][] {
+    const buffer = this.#term.buffer.active;
+    const first = Math.max(0, buffer.baseY - scrollback);
+    const scratch = buffer.getNullCell();
+    const rows: CellRunValue[][] = [];
+    for (let y = first; y < buffer.baseY + this.#term.rows; y++) {
+      const line = buffer.getLine(y);
+      rows.push(line ? rowRuns(line, this.#term.cols, scratch) : []);
+    }
+    return rows;
+  }
+
+  dispose(): void {
+    this.#listeners.clear();
+    this.#term.dispose();
+  }
+
+  #computeHash(): string {
+    return hashScreen(this.#term, this.#title);
+  }
+
+  #refresh(): void {
+    const hash = this.#computeHash();
+    if (hash === this.#hash) return;
+    this.#hash = hash;
+    this.#revision++;
+    this.#lastChangeAt = performance.now();
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** OSC 7 carries `file://host/path`; we keep the path. */
+function parseOsc7(data: string): string | null {
+  try {
+    const url = new URL(data);
+    return url.protocol === "file:" ? decodeURIComponent(url.pathname) : null;
+  } catch {
+    return null;
+  }
+}

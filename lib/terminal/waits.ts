@@ -1,0 +1,204 @@
+// The wait engine. A wait is a set of conditions, each a small predicate over the session's
+// current state; all pending waits are re-evaluated after every revision bump and on exit —
+// never on a polling tick. `settled` schedules one timer at (last change + N ms), moved
+// whenever the screen changes again, so a screen quiet for minutes satisfies it at once.
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import { parsePattern, textOrPattern } from "./pattern.ts";
+import type { Screen } from "./screen.ts";
+
+export type WaitState = {
+  screen: Screen;
+  exit: ExitStatusValue | null;
+  /** The program exited and all its output has been parsed. */
+  ended: boolean;
+};
+
+type Condition = {
+  label: string;
+  /** screen: reads screen content; the others read time, the revision counter or the exit. */
+  kind: "screen" | "settled" | "revision" | "exit";
+  holds(state: WaitState, text: () => string): boolean;
+  /** For time-based conditions: when the condition will hold if nothing changes. */
+  readyAt?(state: WaitState): number;
+};
+
+type Pending = {
+  conditions: Condition[];
+  mode: "any" | "all";
+  startedAt: number;
+  includeText: boolean;
+  inScrollback: boolean;
+  resolve(result: WaitResultValue): void;
+  reject(error: TuiwrightError): void;
+  timeout?: ReturnType<typeof setTimeout>;
+  settleTimer?: ReturnType<typeof setTimeout>;
+};
+
+const SCROLLBACK_FOR_WAITS = 100_000;
+
+/** For waits attached to an action: only screens after the action count, and "settled" is
+ * measured from the action too — otherwise the prompt before Enter satisfies `--text '$ '`. */
+export type WaitAnchor = { revision: number; at: number };
+
+function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
+  const conditions: Condition[] = [];
+  const negate = spec.gone === true;
+  const verb = negate ? " gone" : "";
+  for (const text of spec.text ?? []) {
+    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText) => screenText().includes(text) !== negate });
+  }
+  for (const source of spec.regex ?? []) {
+    const re = parsePattern(source);
+    conditions.push({ kind: "screen", label: `regex ${re}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
+  }
+  if (spec.settledMs !== undefined) {
+    const ms = spec.settledMs;
+    const since = (state: WaitState) => Math.max(state.screen.lastChangeAt, anchor?.at ?? 0);
+    conditions.push({
+      kind: "settled",
+      label: `settled ${ms}ms`,
+      holds: (state) => performance.now() - since(state) >= ms,
+      readyAt: (state) => since(state) + ms,
+    });
+  }
+  if (spec.changedSince !== undefined) {
+    const since = spec.changedSince;
+    conditions.push({ kind: "revision", label: `changed-since ${since}`, holds: (state) => state.screen.revision > since });
+  }
+  if (spec.title !== undefined) {
+    const matches = textOrPattern(spec.title);
+    conditions.push({ kind: "screen", label: `title ${JSON.stringify(spec.title)}`, holds: (state) => matches(state.screen.title) });
+  }
+  if (spec.cursor !== undefined) {
+    const { row, col } = spec.cursor;
+    conditions.push({ kind: "screen", label: `cursor ${row},${col}`, holds: (state) => state.screen.cursor.row === row && state.screen.cursor.col === col });
+  }
+  if (spec.altScreen !== undefined) {
+    const want = spec.altScreen;
+    conditions.push({ kind: "screen", label: `alt-screen ${want ? "on" : "off"}`, holds: (state) => state.screen.altScreen === want });
+  }
+  if (anchor) anchorScreenConditions(conditions, anchor);
+  if (spec.exit) conditions.push({ kind: "exit", label: "exit", holds: (state) => state.ended });
+  if (conditions.length === 0) {
+    throw new TuiwrightError("usage", "wait needs at least one condition", {
+      hint: "give --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit",
+    });
+  }
+  return conditions;
+}
+
+function anchorScreenConditions(conditions: Condition[], anchor: WaitAnchor): void {
+  for (const condition of conditions) {
+    if (condition.kind !== "screen") continue;
+    const holds = condition.holds;
+    condition.holds = (state, text) => state.screen.revision > anchor.revision && holds(state, text);
+  }
+}
+
+function excerpt(screen: Screen): string {
+  return screen.text().split("\n").slice(-20).join("\n");
+}
+
+export class WaitEngine {
+  readonly #state: () => WaitState;
+  readonly #pending = new Set<Pending>();
+
+  constructor(state: () => WaitState) {
+    this.#state = state;
+  }
+
+  /** Throws bad-regex / usage synchronously (before any waiting) for bad conditions. */
+  wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor): Promise<WaitResultValue> {
+    const conditions = compile(spec, anchor);
+    return new Promise((resolve, reject) => {
+      const pending: Pending = {
+        conditions,
+        mode: spec.mode ?? "any",
+        startedAt: performance.now(),
+        includeText: spec.includeText ?? false,
+        inScrollback: spec.inScrollback ?? false,
+        resolve,
+        reject,
+      };
+      if (this.#settle(pending)) return;
+      const timeoutMs = spec.timeoutMs ?? 10_000;
+      if (timeoutMs === 0) return this.#fail(pending, "timeout");
+      this.#pending.add(pending);
+      pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), timeoutMs);
+    });
+  }
+
+  /** Re-evaluates every pending wait; call after each revision bump and when the program ends. */
+  notify(): void {
+    for (const pending of this.#pending) {
+      if (this.#settle(pending)) continue;
+      const state = this.#state();
+      if (state.ended && !pending.conditions.some((c) => c.kind === "settled")) this.#fail(pending, "ended");
+    }
+  }
+
+  cancelAll(error: TuiwrightError): void {
+    for (const pending of this.#pending) { this.#clear(pending); pending.reject(error); }
+  }
+
+  get size(): number {
+    return this.#pending.size;
+  }
+
+  /** Resolves the wait if it is satisfied; otherwise (re)arms its settle timer. */
+  #settle(pending: Pending): boolean {
+    const state = this.#state();
+    let text: string | undefined;
+    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const fired = pending.conditions.filter((c) => c.holds(state, screenText)).map((c) => c.label);
+    const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
+    if (done) {
+      this.#clear(pending);
+      pending.resolve({
+        fired,
+        revision: state.screen.revision,
+        hash: state.screen.hash,
+        elapsedMs: Math.round((performance.now() - pending.startedAt) * 1000) / 1000,
+        exit: state.exit,
+        ...(pending.includeText ? { text: screenText() } : {}),
+      });
+      return true;
+    }
+    this.#armSettleTimer(pending, state);
+    return false;
+  }
+
+  #armSettleTimer(pending: Pending, state: WaitState): void {
+    const readyTimes = pending.conditions.flatMap((c) => (c.readyAt ? [c.readyAt(state)] : []));
+    if (readyTimes.length === 0) return;
+    if (pending.settleTimer) clearTimeout(pending.settleTimer);
+    const delay = Math.max(0, Math.min(...readyTimes) - performance.now());
+    pending.settleTimer = setTimeout(() => { if (this.#pending.has(pending)) this.#settle(pending); }, delay + 0.5);
+  }
+
+  #fail(pending: Pending, why: "timeout" | "ended"): void {
+    this.#clear(pending);
+    const state = this.#state();
+    let text: string | undefined;
+    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const unmet = pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
+    const elapsedMs = Math.round(performance.now() - pending.startedAt);
+    const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
+    if (why === "timeout") {
+      pending.reject(new TuiwrightError("timeout", `wait timed out after ${elapsedMs} ms; not met: ${unmet.join(", ")}`, { details }));
+    } else {
+      const status = state.exit?.signal ? `signal ${state.exit.signal}` : `code ${state.exit?.code}`;
+      pending.reject(new TuiwrightError("session-exited", `the program exited (${status}) before: ${unmet.join(", ")}`, {
+        hint: "add --exit to wait for the exit itself; `snapshot` shows the final screen",
+        details,
+      }));
+    }
+  }
+
+  #clear(pending: Pending): void {
+    this.#pending.delete(pending);
+    if (pending.timeout) clearTimeout(pending.timeout);
+    if (pending.settleTimer) clearTimeout(pending.settleTimer);
+  }
+}

@@ -1,0 +1,80 @@
+// Finding the daemon: check the socket's safety, connect, start the daemon if asked to, and
+// refuse a daemon of another version with the command that fixes it.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { stateDir } from "../runtime/paths.ts";
+import { spawnDetached } from "../runtime/process.ts";
+import { selfCommand, version } from "../runtime/self.ts";
+import { RpcClient } from "./rpc-client.ts";
+import { checkSocketDir, checkSocketFile } from "./socket-security.ts";
+
+export type DaemonTarget = { namespace: string; socketPath: string };
+
+const START_TIMEOUT_MS = 10_000;
+
+function isNobodyListening(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "ENOENT" || code === "ECONNREFUSED";
+}
+
+async function connectChecked(target: DaemonTarget): Promise<RpcClient> {
+  checkSocketDir(target.socketPath, { create: false });
+  checkSocketFile(target.socketPath);
+  return RpcClient.connect(target.socketPath);
+}
+
+export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean }): Promise<RpcClient> {
+  let client: RpcClient;
+  try {
+    client = await connectChecked(target);
+  } catch (error) {
+    if (!isNobodyListening(error)) throw error;
+    if (!options.autoStart) {
+      throw new TuiwrightError("daemon-unavailable", `no daemon is running for namespace ${JSON.stringify(target.namespace)} (socket ${target.socketPath})`, {
+        hint: "`tuiwright spawn` starts it, or `tuiwright daemon start`",
+      });
+    }
+    await startDaemon(target);
+    client = await connectChecked(target);
+  }
+  const pong = (await client.call("ping")) as { version: string; pid: number };
+  if (pong.version !== version()) {
+    client.close();
+    throw new TuiwrightError("version-mismatch", `the daemon (pid ${pong.pid}) runs tuiwright ${pong.version}; this client is ${version()}`, {
+      hint: `stop the old daemon with \`tuiwright daemon stop${target.namespace === "default" ? "" : ` --ns ${target.namespace}`}\`; the next command starts the new one`,
+    });
+  }
+  return client;
+}
+
+/** Starts the daemon and returns once it prints its ready line (or another one won the race). */
+export async function startDaemon(target: DaemonTarget): Promise<void> {
+  const state = stateDir(target.namespace);
+  mkdirSync(state, { recursive: true, mode: 0o700 });
+  const logPath = join(state, "daemon.log");
+  const child = spawnDetached(
+    [...selfCommand(), "daemon", "run"],
+    { ...process.env, TUIWRIGHT_NS: target.namespace, TUIWRIGHT_SOCKET: target.socketPath },
+    logPath,
+  );
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let output = "";
+  const timer = setTimeout(() => void reader.cancel(), START_TIMEOUT_MS);
+  try {
+    while (!output.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      output += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+    child.unref();
+  }
+  if (output.startsWith("ready") || output.startsWith("already-running")) return;
+  throw new TuiwrightError("daemon-unavailable", `the daemon did not start${output ? `: ${output.trim()}` : ""}`, {
+    hint: `see its log: ${logPath}`,
+  });
+}

@@ -1,0 +1,64 @@
+// A JSON-RPC client over the daemon's socket: many calls in flight, matched by id.
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { JsonRpcNotification, JsonRpcResponse } from "../protocol/jsonrpc.ts";
+import { connectUnix, type Connection } from "../runtime/unix-socket.ts";
+import { LineReader } from "./ndjson.ts";
+
+type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
+
+export class RpcClient {
+  readonly #connection: Connection;
+  readonly #pending: Map<number, Pending>;
+  #nextId = 1;
+  onNotification: ((message: JsonRpcNotification) => void) | null = null;
+
+  private constructor(connection: Connection, pending: Map<number, Pending>) {
+    this.#connection = connection;
+    this.#pending = pending;
+  }
+
+  static async connect(path: string): Promise<RpcClient> {
+    const pending = new Map<number, Pending>();
+    const reader = new LineReader(Number.MAX_SAFE_INTEGER); // the daemon is trusted to frame its answers
+    let client: RpcClient | undefined;
+    const connection = await connectUnix(path, {
+      data(bytes) {
+        reader.push(bytes, { line: (text) => { if (client) client.#receive(text); }, oversized: () => {} });
+      },
+      close() {
+        const error = new TuiwrightError("daemon-unavailable", "the daemon closed the connection", {
+          hint: "run the command again; `tuiwright daemon status` shows whether the daemon is up",
+        });
+        for (const call of pending.values()) call.reject(error);
+        pending.clear();
+      },
+    });
+    client = new RpcClient(connection, pending);
+    return client;
+  }
+
+  call(method: string, params: unknown = {}): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#connection.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+    });
+  }
+
+  close(): void {
+    this.#connection.end();
+  }
+
+  #receive(text: string): void {
+    const message = JSON.parse(text) as JsonRpcResponse | JsonRpcNotification;
+    if (!("id" in message)) {
+      this.onNotification?.(message);
+      return;
+    }
+    const call = typeof message.id === "number" ? this.#pending.get(message.id) : undefined;
+    if (!call) return;
+    this.#pending.delete(message.id as number);
+    if ("error" in message) call.reject(TuiwrightError.fromJsonRpc(message.error));
+    else call.resolve(message.result);
+  }
+}

@@ -1,0 +1,53 @@
+// The socket's directory is the security boundary: only its owner may reach the socket. It
+// must be a real directory (not a symlink), owned by us, with no group/other permissions.
+// The daemon creates it that way; daemon and client both refuse anything else.
+import { lstatSync, mkdirSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { uid } from "../runtime/paths.ts";
+
+function statOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+function refuse(message: string): TuiwrightError {
+  return new TuiwrightError("permission", message);
+}
+
+/** Checks (and with create: makes) the socket's directory. */
+export function checkSocketDir(socketPath: string, options: { create: boolean }): void {
+  const dir = dirname(socketPath);
+  let stat = statOrNull(dir);
+  if (!stat && options.create) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    stat = statOrNull(dir);
+  }
+  if (!stat) return; // nothing there yet: the client will report that no daemon runs
+  if (stat.isSymbolicLink()) throw refuse(`refusing socket directory ${dir}: it is a symlink`);
+  if (!stat.isDirectory()) throw refuse(`refusing socket directory ${dir}: it is not a directory`);
+  if (stat.uid !== uid()) throw refuse(`refusing socket directory ${dir}: owned by uid ${stat.uid}, not ${uid()}`);
+  if ((stat.mode & 0o077) !== 0) {
+    throw refuse(`refusing socket directory ${dir}: mode ${(stat.mode & 0o777).toString(8)} lets others in (want 700)`);
+  }
+}
+
+/** Checks that an existing socket file is ours and really a socket. */
+export function checkSocketFile(socketPath: string): void {
+  const stat = statOrNull(socketPath);
+  if (!stat) return;
+  if (!stat.isSocket()) throw refuse(`refusing ${socketPath}: it is not a socket`);
+  if (stat.uid !== uid()) throw refuse(`refusing ${socketPath}: owned by uid ${stat.uid}, not ${uid()}`);
+}
+
+export function removeIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}

@@ -1,0 +1,51 @@
+// Session worker entry: hosts one SessionRuntime and answers the daemon's calls.
+import { asTuiwrightError } from "../lib/protocol/errors.ts";
+import type { DaemonToWorker, WorkerOps, WorkerToDaemon } from "../lib/session/messages.ts";
+import { SessionRuntime } from "../lib/session/session-runtime.ts";
+
+declare const self: Worker;
+
+let runtime: SessionRuntime | undefined;
+
+function send(message: WorkerToDaemon): void {
+  self.postMessage(message);
+}
+
+async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): Promise<unknown> {
+  switch (op) {
+    case "snapshot": return session.snapshot(params);
+    case "type": return session.type(params);
+    case "press": return session.press(params);
+    case "resize": return session.resize(params);
+    case "get": return { value: session.get(params.what) };
+    case "wait": return session.wait(params);
+    case "dispose": session.dispose(); return { disposed: true };
+    case "crash":
+      // Fault injection: an uncaught error outside any handler, as a real bug would be.
+      setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
+      return new Promise(() => {});
+  }
+}
+
+self.onmessage = async (event: MessageEvent<DaemonToWorker>) => {
+  const message = event.data;
+  if (message.kind === "start") {
+    try {
+      runtime = new SessionRuntime(message.spec, {
+        changed: (revision, title) => send({ kind: "changed", revision, title }),
+        ended: (exit) => send({ kind: "ended", exit }),
+      });
+      send({ kind: "started", pid: runtime.pid });
+    } catch (error) {
+      send({ kind: "start-failed", error: asTuiwrightError(error).toJsonRpc() });
+    }
+    return;
+  }
+  try {
+    if (!runtime) throw new Error("the session has not started");
+    const result = await call(message.op, message.params, runtime);
+    send({ kind: "reply", id: message.id, result });
+  } catch (error) {
+    send({ kind: "reply", id: message.id, error: asTuiwrightError(error).toJsonRpc() });
+  }
+};
