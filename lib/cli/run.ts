@@ -9,6 +9,7 @@ import { findVerb, VERBS, type OutputMode, type Verb } from "./verbs.ts";
 
 type Globals = { namespace?: string; session?: string; mode: OutputMode; help: boolean; version: boolean };
 
+const STOP_WAIT_MS = 5000;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
 
@@ -141,6 +142,8 @@ export async function runCli(args: string[]): Promise<number> {
     }
     try {
       const result = await rpc.call(verb.method, params);
+      // `daemon stop` returns once the daemon has exited: its connections close as it dies.
+      if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
       write(process.stdout, mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
       return 0;
     } finally {

@@ -49,7 +49,8 @@ export const Meta = v.object({
     bracketedPaste: v.boolean(),
     mouseTracking: v.string(),
   }),
-  droppedBytes: v.number(),
+  droppedBytes: doc(v.number(), "output dropped because the program ignores flow control (IXON off) and the backlog hit its cap"),
+  flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
 });
 
 export const CellRun = v.object({

@@ -15,6 +15,7 @@ export class FlowControl {
   #backlog = 0;
   #paused = false;
   #dropped = 0;
+  #pauses = 0;
   readonly #options: FlowControlOptions;
   readonly #pty: { write(data: string): void; readonly ixon: boolean };
 
@@ -33,6 +34,7 @@ export class FlowControl {
     if (!this.#paused && this.#backlog > this.#options.highWater && this.#pty.ixon) {
       this.#pty.write(XOFF);
       this.#paused = true;
+      this.#pauses++;
     }
     return true;
   }
@@ -51,4 +53,5 @@ export class FlowControl {
   get backlog(): number { return this.#backlog; }
   get dropped(): number { return this.#dropped; }
   get paused(): boolean { return this.#paused; }
+  get pauses(): number { return this.#pauses; }
 }

@@ -130,6 +130,7 @@ export class SessionRuntime {
       lastOutputAgeMs: this.#lastOutputAt === null ? null : Math.round(performance.now() - this.#lastOutputAt),
       modes: screen.modes,
       droppedBytes: this.#flow.dropped,
+      flowPauses: this.#flow.pauses,
     };
   }
 

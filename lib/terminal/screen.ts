@@ -2,8 +2,8 @@
 // output into screen values (text, ANSI, cells, meta) and keeps the revision: a counter bumped
 // whenever the visible screen, cursor, title or buffer changes, checked once per parse batch.
 import xt from "@xterm/headless";
-import serializeModule from "@xterm/addon-serialize";
-import unicodeModule from "@xterm/addon-unicode11";
+import { SerializeAddon } from "@xterm/addon-serialize";
+import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { rowRuns } from "./cells.ts";
 import { answerColourQueries } from "./query-replies.ts";
 import { hashScreen } from "./screen-hash.ts";
@@ -23,7 +23,7 @@ type CoreInternals = { _core?: { coreService?: { isCursorHidden?: boolean } } };
 
 export class Screen {
   readonly #term: xt.Terminal;
-  readonly #serializer: InstanceType<typeof serializeModule.SerializeAddon>;
+  readonly #serializer: SerializeAddon;
   #revision = 0;
   #hash = "";
   #lastChangeAt = performance.now();
@@ -39,10 +39,10 @@ export class Screen {
       allowProposedApi: true,
       convertEol: false,
     });
-    const unicode = new unicodeModule.Unicode11Addon();
+    const unicode = new Unicode11Addon();
     this.#term.loadAddon(unicode);
     this.#term.unicode.activeVersion = "11";
-    this.#serializer = new serializeModule.SerializeAddon();
+    this.#serializer = new SerializeAddon();
     this.#term.loadAddon(this.#serializer);
     if (options.reply) {
       const reply = options.reply;

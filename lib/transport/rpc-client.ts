@@ -9,18 +9,23 @@ type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): v
 export class RpcClient {
   readonly #connection: Connection;
   readonly #pending: Map<number, Pending>;
+  /** Resolves when the connection closes (the daemon closes it as it exits). */
+  readonly closed: Promise<void>;
   #nextId = 1;
   onNotification: ((message: JsonRpcNotification) => void) | null = null;
 
-  private constructor(connection: Connection, pending: Map<number, Pending>) {
+  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>) {
     this.#connection = connection;
     this.#pending = pending;
+    this.closed = closed;
   }
 
   static async connect(path: string): Promise<RpcClient> {
     const pending = new Map<number, Pending>();
     const reader = new LineReader(Number.MAX_SAFE_INTEGER); // the daemon is trusted to frame its answers
     let client: RpcClient | undefined;
+    let markClosed!: () => void;
+    const closed = new Promise<void>((resolve) => { markClosed = resolve; });
     const connection = await connectUnix(path, {
       data(bytes) {
         reader.push(bytes, { line: (text) => { if (client) client.#receive(text); }, oversized: () => {} });
@@ -31,9 +36,10 @@ export class RpcClient {
         });
         for (const call of pending.values()) call.reject(error);
         pending.clear();
+        markClosed();
       },
     });
-    client = new RpcClient(connection, pending);
+    client = new RpcClient(connection, pending, closed);
     return client;
   }
 

@@ -1,0 +1,116 @@
+// Test harness: an isolated tuiwright world per test file (namespace, socket dir, state dir),
+// driving the compiled binary. The daemon runs as our child so its exit can be awaited, and
+// disposal checks that nothing it started is left running.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { RpcClient } from "../../lib/transport/rpc-client.ts";
+
+export const BIN = resolve(import.meta.dir, "../../dist/tuiwright");
+
+export type RunResult = { code: number; stdout: string; stderr: string };
+
+let counter = 0;
+
+export function processAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+export class World implements AsyncDisposable {
+  readonly dir: string;
+  readonly namespace: string;
+  readonly socketPath: string;
+  readonly env: Record<string, string>;
+  daemon: Bun.Subprocess<"ignore", "pipe", "pipe"> | null = null;
+  readonly #sessionPids = new Set<number>();
+
+  private constructor(extraEnv: Record<string, string>) {
+    this.dir = mkdtempSync(join(tmpdir(), "tw-test-"));
+    chmodSync(this.dir, 0o700);
+    this.namespace = `t${process.pid}-${++counter}`;
+    this.socketPath = join(this.dir, "run", `${this.namespace}.sock`);
+    this.env = {
+      ...(process.env as Record<string, string>),
+      TUIWRIGHT_NS: this.namespace,
+      TUIWRIGHT_SOCKET: this.socketPath,
+      XDG_STATE_HOME: join(this.dir, "state"),
+      TUIWRIGHT_DEBUG: "1",
+      ...extraEnv,
+    };
+    delete this.env.TUIWRIGHT_SESSION;
+  }
+
+  /** A world whose daemon is already running (started as our child). */
+  static async start(extraEnv: Record<string, string> = {}): Promise<World> {
+    const world = new World(extraEnv);
+    await world.startDaemon();
+    return world;
+  }
+
+  /** A world with no daemon: the first `spawn` auto-starts one. */
+  static empty(extraEnv: Record<string, string> = {}): World {
+    return new World(extraEnv);
+  }
+
+  async startDaemon(): Promise<void> {
+    const proc = Bun.spawn([BIN, "daemon", "run"], { env: this.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const reader = proc.stdout.getReader();
+    let line = "";
+    while (!line.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      line += new TextDecoder().decode(value);
+    }
+    reader.releaseLock();
+    if (!line.startsWith("ready")) throw new Error(`daemon did not start: ${line}${await new Response(proc.stderr).text()}`);
+    this.daemon = proc;
+  }
+
+  async run(args: string[], options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+    const proc = Bun.spawn([BIN, ...args], {
+      env: { ...this.env, ...options.env },
+      cwd: options.cwd ?? this.dir,
+      stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { code, stdout, stderr };
+  }
+
+  /** Runs a verb with --json and returns the parsed result; throws with stderr on failure. */
+  async json<T = any>(args: string[], options: { cwd?: string } = {}): Promise<T> {
+    const result = await this.run(["--json", ...args], options);
+    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
+    const value = JSON.parse(result.stdout);
+    if (args[0] === "spawn" && typeof value.pid === "number") this.#sessionPids.add(value.pid);
+    return value as T;
+  }
+
+  /** Starts a session and returns its name. */
+  async spawn(argv: string[], flags: string[] = []): Promise<{ name: string; pid: number }> {
+    return this.json(["spawn", ...flags, "--", ...argv]);
+  }
+
+  async rpc(): Promise<RpcClient> {
+    return RpcClient.connect(this.socketPath);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    if (existsSync(this.socketPath)) {
+      const listed = await this.run(["--json", "list"]);
+      if (listed.code === 0) for (const s of JSON.parse(listed.stdout).sessions) this.#sessionPids.add(s.pid);
+      const stopped = await this.run(["daemon", "stop"]);
+      if (stopped.code !== 0) throw new Error(`daemon stop failed: ${stopped.stderr}`);
+    }
+    if (this.daemon) await this.daemon.exited;
+    const survivors = [...this.#sessionPids].filter(processAlive);
+    rmSync(this.dir, { recursive: true, force: true });
+    if (survivors.length > 0) throw new Error(`processes left behind: ${survivors.join(", ")}`);
+  }
+}
