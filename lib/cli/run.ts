@@ -11,6 +11,8 @@ type Globals = { namespace?: string; session?: string; mode: OutputMode; help: b
 
 const STOP_WAIT_MS = 5000;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+// Stopping or inspecting a daemon of another version is how a user recovers from a mismatch.
+const VERSION_INDEPENDENT = new Set(["daemon stop", "daemon status"]);
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
 
 const GLOBAL_HELP = `Global flags:
@@ -133,7 +135,7 @@ export async function runCli(args: string[]): Promise<number> {
     const daemon = target(globals);
     let rpc;
     try {
-      rpc = await connectDaemon(daemon, { autoStart: verb.autoStart ?? false });
+      rpc = await connectDaemon(daemon, { autoStart: verb.autoStart ?? false, checkVersion: !VERSION_INDEPENDENT.has(verb.name) });
     } catch (error) {
       const fallback = asTuiwrightError(error).errorName === "daemon-unavailable" ? withoutDaemon(verb, mode) : null;
       if (fallback === null) throw error;

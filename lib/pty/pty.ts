@@ -29,6 +29,8 @@ export type Pty = {
 const IXON = 0o2000;
 
 export function spawnPty(options: PtyOptions): Pty {
+  // Bun reports a missing cwd as ENOENT too, which would read as a missing program.
+  if (!isDirectory(options.cwd)) throw new TuiwrightError("no-such-file", `no such directory: ${JSON.stringify(options.cwd)}`);
   let proc: Bun.Subprocess;
   try {
     proc = Bun.spawn(options.argv, {
@@ -47,7 +49,6 @@ export function spawnPty(options: PtyOptions): Pty {
     const program = options.argv[0] ?? "";
     if (code === "ENOENT") throw new TuiwrightError("no-such-program", `no such program: ${JSON.stringify(program)}`);
     if (code === "EACCES") throw new TuiwrightError("permission", `not executable: ${JSON.stringify(program)}`, { hint: "check the file's mode" });
-    if (code === "ENOTDIR" || !isDirectory(options.cwd)) throw new TuiwrightError("no-such-file", `no such directory: ${JSON.stringify(options.cwd)}`);
     throw new TuiwrightError("io", `could not start ${JSON.stringify(program)}: ${(error as Error).message}`);
   }
   const terminal = proc.terminal!;

@@ -95,12 +95,13 @@ export class Screen {
     };
   }
 
-  /** Rows from `scrollback` lines above the screen to its bottom, right-trimmed. */
+  /** Rows from `scrollback` lines above the screen to its bottom, trailing spaces trimmed. */
   lines(scrollback = 0): string[] {
     const buffer = this.#term.buffer.active;
     const first = Math.max(0, buffer.baseY - scrollback);
     const rows: string[] = [];
-    for (let y = first; y < buffer.baseY + this.#term.rows; y++) rows.push(buffer.getLine(y)?.translateToString(true) ?? "");
+    // xterm's own trim keeps spaces a program wrote (a prompt's "$ "); rows are trimmed fully.
+    for (let y = first; y < buffer.baseY + this.#term.rows; y++) rows.push((buffer.getLine(y)?.translateToString(true) ?? "").replace(/ +$/, ""));
     return rows;
   }
 

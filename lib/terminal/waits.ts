@@ -122,6 +122,7 @@ export class WaitEngine {
         reject,
       };
       if (this.#settle(pending)) return;
+      if (this.#hopeless(pending)) return this.#fail(pending, "ended");
       const timeoutMs = spec.timeoutMs ?? 10_000;
       if (timeoutMs === 0) return this.#fail(pending, "timeout");
       this.#pending.add(pending);
@@ -133,8 +134,7 @@ export class WaitEngine {
   notify(): void {
     for (const pending of this.#pending) {
       if (this.#settle(pending)) continue;
-      const state = this.#state();
-      if (state.ended && !pending.conditions.some((c) => c.kind === "settled")) this.#fail(pending, "ended");
+      if (this.#hopeless(pending)) this.#fail(pending, "ended");
     }
   }
 
@@ -144,6 +144,11 @@ export class WaitEngine {
 
   get size(): number {
     return this.#pending.size;
+  }
+
+  /** The program has ended, so the screen can no longer change: only time can still help. */
+  #hopeless(pending: Pending): boolean {
+    return this.#state().ended && !pending.conditions.some((c) => c.kind === "settled");
   }
 
   /** Resolves the wait if it is satisfied; otherwise (re)arms its settle timer. */

@@ -24,7 +24,8 @@ async function connectChecked(target: DaemonTarget): Promise<RpcClient> {
   return RpcClient.connect(target.socketPath);
 }
 
-export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean }): Promise<RpcClient> {
+/** `checkVersion: false` is for the few methods that must work across versions (stop, status). */
+export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean; checkVersion?: boolean }): Promise<RpcClient> {
   let client: RpcClient;
   try {
     client = await connectChecked(target);
@@ -38,6 +39,7 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
     await startDaemon(target);
     client = await connectChecked(target);
   }
+  if (options.checkVersion === false) return client;
   const pong = (await client.call("ping")) as { version: string; pid: number };
   if (pong.version !== version()) {
     client.close();

@@ -10,7 +10,7 @@ const bash = ["bash", "--norc", "--noprofile"];
 test("bash evaluates typed input and the snapshot shows the result", async () => {
   const { name } = await world.spawn(bash, ["--session", "b1"]);
   expect(name).toBe("b1");
-  await world.json(["wait", "--session", "b1", "--regex", "[$#] $"]);
+  await world.json(["wait", "--session", "b1", "--regex", "[$#]$"]);
   await world.json(["type", "--session", "b1", "echo hi-$((6*7))"]);
   const pressed = await world.json(["press", "--session", "b1", "Enter", "--wait-regex", "^hi-42$"]);
   expect(pressed.wait.fired).toEqual(["regex /^hi-42$/m"]);
@@ -44,7 +44,7 @@ test("the most recently used session is the default target", async () => {
 
 test("spawn runs in the client's cwd with its environment and --env", async () => {
   const { name } = await world.spawn(bash, ["--env", "TW_MARK=marked", "--cwd", "/usr"]);
-  await world.json(["wait", "--session", name, "--regex", "[$#] $"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
   await world.json(["type", "--session", name, 'echo "$PWD:$TW_MARK:$TERM:${COLUMNS}x${LINES}"']);
   const done = await world.json(["press", "--session", name, "Enter", "--wait-text", "/usr:marked:xterm-256color:120x40"]);
   expect(done.wait.fired.length).toBe(1);
@@ -52,13 +52,13 @@ test("spawn runs in the client's cwd with its environment and --env", async () =
 
 test("signal reaches the foreground job, and kill removes the session", async () => {
   await world.spawn(bash, ["--session", "b4"]);
-  await world.json(["wait", "--session", "b4", "--regex", "[$#] $"]);
+  await world.json(["wait", "--session", "b4", "--regex", "[$#]$"]);
   await world.json(["type", "--session", "b4", "sleep 300"]);
   await world.json(["press", "--session", "b4", "Enter", "--wait-text", "sleep 300"]);
   const sent = await world.json(["signal", "--session", "b4", "INT"]);
   expect(sent.signal).toBe("SIGINT");
   // A signal from outside is not echoed as ^C; bash prints a blank line and a new prompt.
-  await world.json(["wait", "--session", "b4", "--regex", "sleep 300\\n\\n.*[$#] $"]);
+  await world.json(["wait", "--session", "b4", "--regex", "sleep 300\\n\\n.*[$#]$"]);
   const killed = await world.json(["kill", "--session", "b4", "--grace", "500"]);
   expect(killed.session).toBe("b4");
   expect((await world.run(["snapshot", "--session", "b4"])).code).toBe(66);
@@ -73,7 +73,7 @@ test("kill escalates to SIGKILL when the program ignores SIGTERM", async () => {
 
 test("resize changes the size the program sees", async () => {
   const { name } = await world.spawn(bash, ["--cols", "80", "--rows", "24"]);
-  await world.json(["wait", "--session", name, "--regex", "[$#] $"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
   expect((await world.json(["resize", "--session", name, "100", "30"])).cols).toBe(100);
   await world.json(["type", "--session", name, "stty size"]);
   await world.json(["press", "--session", name, "Enter", "--wait-regex", "^30 100$"]);

@@ -36,9 +36,9 @@ test("vim: arrows honour application cursor mode", async () => {
 
 test("python3 REPL: 1+1 gives 2, and C-d ends it with status 0", async () => {
   const { name } = await world.spawn(["python3", "-q"]);
-  await world.json(["wait", "--session", name, "--regex", "^>>> $"]);
+  await world.json(["wait", "--session", name, "--regex", "^>>>$"]);
   await world.json(["type", "--session", name, "1+1"]);
-  await world.json(["press", "--session", name, "Enter", "--wait-regex", "^2\\n>>> $"]);
+  await world.json(["press", "--session", name, "Enter", "--wait-regex", "^2\\n>>>$"]);
   const done = await world.json(["press", "--session", name, "C-d", "--wait-exit"]);
   expect(done.wait.exit).toEqual({ code: 0, signal: null });
 });

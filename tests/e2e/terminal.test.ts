@@ -84,7 +84,7 @@ function peakRssKb(pid: number): number {
 
 test("a 3,000,000-line flood completes with flow control, no Stopped job, bounded memory", async () => {
   const { name } = await world.spawn(["bash", "--norc", "--noprofile"]);
-  await world.json(["wait", "--session", name, "--regex", "[$#] $"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
   await world.json(["type", "--session", name, "seq 1 3000000; echo flood-$((1+1))"]);
   const done = await world.json(["press", "--session", name, "Enter", "--wait-regex", "^flood-2$", "--timeout", "120000"]);
   const text = (await world.json(["snapshot", "--session", name])).text;

@@ -1,7 +1,7 @@
 // Test harness: an isolated tuiwright world per test file (namespace, socket dir, state dir),
 // driving the compiled binary. The daemon runs as our child so its exit can be awaited, and
 // disposal checks that nothing it started is left running.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { RpcClient } from "../../lib/transport/rpc-client.ts";
@@ -26,7 +26,7 @@ export class World implements AsyncDisposable {
   readonly namespace: string;
   readonly socketPath: string;
   readonly env: Record<string, string>;
-  daemon: Bun.Subprocess<"ignore", "pipe", "pipe"> | null = null;
+  daemon: Bun.Subprocess<"ignore", "pipe", number> | null = null;
   readonly #sessionPids = new Set<number>();
 
   private constructor(extraEnv: Record<string, string>) {
@@ -58,7 +58,9 @@ export class World implements AsyncDisposable {
   }
 
   async startDaemon(): Promise<void> {
-    const proc = Bun.spawn([BIN, "daemon", "run"], { env: this.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    // stderr to a file: an unread pipe would block the daemon once its logs filled it.
+    const log = openSync(this.daemonLogPath, "a");
+    const proc = Bun.spawn([BIN, "daemon", "run"], { env: this.env, stdin: "ignore", stdout: "pipe", stderr: log });
     const reader = proc.stdout.getReader();
     let line = "";
     while (!line.includes("\n")) {
@@ -67,8 +69,16 @@ export class World implements AsyncDisposable {
       line += new TextDecoder().decode(value);
     }
     reader.releaseLock();
-    if (!line.startsWith("ready")) throw new Error(`daemon did not start: ${line}${await new Response(proc.stderr).text()}`);
+    if (!line.startsWith("ready")) throw new Error(`daemon did not start: ${line}${this.daemonLog()}`);
     this.daemon = proc;
+  }
+
+  get daemonLogPath(): string {
+    return join(this.dir, "daemon.stderr");
+  }
+
+  daemonLog(): string {
+    return existsSync(this.daemonLogPath) ? readFileSync(this.daemonLogPath, "utf8") : "";
   }
 
   async run(args: string[], options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {

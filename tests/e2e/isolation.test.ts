@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { processAlive, World } from "../helpers/harness.ts";
+
+let world: World;
+beforeAll(async () => { world = await World.start(); });
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+test("a crashed worker fails only its own session; the daemon and other sessions carry on", async () => {
+  const victim = await world.spawn(["bash", "--norc"], ["--session", "victim"]);
+  await world.spawn(["bash", "--norc"], ["--session", "survivor"]);
+  await world.json(["wait", "--session", "victim", "--regex", "[$#]$"]);
+  await world.json(["wait", "--session", "survivor", "--regex", "[$#]$"]);
+
+  const rpc = await world.rpc();
+  // A wait in flight on the victim when it crashes fails as an internal error.
+  const inFlight = rpc.call("wait", { session: "victim", text: ["never-printed"], timeoutMs: 30_000 }).catch((e) => e);
+  await rpc.call("debug.crashWorker", { session: "victim" });
+  const error = await inFlight;
+  expect(error.errorName).toBe("internal");
+  expect(error.message).toContain('session "victim": its worker crashed');
+  rpc.close();
+
+  const listed = await world.json(["list"]);
+  expect(listed.sessions.find((s: any) => s.name === "victim").state).toBe("crashed");
+  // Its program does not outlive the worker that owned its terminal.
+  expect(processAlive(victim.pid)).toBe(false);
+  const snap = await world.run(["snapshot", "--session", "victim"]);
+  expect(snap.code).toBe(69);
+  expect(snap.stderr).toContain('session "victim" crashed');
+
+  await world.json(["type", "--session", "survivor", "echo still-$((40+2))"]);
+  await world.json(["press", "--session", "survivor", "Enter", "--wait-regex", "^still-42$"]);
+  expect((await world.json(["kill", "--session", "victim"])).session).toBe("victim");
+  expect((await world.json(["list"])).sessions.map((s: any) => s.name)).toEqual(["survivor"]);
+});
+
+test("debug.crashWorker is refused unless the daemon runs with TUIWRIGHT_DEBUG=1", async () => {
+  await using other = await World.start({ TUIWRIGHT_DEBUG: "0" });
+  await other.spawn(["sh", "-c", "read x"], ["--session", "safe"]);
+  const rpc = await other.rpc();
+  const error = await rpc.call("debug.crashWorker", { session: "safe" }).catch((e) => e);
+  expect(error.errorName).toBe("permission");
+  rpc.close();
+});
