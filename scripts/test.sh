@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds the binary the end-to-end tests
+# drive, runs every test, checks that no daemon was left behind, and ends with the line
+# `N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh || exit 1
+echo "==> type check"
+bun run check || exit 1
+echo "==> building dist/tuiwright"
+bun run build || exit 1
+
+log=$(mktemp)
+bun test "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
+failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)
+rm -f "$log"
+
+leftover=$(pgrep -f 'tuiwright daemon run' || true)
+if [ -n "$leftover" ]; then
+  echo "left behind: daemon process(es) $leftover"
+  ps -o pid,args -p $leftover || true
+  failed=$(( ${failed:-0} + 1 ))
+  status=1
+fi
+echo "${passed:-0} passed, ${failed:-0} failed"
+exit "$status"
