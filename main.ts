@@ -1,18 +1,17 @@
-// tuiwright's single entry point: the CLI, or `daemon run` (started by the CLI itself).
-// Nothing heavy is imported at top level: the daemon's modules load only in the daemon.
+// tuiwright's entry point: the thin CLI, or `daemon run` (started by the CLI itself). The
+// daemon is a separate entry point loaded by path, so the CLI's start-up never pays for it.
+import { runCli } from "./lib/cli/run.ts";
+import { entryPoint } from "./lib/runtime/self.ts";
+
 const args = process.argv.slice(2);
 
 async function main(): Promise<number> {
   if (args[0] === "daemon" && args[1] === "run") {
-    const { runDaemonFromArgs } = await import("./lib/daemon/daemon-command.ts");
-    return runDaemonFromArgs(args.slice(2));
+    const daemon: typeof import("./entries/daemon.ts") = await import(entryPoint("entries/daemon.ts"));
+    return daemon.runDaemonFromArgs(args.slice(2));
   }
-  const { runCli } = await import("./lib/cli/run.ts");
   return runCli(args);
 }
 
-const code = await main();
-process.exitCode = code;
-// Flush stdout before exiting: a piped snapshot must not be cut short.
-if (process.stdout.writableLength > 0) process.stdout.once("drain", () => process.exit(code));
-else process.exit(code);
+// Output is written with awaited native writes, so exiting here cuts nothing short.
+process.exit(await main());

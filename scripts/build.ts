@@ -1,23 +1,23 @@
-// Builds dist/tuiwright: one executable holding the CLI, the daemon and the session worker
-// (every worker file is its own entry point). The build id is a hash of the sources, so a
+// Builds dist/tuiwright: one executable holding the CLI, the daemon and the session worker. The build id is a hash of the sources, so a
 // changed binary refuses to talk to an old daemon while an identical rebuild does not.
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
 
 const root = new URL("..", import.meta.url).pathname;
 const hash = createHash("sha256");
-for (const pattern of ["main.ts", "lib/**/*.ts", "workers/*.ts", "package.json", "bun.lock"]) {
+for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "package.json", "bun.lock"]) {
   for (const file of [...new Glob(pattern).scanSync({ cwd: root })].sort()) {
     hash.update(file);
     hash.update(await Bun.file(`${root}/${file}`).bytes());
   }
 }
 const buildId = hash.digest("hex").slice(0, 12);
-const workers = [...new Glob("workers/*.ts").scanSync({ cwd: root })].sort();
+// Every worker and entries/ file is its own entry point (loaded by path at run time).
+const entries = ["entries/*.ts", "workers/*.ts"].flatMap((pattern) => [...new Glob(pattern).scanSync({ cwd: root })].sort());
 const cmd = [
   process.execPath, "build", "--compile", "--bytecode", "--format=esm", "--minify",
   `--define=TUIWRIGHT_BUILD_ID="${buildId}"`,
-  "main.ts", ...workers, "--outfile", "dist/tuiwright",
+  "main.ts", ...entries, "--outfile", "dist/tuiwright",
 ];
 const result = Bun.spawnSync(cmd, { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);

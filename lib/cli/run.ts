@@ -3,6 +3,7 @@
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import { version } from "../runtime/self.ts";
+import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import { describeFlags, parseFlags } from "./flags.ts";
 import { findVerb, VERBS, type OutputMode, type Verb } from "./verbs.ts";
@@ -11,8 +12,6 @@ type Globals = { namespace?: string; session?: string; mode: OutputMode; help: b
 
 const STOP_WAIT_MS = 5000;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-// Stopping or inspecting a daemon of another version is how a user recovers from a mismatch.
-const VERSION_INDEPENDENT = new Set(["daemon stop", "daemon status"]);
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
 
 const GLOBAL_HELP = `Global flags:
@@ -73,13 +72,9 @@ function generalHelp(): string {
   ].join("\n");
 }
 
-function write(stream: NodeJS.WriteStream, text: string): void {
-  if (text !== "") stream.write(text.endsWith("\n") ? text : `${text}\n`);
-}
-
-function printError(error: TuiwrightError, mode: OutputMode, verb: Verb | undefined): void {
+async function printError(error: TuiwrightError, mode: OutputMode, verb: Verb | undefined): Promise<void> {
   if (mode === "json") {
-    write(process.stdout, JSON.stringify({ error: error.toJsonRpc() }));
+    await printOut(JSON.stringify({ error: error.toJsonRpc() }));
     return;
   }
   const lines = [`tuiwright: ${error.message}`];
@@ -87,7 +82,7 @@ function printError(error: TuiwrightError, mode: OutputMode, verb: Verb | undefi
   if (typeof excerpt === "string" && excerpt.trim() !== "") lines.push("screen (last rows):", ...excerpt.split("\n").map((row) => `  | ${row}`));
   lines.push(`hint: ${error.hint}`);
   if (error.errorName === "usage" && verb) lines.push(`usage: tuiwright ${verb.usage}`);
-  write(process.stderr, lines.join("\n"));
+  await printErr(lines.join("\n"));
 }
 
 function target(globals: Globals): DaemonTarget {
@@ -109,17 +104,18 @@ export async function runCli(args: string[]): Promise<number> {
   try {
     const { globals, rest } = extractGlobals(args);
     mode = globals.mode;
-    if (globals.version || rest[0] === "version") { write(process.stdout, version()); return 0; }
+    if (globals.version || rest[0] === "version") { await printOut(version()); return 0; }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findVerb(rest.slice(1)) : null;
       if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}`);
-      write(rest.length === 0 && !globals.help ? process.stderr : process.stdout, named ? verbHelp(named.verb) : generalHelp());
+      const help = named ? verbHelp(named.verb) : generalHelp();
+      await (rest.length === 0 && !globals.help ? printErr(help) : printOut(help));
       return rest.length === 0 && !globals.help ? 64 : 0;
     }
     const found = findVerb(rest);
     if (!found) throw usage(`unknown verb ${JSON.stringify(rest[0])}`);
     verb = found.verb;
-    if (globals.help) { write(process.stdout, verbHelp(verb)); return 0; }
+    if (globals.help) { await printOut(verbHelp(verb)); return 0; }
 
     const parsed = parseFlags(rest.slice(found.consumed), verb.flags, verb.name);
     const [min, max] = verb.positionals;
@@ -135,25 +131,25 @@ export async function runCli(args: string[]): Promise<number> {
     const daemon = target(globals);
     let rpc;
     try {
-      rpc = await connectDaemon(daemon, { autoStart: verb.autoStart ?? false, checkVersion: !VERSION_INDEPENDENT.has(verb.name) });
+      rpc = await connectDaemon(daemon, { autoStart: verb.autoStart ?? false });
     } catch (error) {
       const fallback = asTuiwrightError(error).errorName === "daemon-unavailable" ? withoutDaemon(verb, mode) : null;
       if (fallback === null) throw error;
-      write(process.stdout, fallback);
+      await printOut(fallback);
       return 0;
     }
     try {
       const result = await rpc.call(verb.method, params);
       // `daemon stop` returns once the daemon has exited: its connections close as it dies.
       if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
-      write(process.stdout, mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
+      await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
       return 0;
     } finally {
       rpc.close();
     }
   } catch (error) {
     const failure = asTuiwrightError(error);
-    printError(failure, mode, verb);
+    await printError(failure, mode, verb);
     return failure.exitCode;
   }
 }

@@ -98,7 +98,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
 
   const previousUmask = process.umask(0o077);
   try {
-    serveJsonRpc(socketPath, createDispatch(createHandlers(context)), {
+    serveJsonRpc(socketPath, createDispatch(createHandlers(context), options.namespace), {
       opened(connection) { connections.add(connection); sessionsChanged(); },
       closed(connection) { connections.delete(connection); sessionsChanged(); },
     });

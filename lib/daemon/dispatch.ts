@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { isMethodName, METHODS, type MethodName, type Params, type Result } from "../protocol/methods.ts";
+import { version } from "../runtime/self.ts";
 import type { CallContext, Dispatch } from "../transport/rpc-server.ts";
 
 export type Handlers = { [M in MethodName]: (params: Params<M>, context: CallContext) => Promise<Result<M>> };
@@ -13,8 +14,21 @@ function invalidParams(method: string, issues: v.BaseIssue<unknown>[]): Tuiwrigh
   return new TuiwrightError("usage", `invalid params for ${JSON.stringify(method)}: ${text}`, { details: { issues: listed } });
 }
 
-export function createDispatch(handlers: Handlers): Dispatch {
+// Stopping or inspecting a daemon of another build is how a user recovers from a mismatch.
+const VERSION_INDEPENDENT = new Set(["ping", "daemon.status", "daemon.stop"]);
+
+function versionMismatch(clientVersion: string, namespace: string): TuiwrightError {
+  const stop = `tuiwright daemon stop${namespace === "default" ? "" : ` --ns ${namespace}`}`;
+  return new TuiwrightError("version-mismatch", `the daemon (pid ${process.pid}) runs tuiwright ${version()}; this client is ${clientVersion}`, {
+    hint: `stop the old daemon with \`${stop}\`; the next command starts the new one`,
+  });
+}
+
+export function createDispatch(handlers: Handlers, namespace: string): Dispatch {
   return async (method, params, context) => {
+    if (context.clientVersion !== undefined && context.clientVersion !== version() && !VERSION_INDEPENDENT.has(method)) {
+      throw versionMismatch(context.clientVersion, namespace);
+    }
     if (!isMethodName(method)) {
       throw new TuiwrightError("method-not-found", `unknown method ${JSON.stringify(method)}`);
     }

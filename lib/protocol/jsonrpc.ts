@@ -3,7 +3,8 @@ import { TuiwrightError } from "./errors.ts";
 
 export type JsonRpcId = string | number | null;
 
-export type JsonRpcRequest = { jsonrpc: "2.0"; id?: JsonRpcId; method: string; params?: unknown };
+/** `clientVersion` is our extension: the sender's build, refused by a daemon of another one. */
+export type JsonRpcRequest = { jsonrpc: "2.0"; id?: JsonRpcId; method: string; params?: unknown; clientVersion?: string };
 
 export type JsonRpcError = { code: number; message: string; data?: unknown };
 
@@ -35,6 +36,9 @@ export function checkRequest(value: unknown): { request: JsonRpcRequest } | { er
   if (typeof record.method !== "string") return { id, error: new TuiwrightError("invalid-request", "invalid request: method must be a string") };
   if ("params" in record && (typeof record.params !== "object" || record.params === null)) {
     return { id, error: new TuiwrightError("invalid-request", "invalid request: params must be an object or an array") };
+  }
+  if ("clientVersion" in record && typeof record.clientVersion !== "string") {
+    return { id, error: new TuiwrightError("invalid-request", "invalid request: clientVersion must be a string") };
   }
   return { request: record as JsonRpcRequest };
 }

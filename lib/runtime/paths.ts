@@ -1,6 +1,7 @@
-// Where tuiwright keeps its socket and state, from the environment.
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Where tuiwright keeps its socket and state, from the environment. (No node:os/node:path:
+// this runs on every CLI start.)
+
+const TMP = () => process.env.TMPDIR || "/tmp";
 
 export function uid(): number {
   return process.getuid?.() ?? 0;
@@ -13,11 +14,11 @@ export function namespaceFromEnv(flag: string | undefined): string {
 export function defaultSocketPath(namespace: string): string {
   if (process.env.TUIWRIGHT_SOCKET) return process.env.TUIWRIGHT_SOCKET;
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
-  if (runtimeDir) return join(runtimeDir, "tuiwright", `${namespace}.sock`);
-  return join(process.env.TMPDIR ?? tmpdir(), `tuiwright-${uid()}`, `${namespace}.sock`);
+  if (runtimeDir) return `${runtimeDir}/tuiwright/${namespace}.sock`;
+  return `${TMP()}/tuiwright-${uid()}/${namespace}.sock`;
 }
 
 export function stateDir(namespace: string): string {
-  const base = process.env.XDG_STATE_HOME ?? join(process.env.HOME ?? tmpdir(), ".local", "state");
-  return join(base, "tuiwright", namespace);
+  const base = process.env.XDG_STATE_HOME || `${process.env.HOME || TMP()}/.local/state`;
+  return `${base}/tuiwright/${namespace}`;
 }

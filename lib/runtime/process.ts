@@ -1,6 +1,6 @@
-// Processes: signals to process groups, the terminal's foreground group, and starting the
-// daemon detached from the client that needed it.
-import { openSync, readFileSync } from "node:fs";
+// Processes (daemon side): signal names, signals to process groups, and the terminal's
+// foreground group.
+import { readFileSync } from "node:fs";
 import { constants } from "node:os";
 import { TuiwrightError } from "../protocol/errors.ts";
 
@@ -39,13 +39,4 @@ export function foregroundGroup(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-export type DetachedProcess = { pid: number; stdout: ReadableStream<Uint8Array>; exited: Promise<number>; unref(): void };
-
-/** Starts a process in its own session, stderr appended to a log file, stdout piped to us. */
-export function spawnDetached(argv: string[], env: Record<string, string | undefined>, logPath: string): DetachedProcess {
-  const log = openSync(logPath, "a", 0o600);
-  const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "pipe", stderr: log, env, detached: true });
-  return { pid: proc.pid, stdout: proc.stdout, exited: proc.exited, unref: () => proc.unref() };
 }

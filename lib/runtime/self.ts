@@ -21,8 +21,14 @@ export function selfCommand(): string[] {
   return [process.execPath, fileURLToPath(new URL("../../main.ts", import.meta.url))];
 }
 
+/** A separate entry point (a worker, the daemon) by its path from the project root. In the
+ * binary each is its own bundle in the embedded filesystem; a non-literal specifier keeps the
+ * bundler from inlining it into the caller. */
+export function entryPoint(path: string): string {
+  if (isCompiled()) return `./${path}`;
+  return new URL(`../../${path}`, import.meta.url).href;
+}
+
 export function sessionWorkerUrl(): string {
-  // In the binary every worker is its own entry point, resolved inside the embedded filesystem.
-  if (isCompiled()) return "./workers/session.ts";
-  return new URL("../../workers/session.ts", import.meta.url).href;
+  return entryPoint("workers/session.ts");
 }

@@ -152,7 +152,7 @@ export class SessionRuntime {
     const revisionBefore = this.#screen.revision;
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
-    this.#pty.write(data);
+    this.#screen.input(data); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(data);
     if (!waiting) return { bytes, revisionBefore, revisionAfter: this.#screen.revision };
     const result = await waiting;

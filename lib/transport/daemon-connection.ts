@@ -1,10 +1,10 @@
-// Finding the daemon: check the socket's safety, connect, start the daemon if asked to, and
-// refuse a daemon of another version with the command that fixes it.
+// Finding the daemon: check the socket's safety, connect, and start the daemon if asked to.
+// The client's version travels in every request envelope; the daemon refuses a mismatch
+// before running anything, so there is no handshake round trip.
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { stateDir } from "../runtime/paths.ts";
-import { spawnDetached } from "../runtime/process.ts";
+import { spawnDetached } from "../runtime/spawn-detached.ts";
 import { selfCommand, version } from "../runtime/self.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "./socket-security.ts";
@@ -21,11 +21,10 @@ function isNobodyListening(error: unknown): boolean {
 async function connectChecked(target: DaemonTarget): Promise<RpcClient> {
   checkSocketDir(target.socketPath, { create: false });
   checkSocketFile(target.socketPath);
-  return RpcClient.connect(target.socketPath);
+  return RpcClient.connect(target.socketPath, { clientVersion: version() });
 }
 
-/** `checkVersion: false` is for the few methods that must work across versions (stop, status). */
-export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean; checkVersion?: boolean }): Promise<RpcClient> {
+export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean }): Promise<RpcClient> {
   let client: RpcClient;
   try {
     client = await connectChecked(target);
@@ -39,14 +38,6 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
     await startDaemon(target);
     client = await connectChecked(target);
   }
-  if (options.checkVersion === false) return client;
-  const pong = (await client.call("ping")) as { version: string; pid: number };
-  if (pong.version !== version()) {
-    client.close();
-    throw new TuiwrightError("version-mismatch", `the daemon (pid ${pong.pid}) runs tuiwright ${pong.version}; this client is ${version()}`, {
-      hint: `stop the old daemon with \`tuiwright daemon stop${target.namespace === "default" ? "" : ` --ns ${target.namespace}`}\`; the next command starts the new one`,
-    });
-  }
   return client;
 }
 
@@ -54,7 +45,7 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
 export async function startDaemon(target: DaemonTarget): Promise<void> {
   const state = stateDir(target.namespace);
   mkdirSync(state, { recursive: true, mode: 0o700 });
-  const logPath = join(state, "daemon.log");
+  const logPath = `${state}/daemon.log`;
   const child = spawnDetached(
     [...selfCommand(), "daemon", "run"],
     { ...process.env, TUIWRIGHT_NS: target.namespace, TUIWRIGHT_SOCKET: target.socketPath },

@@ -9,18 +9,21 @@ type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): v
 export class RpcClient {
   readonly #connection: Connection;
   readonly #pending: Map<number, Pending>;
+  readonly #clientVersion: string | undefined;
   /** Resolves when the connection closes (the daemon closes it as it exits). */
   readonly closed: Promise<void>;
   #nextId = 1;
   onNotification: ((message: JsonRpcNotification) => void) | null = null;
 
-  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>) {
+  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>, clientVersion: string | undefined) {
+    this.#clientVersion = clientVersion;
     this.#connection = connection;
     this.#pending = pending;
     this.closed = closed;
   }
 
-  static async connect(path: string): Promise<RpcClient> {
+  /** With clientVersion, every request carries it and a daemon of another build refuses it. */
+  static async connect(path: string, options: { clientVersion?: string } = {}): Promise<RpcClient> {
     const pending = new Map<number, Pending>();
     const reader = new LineReader(Number.MAX_SAFE_INTEGER); // the daemon is trusted to frame its answers
     let client: RpcClient | undefined;
@@ -39,7 +42,7 @@ export class RpcClient {
         markClosed();
       },
     });
-    client = new RpcClient(connection, pending, closed);
+    client = new RpcClient(connection, pending, closed, options.clientVersion);
     return client;
   }
 
@@ -47,7 +50,8 @@ export class RpcClient {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#connection.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+      const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
+      this.#connection.send(JSON.stringify(envelope) + "\n");
     });
   }
 

@@ -6,7 +6,7 @@ import { checkRequest, errorResponse, type JsonRpcResponse } from "../protocol/j
 import { listenUnix, type Connection } from "../runtime/unix-socket.ts";
 import { LineReader, MAX_FRAME_BYTES } from "./ndjson.ts";
 
-export type CallContext = { connection: Connection };
+export type CallContext = { connection: Connection; clientVersion?: string };
 
 export type Dispatch = (method: string, params: unknown, context: CallContext) => Promise<unknown>;
 
@@ -18,7 +18,8 @@ async function answer(raw: unknown, dispatch: Dispatch, context: CallContext): P
   const { request } = checked;
   const isNotification = !("id" in request);
   try {
-    const result = await dispatch(request.method, request.params ?? {}, context);
+    const callContext = request.clientVersion === undefined ? context : { ...context, clientVersion: request.clientVersion };
+    const result = await dispatch(request.method, request.params ?? {}, callContext);
     return isNotification ? null : { jsonrpc: "2.0", id: request.id ?? null, result: result ?? null };
   } catch (error) {
     return isNotification ? null : errorResponse(request.id ?? null, asTuiwrightError(error));

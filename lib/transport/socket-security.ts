@@ -2,9 +2,12 @@
 // must be a real directory (not a symlink), owned by us, with no group/other permissions.
 // The daemon creates it that way; daemon and client both refuse anything else.
 import { lstatSync, mkdirSync, unlinkSync } from "node:fs";
-import { dirname } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { uid } from "../runtime/paths.ts";
+
+function dirname(path: string): string {
+  return path.slice(0, path.lastIndexOf("/")) || "/";
+}
 
 function statOrNull(path: string) {
   try {

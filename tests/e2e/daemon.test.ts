@@ -88,11 +88,15 @@ test("a client of another version gets exit 69 naming the fix; daemon stop still
   const reader = source.stdout.getReader();
   const { value } = await reader.read();
   expect(new TextDecoder().decode(value)).toStartWith("ready");
-  const ping = await world.run(["ping"]);
-  expect(ping.code).toBe(69);
-  expect(ping.stderr).toMatch(/the daemon \(pid \d+\) runs tuiwright 0\.1\.0\+dev; this client is 0\.1\.0\+[0-9a-f]{12}/);
-  expect(ping.stderr).toContain("tuiwright daemon stop");
-  expect((await world.run(["daemon", "status"])).stdout).toContain("version 0.1.0+dev");
+  // Refused before anything runs: the spawn must not have happened.
+  const spawn = await world.run(["spawn", "--", "sh", "-c", "read x"]);
+  expect(spawn.code).toBe(69);
+  expect(spawn.stderr).toMatch(/the daemon \(pid \d+\) runs tuiwright 0\.1\.0\+dev; this client is 0\.1\.0\+[0-9a-f]{12}/);
+  expect(spawn.stderr).toContain(`tuiwright daemon stop --ns ${world.namespace}`);
+  // ping reports the daemon's version instead of refusing.
+  expect((await world.run(["ping"])).stdout).toContain("(0.1.0+dev)");
+  expect((await world.run(["daemon", "status"])).stdout).toContain("version 0.1.0+dev, namespace");
+  expect((await world.run(["daemon", "status"])).stdout).toContain("0 session(s)");
   expect((await world.run(["daemon", "stop"])).code).toBe(0);
   expect(await source.exited).toBe(0);
 });

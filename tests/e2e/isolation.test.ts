@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { processAlive, World } from "../helpers/harness.ts";
 
 let world: World;
@@ -13,9 +14,9 @@ test("a crashed worker fails only its own session; the daemon and other sessions
 
   const rpc = await world.rpc();
   // A wait in flight on the victim when it crashes fails as an internal error.
-  const inFlight = rpc.call("wait", { session: "victim", text: ["never-printed"], timeoutMs: 30_000 }).catch((e) => e);
+  const inFlight = rpc.call("wait", { session: "victim", text: ["never-printed"], timeoutMs: 30_000 }).catch((e: TuiwrightError) => e);
   await rpc.call("debug.crashWorker", { session: "victim" });
-  const error = await inFlight;
+  const error = (await inFlight) as TuiwrightError;
   expect(error.errorName).toBe("internal");
   expect(error.message).toContain('session "victim": its worker crashed');
   rpc.close();
@@ -38,7 +39,7 @@ test("debug.crashWorker is refused unless the daemon runs with TUIWRIGHT_DEBUG=1
   await using other = await World.start({ TUIWRIGHT_DEBUG: "0" });
   await other.spawn(["sh", "-c", "read x"], ["--session", "safe"]);
   const rpc = await other.rpc();
-  const error = await rpc.call("debug.crashWorker", { session: "safe" }).catch((e) => e);
-  expect(error.errorName).toBe("permission");
+  const error = await rpc.call("debug.crashWorker", { session: "safe" }).then(() => null, (e: TuiwrightError) => e);
+  expect(error?.errorName).toBe("permission");
   rpc.close();
 });

@@ -1,9 +1,10 @@
-// `tuiwright daemon run [--ns NAME] [--idle-timeout MS]`: run the daemon in the foreground.
-// The CLI starts it this way; it can also run under a supervisor.
-import { TuiwrightError } from "../protocol/errors.ts";
-import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
-import { parseFlags } from "../cli/flags.ts";
-import { runDaemon } from "./daemon.ts";
+// Entry point of `tuiwright daemon run [--ns NAME] [--idle-timeout MS]`: the daemon in the
+// foreground (the CLI starts it this way; it can also run under a supervisor). It is its own
+// entry point in the binary so that the CLI never loads the daemon, xterm or valibot.
+import { TuiwrightError } from "../lib/protocol/errors.ts";
+import { defaultSocketPath, namespaceFromEnv } from "../lib/runtime/paths.ts";
+import { parseFlags } from "../lib/cli/flags.ts";
+import { runDaemon } from "../lib/daemon/daemon.ts";
 
 const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000;
 

@@ -1,0 +1,15 @@
+// CLI output through Bun's native writer. The first `process.stdout.write` sets up Node's
+// stream machinery, which costs ~12 ms of start-up here; this costs ~1 ms.
+
+function withNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+/** Writes a line (adding the newline if missing) to stdout; nothing for empty text. */
+export async function printOut(text: string): Promise<void> {
+  if (text !== "") await Bun.write(Bun.stdout, withNewline(text));
+}
+
+export async function printErr(text: string): Promise<void> {
+  if (text !== "") await Bun.write(Bun.stderr, withNewline(text));
+}
