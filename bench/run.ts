@@ -143,7 +143,14 @@ async function memory(): Promise<void> {
   const tmuxTwenty = rssKb(server);
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
   rows.push({ name: "Daemon RSS with 1 bash session", ours: mb(one), tmux: mb(tmuxOne), ratio: ratio(one, tmuxOne), target: "≤ 60 MB" });
-  rows.push({ name: "RSS per further idle bash session (20 sessions)", ours: mb((twenty - one) / 19), tmux: mb((tmuxTwenty - tmuxOne) / 19), ratio: ratio(twenty - one, tmuxTwenty - tmuxOne), target: "≤ 15 MB" });
+  rows.push({
+    name: "RSS per further idle bash session (20 sessions)",
+    ours: mb((twenty - one) / 19),
+    tmux: `${Math.round((tmuxTwenty - tmuxOne) / 19)} kB`,
+    ratio: "—",
+    target: "≤ 15 MB",
+    note: "both exclude the shells themselves (separate processes); ours is mostly the session worker's JS heap and xterm buffers",
+  });
 }
 
 async function throughput(world: World): Promise<void> {
@@ -154,16 +161,24 @@ async function throughput(world: World): Promise<void> {
 
   // The engine alone, as the worker feeds it: pipelined writes of the PTY's CRLF stream.
   const stream = new TextEncoder().encode(readFileSync(file, "utf8").replaceAll("\n", "\r\n"));
-  const screen = new Screen({ cols: 140, rows: 45, scrollback: 1000 });
-  const started = performance.now();
-  const writes: Promise<void>[] = [];
-  for (let i = 0; i < stream.length; i += 65536) {
-    writes.push(screen.write(stream.subarray(i, i + 65536)));
-    if (writes.length >= 64) await writes.shift();
-  }
-  await Promise.all(writes);
-  const parseMs = performance.now() - started;
-  screen.dispose();
+  const parse = async (data: Uint8Array) => {
+    const screen = new Screen({ cols: 140, rows: 45, scrollback: 1000 });
+    const started = performance.now();
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < data.length; i += 65536) {
+      writes.push(screen.write(data.subarray(i, i + 65536)));
+      if (writes.length >= 64) await writes.shift();
+    }
+    await Promise.all(writes);
+    screen.dispose();
+    return performance.now() - started;
+  };
+  await parse(stream.subarray(0, 8 << 20)); // warm the JIT, as a long-lived worker is
+  const parseMs = await parse(stream);
+  // A mixed stream: long log-like lines with colours, as a build or `ls --color` prints.
+  const mixedLine = (i: number) => `\x1b[32m${new Date(i * 1000).toISOString()}\x1b[0m \x1b[1;34mINFO\x1b[0m worker-${i % 16} processed item ${i} in ${i % 997} ms: ${"ok ".repeat(i % 20)}\r\n`;
+  const mixed = new TextEncoder().encode(Array.from({ length: 450_000 }, (_, i) => mixedLine(i)).join(""));
+  const mixedMs = await parse(mixed);
 
   // End to end: `cat` in a shell on a PTY until a marker after it shows.
   await world.spawn(["bash", "--norc"], ["--session", "flood", "--cols", "140", "--rows", "45"]);
@@ -173,7 +188,14 @@ async function throughput(world: World): Promise<void> {
   tmux("new-session", "-d", "-s", "flood", "-x", "140", "-y", "45", `cat ${file}; tmux -L ${TMUX} wait-for -S flooded; read x`);
   tmux("wait-for", "flooded");
   const tmuxMs = performance.now() - tmuxStart;
-  rows.push({ name: `Parse throughput of the engine in the worker (${(stream.length / 1e6).toFixed(1)} MB CRLF stream)`, ours: mbps(parseMs * (bytes / stream.length)), tmux: "—", ratio: "—", target: "≥ 35 MB/s" });
+  rows.push({
+    name: `Parse throughput of the engine in the worker (${(stream.length / 1e6).toFixed(1)} MB: 6M short lines, CRLF, scroll-heavy)`,
+    ours: `${(stream.length / 1e6 / (parseMs / 1000)).toFixed(1)} MB/s`, tmux: "—", ratio: "—", target: "≥ 35 MB/s",
+  });
+  rows.push({
+    name: `Parse throughput of the engine in the worker (${(mixed.length / 1e6).toFixed(1)} MB: coloured log lines ~100 chars)`,
+    ours: `${(mixed.length / 1e6 / (mixedMs / 1000)).toFixed(1)} MB/s`, tmux: "—", ratio: "—", target: "≥ 35 MB/s",
+  });
   rows.push({
     name: `\`cat\` of ${(bytes / 1e6).toFixed(1)} MB through a PTY until a marker after it shows`,
     ours: `${mbps(ours.wait.elapsedMs)} (${(ours.wait.elapsedMs / 1000).toFixed(2)} s)`,
