@@ -79,3 +79,25 @@ test("resize changes the size the program sees", async () => {
   await world.json(["press", "--session", name, "Enter", "--wait-regex", "^30 100$"]);
   expect((await world.run(["--plain", "get", "--session", name, "size"])).stdout.trim()).toBe("100x30");
 });
+
+test("type --paste sends a bracketed paste when the program enabled it: newlines do not execute", async () => {
+  const { name } = await world.spawn(bash);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  expect((await world.json(["snapshot", "--session", name, "--include-meta"])).meta.modes.bracketedPaste).toBe(true);
+  await world.json(["type", "--session", name, "--paste", "echo pasted-$((1+1))\necho pasted-$((2+2))", "--wait-text", "pasted-$((2+2))"]);
+  // Still one edit buffer: neither command ran.
+  expect((await world.json(["snapshot", "--session", name])).text).not.toMatch(/^pasted-2$/m);
+  await world.json(["press", "--session", name, "Enter", "--wait-regex", "^pasted-2\\npasted-4$"]);
+});
+
+test("snapshot --scrollback includes history above the screen", async () => {
+  const { name } = await world.spawn(bash, ["--rows", "10"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  await world.json(["type", "--session", name, "seq 1 50\r", "--wait-regex", "^50\\n.*[$#]$"]);
+  const screen = (await world.json(["snapshot", "--session", name])).text.split("\n");
+  expect(screen).toHaveLength(10);
+  expect(screen).not.toContain("1");
+  const history = (await world.json(["snapshot", "--session", name, "--scrollback", "100"])).text.split("\n");
+  expect(history.slice(1, 4)).toEqual(["1", "2", "3"]);
+  expect(history.at(-2)).toBe("50");
+});
