@@ -32,7 +32,9 @@ self.onmessage = async (event: MessageEvent<DaemonToWorker>) => {
   if (message.kind === "start") {
     try {
       runtime = new SessionRuntime(message.spec, {
-        changed: (revision, title) => send({ kind: "changed", revision, title }),
+        changed: (revision, hash, title) => send({ kind: "changed", revision, hash, title }),
+        bell: (revision, hash) => send({ kind: "bell", revision, hash }),
+        resized: (cols, rows, revision, hash) => send({ kind: "resized", cols, rows, revision, hash }),
         ended: (exit) => send({ kind: "ended", exit }),
       });
       send({ kind: "started", pid: runtime.pid });

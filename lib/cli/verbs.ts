@@ -26,6 +26,9 @@ export type Verb = {
 
 export type ClientEnv = { cwd: string; env: Record<string, string> };
 
+/** A CLI process's connection closes when it exits, so its leases need a lifetime of their own. */
+const CLI_LEASE_TTL_MS = 60_000;
+
 const WAIT_FLAGS: FlagSpec[] = [
   { name: "--text", aliases: ["--wait-text"], type: "list", value: "STR", description: "the screen shows STR" },
   { name: "--regex", aliases: ["--wait-regex"], type: "list", value: "RE", description: "the screen matches RE (SOURCE or /SOURCE/FLAGS)" },
@@ -287,6 +290,33 @@ export const VERBS: Verb[] = [
     show: (r: Result<"ping">, mode) => (mode === "plain" ? "pong" : `pong from daemon pid ${r.pid} (${r.version})`),
   },
   {
+    name: "lease acquire",
+    summary: "take the session's write lease: others' input is refused (exit 75) until released or expired",
+    usage: "lease acquire [--session NAME] --owner ID [--ttl MS]",
+    method: "lease.acquire",
+    positionals: [0, 0],
+    flags: [
+      { name: "--owner", type: "string", value: "ID", description: "who holds the lease (shown to refused writers)" },
+      { name: "--ttl", type: "int", value: "MS", description: `expire after MS ms (default for the CLI: ${CLI_LEASE_TTL_MS}; a CLI connection closes at once)` },
+    ],
+    params(args) {
+      if (!args.flags.has("--owner")) throw usage("lease acquire needs --owner ID", "lease acquire");
+      return { owner: args.flags.get("--owner"), ttlMs: args.flags.get("--ttl") ?? CLI_LEASE_TTL_MS };
+    },
+    show: (r: Result<"lease.acquire">, mode) =>
+      mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
+  },
+  {
+    name: "lease release",
+    summary: "release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)",
+    usage: "lease release [--session NAME] --lease TOKEN",
+    method: "lease.release",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"lease.release">, mode) => (mode === "plain" ? "" : `released the write lease on ${r.session}`),
+  },
+  {
     name: "daemon status",
     summary: "show the daemon's pid, version, socket, uptime, sessions and memory",
     usage: "daemon status",
@@ -324,8 +354,8 @@ export const VERBS: Verb[] = [
   },
 ];
 
-export function findVerb(words: string[]): { verb: Verb; consumed: number } | null {
-  for (const verb of VERBS) {
+export function findVerb(words: string[], verbs: Verb[] = VERBS): { verb: Verb; consumed: number } | null {
+  for (const verb of verbs) {
     const parts = verb.name.split(" ");
     if (parts.every((part, i) => words[i] === part)) return { verb, consumed: parts.length };
   }

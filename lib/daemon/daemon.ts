@@ -9,7 +9,9 @@ import { RpcClient } from "../transport/rpc-client.ts";
 import { serveJsonRpc } from "../transport/rpc-server.ts";
 import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/socket-security.ts";
 import { createDispatch } from "./dispatch.ts";
+import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
+import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
 import { terminateSession } from "./terminate.ts";
 
@@ -56,6 +58,11 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   }
 
   const registry = new SessionRegistry();
+  const events = new EventHub();
+  const leases = new LeaseTable((session, owner) => {
+    const entry = registry.get(session);
+    events.publish({ type: "lease", session, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: new Date().toISOString(), owner });
+  });
   const connections = new Set<Connection>();
   const pidFile = `${socketPath}.pid`;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -92,6 +99,8 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     idleTimeoutMs: options.idleTimeoutMs,
     debug: options.debug,
     registry,
+    events,
+    leases,
     shutdown,
     sessionsChanged,
   };
@@ -100,7 +109,12 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   try {
     serveJsonRpc(socketPath, createDispatch(createHandlers(context), options.namespace), {
       opened(connection) { connections.add(connection); sessionsChanged(); },
-      closed(connection) { connections.delete(connection); sessionsChanged(); },
+      closed(connection) {
+        connections.delete(connection);
+        events.dropConnection(connection);
+        leases.dropConnection(connection);
+        sessionsChanged();
+      },
     });
   } finally {
     process.umask(previousUmask);

@@ -8,6 +8,8 @@ import { version } from "../runtime/self.ts";
 import { SessionWorker } from "../session/worker-handle.ts";
 import { KEY_NAMES } from "../terminal/keys.ts";
 import type { Handlers } from "./dispatch.ts";
+import type { EventHub } from "./event-hub.ts";
+import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 
@@ -18,6 +20,8 @@ export type DaemonContext = {
   idleTimeoutMs: number;
   debug: boolean;
   registry: SessionRegistry;
+  events: EventHub;
+  leases: LeaseTable;
   /** Kills every session and stops listening; returns how many sessions were killed. */
   shutdown(): Promise<number>;
   sessionsChanged(): void;
@@ -30,8 +34,10 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
   return { ...base, TERM: base.TERM ?? "xterm-256color" };
 }
 
+const now = () => new Date().toISOString();
+
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
-  const { registry } = context;
+  const { registry, events } = context;
   const name = registry.reserve(params.session, params.argv);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });
@@ -41,19 +47,34 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     const worker = await SessionWorker.start(
       { name, argv: params.argv, cwd, env: spawnEnvironment(params.env), cols: params.cols, rows: params.rows, scrollback: params.scrollback },
       {
-        changed(revision, title) { if (entry) { entry.revision = revision; entry.title = title; } },
-        ended(exit) { if (entry) entry.exit = exit; markEnded(); },
+        changed(revision, hash, title) {
+          if (!entry) return;
+          const titleChanged = title !== entry.title;
+          entry.revision = revision;
+          entry.hash = hash;
+          entry.title = title;
+          events.publish({ type: "screen", session: name, revision, hash, at: now() });
+          if (titleChanged) events.publish({ type: "title", session: name, revision, hash, at: now(), title });
+        },
+        bell(revision, hash) { events.publish({ type: "bell", session: name, revision, hash, at: now() }); },
+        resized(cols, rows, revision, hash) { events.publish({ type: "resize", session: name, revision, hash, at: now(), cols, rows }); },
+        ended(exit) {
+          if (entry) entry.exit = exit;
+          markEnded();
+          events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit });
+        },
         crashed(reason) {
           if (entry) entry.crashed = reason;
           // The PTY's owner is gone: its programs must not linger.
           if (entry && !entry.exit) signalSessionGroups(entry.worker.pid, "SIGKILL");
           markEnded();
+          events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: null });
         },
       },
     );
     entry = {
       name, worker, argv: params.argv, cwd, cols: params.cols, rows: params.rows,
-      startedAt: new Date().toISOString(), revision: 0, title: "", exit: null, crashed: null, ended,
+      startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, ended,
     };
     registry.add(entry);
     context.sessionsChanged();
@@ -64,7 +85,13 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
 }
 
 export function createHandlers(context: DaemonContext): Handlers {
-  const { registry } = context;
+  const { registry, leases, events } = context;
+  /** The session an input method targets, once its write lease (if any) allows the caller. */
+  const writable = (session: string | undefined, lease: string | undefined) => {
+    const entry = registry.resolve(session);
+    leases.check(entry.name, lease);
+    return entry;
+  };
   return {
     async ping() {
       return { pong: true, version: version(), pid: process.pid };
@@ -112,16 +139,17 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async kill(params) {
-      const entry = registry.resolve(params.session);
+      const entry = writable(params.session, params.lease);
       const signal = normalizeSignal(params.signal);
       await terminateSession(entry, signal, params.graceMs);
       registry.remove(entry.name);
+      leases.forget(entry.name);
       context.sessionsChanged();
       return { session: entry.name, exit: entry.exit };
     },
 
     async signal(params) {
-      const entry = registry.resolve(params.session);
+      const entry = writable(params.session, params.lease);
       const signal = normalizeSignal(params.signal);
       if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; there is nothing to signal`);
       const pgid = foregroundGroup(entry.worker.pid) ?? entry.worker.pid;
@@ -130,7 +158,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async resize(params) {
-      const entry = registry.resolve(params.session);
+      const entry = writable(params.session, params.lease);
       const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows });
       entry.cols = result.cols;
       entry.rows = result.rows;
@@ -142,13 +170,13 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...(await entry.worker.call("snapshot", params)) };
     },
 
-    async type({ session, ...params }) {
-      const entry = registry.resolve(session);
+    async type({ session, lease, ...params }) {
+      const entry = writable(session, lease);
       return { session: entry.name, ...(await entry.worker.call("type", params)) };
     },
 
-    async press({ session, ...params }) {
-      const entry = registry.resolve(session);
+    async press({ session, lease, ...params }) {
+      const entry = writable(session, lease);
       return { session: entry.name, ...(await entry.worker.call("press", params)) };
     },
 
@@ -161,6 +189,28 @@ export function createHandlers(context: DaemonContext): Handlers {
     async wait({ session, ...params }) {
       const entry = registry.resolve(session);
       return entry.worker.call("wait", params);
+    },
+
+    async subscribe(params, call) {
+      if (params.session !== undefined && !registry.has(params.session)) registry.resolve(params.session); // throws no-such-session
+      const types = params.types ?? ["screen", "title", "bell", "exit", "resize", "lease"];
+      return { subscription: events.subscribe(call.connection, { session: params.session ?? null, types, debounceMs: params.debounceMs }) };
+    },
+
+    async unsubscribe(params, call) {
+      events.unsubscribe(params.subscription, call.connection);
+      return { subscription: params.subscription, unsubscribed: true };
+    },
+
+    async "lease.acquire"(params, call) {
+      const entry = registry.resolve(params.session);
+      return leases.acquire(entry.name, { owner: params.owner, ttlMs: params.ttlMs, token: params.lease, connection: call.connection });
+    },
+
+    async "lease.release"(params) {
+      const entry = registry.resolve(params.session);
+      leases.release(entry.name, params.lease);
+      return { session: entry.name, released: true };
     },
 
     async "debug.crashWorker"({ session }) {

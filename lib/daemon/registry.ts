@@ -13,6 +13,7 @@ export type SessionEntry = {
   rows: number;
   startedAt: string;
   revision: number;
+  hash: string;
   title: string;
   exit: ExitStatusValue | null;
   crashed: string | null;
@@ -31,6 +32,15 @@ export class SessionRegistry {
 
   get current(): string | null {
     return this.#current;
+  }
+
+  has(name: string): boolean {
+    return this.#sessions.has(name);
+  }
+
+  /** The named session without marking it used (for internal lookups). */
+  get(name: string): SessionEntry | undefined {
+    return this.#sessions.get(name);
   }
 
   all(): SessionEntry[] {

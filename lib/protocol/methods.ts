@@ -1,9 +1,11 @@
 // The method table: every JSON-RPC method is defined here once. Types, the daemon's handler
 // table, `capabilities` and (later) MCP tools and docs are derived from it.
 import * as v from "valibot";
+// Event is the payload of `event` notifications (not a method); exported for docs and clients.
+export { Event } from "./schemas.ts";
 import {
-  ActionResult, CellRun, Cols, doc, ExitStatus, Hash, Meta, Revision, Rows, SessionInfo,
-  SessionName, SnapshotFormat, WaitConditions, WaitResult,
+  ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, Meta, Revision, Rows,
+  SessionInfo, SessionName, SnapshotFormat, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
 type MethodDef = {
@@ -15,6 +17,8 @@ type MethodDef = {
 };
 
 const target = { session: v.optional(SessionName) };
+/** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
+const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
 
 export const METHODS = {
@@ -84,7 +88,7 @@ export const METHODS = {
     readOnly: false,
     destructive: true,
     params: v.strictObject({
-      ...target,
+      ...writer,
       signal: v.optional(doc(v.string(), "first signal to send"), "SIGTERM"),
       graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000)), "how long to wait before SIGKILL"), 2000),
     }),
@@ -93,13 +97,13 @@ export const METHODS = {
   signal: {
     title: "Send a signal to the session's foreground process group",
     readOnly: false,
-    params: v.strictObject({ ...target, signal: doc(v.string(), "signal name, e.g. SIGINT or INT") }),
+    params: v.strictObject({ ...writer, signal: doc(v.string(), "signal name, e.g. SIGINT or INT") }),
     result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
   },
   resize: {
     title: "Resize the terminal",
     readOnly: false,
-    params: v.strictObject({ ...target, cols: Cols, rows: Rows }),
+    params: v.strictObject({ ...writer, cols: Cols, rows: Rows }),
     result: v.object({ session: v.string(), cols: v.number(), rows: v.number(), revision: Revision }),
   },
   snapshot: {
@@ -127,13 +131,13 @@ export const METHODS = {
   type: {
     title: "Type literal text (bracketed paste with paste: true when the program enabled it)",
     readOnly: false,
-    params: v.strictObject({ ...target, text: v.string(), paste: v.optional(v.boolean(), false), wait: v.optional(WaitSpec) }),
+    params: v.strictObject({ ...writer, text: v.string(), paste: v.optional(v.boolean(), false), wait: v.optional(WaitSpec) }),
     result: ActionResult,
   },
   press: {
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
     readOnly: false,
-    params: v.strictObject({ ...target, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), wait: v.optional(WaitSpec) }),
+    params: v.strictObject({ ...writer, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), wait: v.optional(WaitSpec) }),
     result: ActionResult,
   },
   get: {
@@ -147,6 +151,39 @@ export const METHODS = {
     readOnly: true,
     params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(v.boolean(), false) }),
     result: WaitResult,
+  },
+  subscribe: {
+    title: "Receive events (screen, title, bell, exit, resize, lease) as `event` notifications on this connection",
+    readOnly: true,
+    params: v.strictObject({
+      session: v.optional(doc(SessionName, "only this session's events; default: every session, present and future")),
+      types: v.optional(v.pipe(v.array(EventType), v.minLength(1, "name at least one event type"))),
+      debounceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "coalesce screen events per session: at most one per window, the latest"), 0),
+    }),
+    result: v.object({ subscription: v.string() }),
+  },
+  unsubscribe: {
+    title: "Stop a subscription",
+    readOnly: true,
+    params: v.strictObject({ subscription: v.string() }),
+    result: v.object({ subscription: v.string(), unsubscribed: v.literal(true) }),
+  },
+  "lease.acquire": {
+    title: "Take the session's write lease: other callers' input is refused (exit 75) until it is released or expires",
+    readOnly: false,
+    params: v.strictObject({
+      ...target,
+      owner: doc(v.pipe(v.string(), v.minLength(1), v.maxLength(200)), "who holds it (shown to refused writers)"),
+      ttlMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), "expire after this long; without it the lease lasts as long as this connection")),
+      lease: v.optional(doc(LeaseToken, "renew the lease you hold")),
+    }),
+    result: Lease,
+  },
+  "lease.release": {
+    title: "Release the session's write lease",
+    readOnly: false,
+    params: v.strictObject({ ...target, lease: LeaseToken }),
+    result: v.object({ session: v.string(), released: v.literal(true) }),
   },
   "debug.crashWorker": {
     title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
@@ -168,6 +205,9 @@ export type MetaValue = v.InferOutput<typeof Meta>;
 export type CellRunValue = v.InferOutput<typeof CellRun>;
 export type ExitStatusValue = v.InferOutput<typeof ExitStatus>;
 export type WaitResultValue = v.InferOutput<typeof WaitResult>;
+export type EventValue = v.InferOutput<typeof Event>;
+export type EventTypeValue = v.InferOutput<typeof EventType>;
+export type LeaseValue = v.InferOutput<typeof Lease>;
 
 export function isMethodName(name: string): name is MethodName {
   return Object.hasOwn(METHODS, name);

@@ -103,3 +103,31 @@ export const ActionResult = v.object({
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),
   wait: v.optional(WaitResult),
 });
+
+export const EventType = v.picklist(["screen", "title", "bell", "exit", "resize", "lease"]);
+
+/** Sent as JSON-RPC notifications `{"method": "event", "params": Event}` to subscribers:
+ * signals, not screen data — pull a snapshot when you want one. */
+export const Event = v.object({
+  subscription: v.string(),
+  type: EventType,
+  session: v.string(),
+  revision: Revision,
+  hash: Hash,
+  at: doc(v.string(), "ISO time the event happened"),
+  title: v.optional(v.string()),
+  exit: v.optional(v.nullable(ExitStatus)),
+  cols: v.optional(v.number()),
+  rows: v.optional(v.number()),
+  coalesced: v.optional(doc(v.number(), "screen events folded into this one by debouncing")),
+  owner: v.optional(doc(v.nullable(v.string()), "lease events: the new holder, null when the lease was released, lost or expired")),
+});
+
+export const LeaseToken = doc(v.pipe(v.string(), v.minLength(1)), "the write lease's token, when the session is leased to you");
+
+export const Lease = v.object({
+  session: v.string(),
+  owner: v.string(),
+  token: v.string(),
+  expiresAt: doc(v.nullable(v.string()), "null: the lease lives as long as the connection that took it"),
+});

@@ -13,3 +13,7 @@ export async function printOut(text: string): Promise<void> {
 export async function printErr(text: string): Promise<void> {
   if (text !== "") await Bun.write(Bun.stderr, withNewline(text));
 }
+
+export async function readStdin(): Promise<string> {
+  return new Response(Bun.stdin.stream()).text();
+}

@@ -42,7 +42,9 @@ export type WorkerToDaemon =
   | { kind: "started"; pid: number }
   | { kind: "start-failed"; error: { code: number; message: string; data?: unknown } }
   | { kind: "reply"; id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
-  | { kind: "changed"; revision: number; title: string }
+  | { kind: "changed"; revision: number; hash: string; title: string }
+  | { kind: "bell"; revision: number; hash: string }
+  | { kind: "resized"; cols: number; rows: number; revision: number; hash: string }
   | { kind: "ended"; exit: ExitStatusValue };
 
 const RpcError = v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) });
@@ -52,6 +54,8 @@ export const WorkerToDaemonSchema = v.variant("kind", [
   v.object({ kind: v.literal("started"), pid: v.number() }),
   v.object({ kind: v.literal("start-failed"), error: RpcError }),
   v.object({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
-  v.object({ kind: v.literal("changed"), revision: v.number(), title: v.string() }),
+  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
+  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
+  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
   v.object({ kind: v.literal("ended"), exit: Exit }),
 ]);

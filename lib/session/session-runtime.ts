@@ -15,8 +15,11 @@ const EOF_GRACE_MS = 250;
 const BRACKETED_PASTE_START = "\x1b[200~";
 const BRACKETED_PASTE_END = "\x1b[201~";
 
+/** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
-  changed(revision: number, title: string): void;
+  changed(revision: number, hash: string, title: string): void;
+  bell(revision: number, hash: string): void;
+  resized(cols: number, rows: number, revision: number, hash: string): void;
   ended(exit: ExitStatusValue): void;
 };
 
@@ -58,8 +61,9 @@ export class SessionRuntime {
     this.#waits = new WaitEngine(() => ({ screen: this.#screen, exit: this.#exit, ended: this.#ended }));
     this.#screen.onChange(() => {
       this.#waits.notify();
-      this.#events.changed(this.#screen.revision, this.#screen.title);
+      this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
     });
+    this.#screen.onBell(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
     void this.#pty.exited.then((exit) => {
       this.#exit = exit;
       setTimeout(() => { this.#eofGraceOver = true; this.#checkEnded(); }, EOF_GRACE_MS);
@@ -101,6 +105,7 @@ export class SessionRuntime {
 
   snapshot(params: WorkerOps["snapshot"][0]): SnapshotReply {
     const screen = this.#screen;
+    screen.sync();
     const reply: SnapshotReply = {
       format: params.format,
       revision: screen.revision,
@@ -162,11 +167,13 @@ export class SessionRuntime {
   resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {
     this.#screen.resize(params.cols, params.rows);
     if (!this.#exit) this.#pty.resize(params.cols, params.rows);
+    this.#events.resized(this.#screen.cols, this.#screen.rows, this.#screen.revision, this.#screen.hash);
     return { cols: this.#screen.cols, rows: this.#screen.rows, revision: this.#screen.revision };
   }
 
   get(what: WorkerOps["get"][0]["what"]): unknown {
     const screen = this.#screen;
+    screen.sync();
     switch (what) {
       case "title": return screen.title;
       case "cwd": return screen.cwd;
@@ -177,6 +184,7 @@ export class SessionRuntime {
   }
 
   wait(params: WorkerOps["wait"][0]): Promise<WorkerOps["wait"][1]> {
+    this.#screen.sync();
     return this.#waits.wait(params);
   }
 

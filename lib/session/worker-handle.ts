@@ -9,7 +9,9 @@ import { WorkerToDaemonSchema, type DaemonToWorker, type StartSpec, type WorkerO
 const START_TIMEOUT_MS = 10_000;
 
 export type WorkerHooks = {
-  changed(revision: number, title: string): void;
+  changed(revision: number, hash: string, title: string): void;
+  bell(revision: number, hash: string): void;
+  resized(cols: number, rows: number, revision: number, hash: string): void;
   ended(exit: ExitStatusValue): void;
   crashed(reason: string): void;
 };
@@ -69,7 +71,13 @@ export class SessionWorker {
             if (handle) handle.#settle(message);
             return;
           case "changed":
-            hooks.changed(message.revision, message.title);
+            hooks.changed(message.revision, message.hash, message.title);
+            return;
+          case "bell":
+            hooks.bell(message.revision, message.hash);
+            return;
+          case "resized":
+            hooks.resized(message.cols, message.rows, message.revision, message.hash);
             return;
           case "ended":
             hooks.ended(message.exit);

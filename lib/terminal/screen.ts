@@ -78,6 +78,11 @@ export class Screen {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Called when the program rings the bell (BEL). */
+  onBell(listener: () => void): void {
+    this.#term.onBell(listener);
+  }
+
   get revision(): number { return this.#revision; }
   get hash(): string { return this.#hash; }
   get lastChangeAt(): number { return this.#lastChangeAt; }
@@ -142,6 +147,13 @@ export class Screen {
 
   #computeHash(): string {
     return hashScreen(this.#term, this.#title);
+  }
+
+  /** Brings revision and hash up to date with what has been parsed so far. xterm reports a
+   * parse batch only at its end, and a large write spans several batches; readers call this so
+   * the revision they return always describes the content they return. */
+  sync(): void {
+    this.#refresh();
   }
 
   #refresh(): void {

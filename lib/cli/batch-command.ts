@@ -1,0 +1,79 @@
+// `tuiwright batch`: many commands from stdin — one command line per line, or a JSON array of
+// command lines (strings) or argument lists — in one process over one connection. Each prints
+// one JSON line: {"line", "ok": true, "result"} or {"line", "ok": false, "exit", "error"}.
+import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
+import { printOut, readStdin } from "../runtime/stdio.ts";
+import { connectDaemon } from "../transport/daemon-connection.ts";
+import type { RpcClient } from "../transport/rpc-client.ts";
+import type { FlagSpec } from "./flags.ts";
+import { parseFlags } from "./flags.ts";
+import { daemonTarget, extractGlobals, type Globals, prepare, usage } from "./invocation.ts";
+import { splitWords } from "./words.ts";
+
+export const BATCH_HELP = {
+  name: "batch",
+  summary: "run commands from stdin (one per line, or a JSON array) over one connection; one JSON result per line",
+  usage: "batch [--bail] < COMMANDS",
+  flags: [{ name: "--bail", type: "bool", description: "stop at the first command that fails" }] satisfies FlagSpec[],
+};
+
+type Command = { line: number; words: string[] };
+
+function parseCommands(input: string): Command[] {
+  const trimmed = input.trim();
+  if (trimmed.startsWith("[")) {
+    let items: unknown;
+    try {
+      items = JSON.parse(trimmed);
+    } catch (error) {
+      throw new TuiwrightError("bad-data", `batch: stdin is not valid JSON: ${(error as Error).message}`);
+    }
+    if (!Array.isArray(items)) throw new TuiwrightError("bad-data", "batch: the JSON must be an array");
+    return items.map((item, i) => {
+      const where = `batch item ${i + 1}`;
+      if (typeof item === "string") return { line: i + 1, words: splitWords(item, where) };
+      if (Array.isArray(item) && item.every((word) => typeof word === "string")) return { line: i + 1, words: item as string[] };
+      throw new TuiwrightError("bad-data", `${where}: expected a command line string or an array of strings`);
+    });
+  }
+  return input.split("\n").flatMap((text, i) => {
+    const words = splitWords(text, `batch line ${i + 1}`);
+    return words.length > 0 ? [{ line: i + 1, words }] : [];
+  });
+}
+
+async function runOne(rpc: RpcClient, command: Command, globals: Globals): Promise<unknown> {
+  const { globals: lineGlobals, rest } = extractGlobals(command.words, globals);
+  if (lineGlobals.namespace !== globals.namespace) throw usage("a batch line cannot change --ns");
+  if (rest[0] === "batch" || rest[0] === "events") throw usage(`${rest[0]} cannot run inside a batch`);
+  const prepared = prepare(rest, lineGlobals);
+  return rpc.call(prepared.verb.method, prepared.params);
+}
+
+export async function runBatch(args: string[], globals: Globals): Promise<number> {
+  const parsed = parseFlags(args, BATCH_HELP.flags, "batch");
+  if (parsed.positionals.length > 0) throw usage(`batch takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
+  const bail = parsed.flags.has("--bail");
+  const commands = parseCommands(await readStdin());
+  if (commands.length === 0) throw usage("batch: no commands on stdin");
+
+  const spawns = commands.some((command) => extractGlobals(command.words, globals).rest[0] === "spawn");
+  const rpc = await connectDaemon(daemonTarget(globals), { autoStart: spawns });
+  let firstFailure = 0;
+  try {
+    for (const command of commands) {
+      try {
+        const result = await runOne(rpc, command, globals);
+        await printOut(JSON.stringify({ line: command.line, ok: true, result }));
+      } catch (error) {
+        const failure = asTuiwrightError(error);
+        firstFailure ||= failure.exitCode;
+        await printOut(JSON.stringify({ line: command.line, ok: false, exit: failure.exitCode, error: failure.toJsonRpc() }));
+        if (bail) break;
+      }
+    }
+  } finally {
+    rpc.close();
+  }
+  return firstFailure;
+}

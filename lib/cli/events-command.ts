@@ -1,0 +1,58 @@
+// `tuiwright events`: subscribe and print each event as a JSON line until --count events have
+// arrived or the user presses Ctrl-C. Events are signals; pull a snapshot when you want one.
+import { printErr, printOut } from "../runtime/stdio.ts";
+import { connectDaemon } from "../transport/daemon-connection.ts";
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { FlagSpec } from "./flags.ts";
+import { parseFlags } from "./flags.ts";
+import { daemonTarget, type Globals, usage } from "./invocation.ts";
+
+const TYPES = ["screen", "title", "bell", "exit", "resize", "lease"];
+
+export const EVENTS_HELP = {
+  name: "events",
+  summary: "stream events (screen, title, bell, exit, resize, lease) as JSON lines until --count or Ctrl-C",
+  usage: "events [--session NAME] [--types LIST] [--debounce MS] [--count N]",
+  flags: [
+    { name: "--types", type: "string", value: "LIST", description: `comma-separated, of ${TYPES.join(",")} (default: all)` },
+    { name: "--debounce", type: "int", value: "MS", description: "at most one screen event per session per MS ms (the latest)" },
+    { name: "--count", type: "int", value: "N", description: "exit after N events" },
+  ] satisfies FlagSpec[],
+};
+
+export async function runEvents(args: string[], globals: Globals): Promise<number> {
+  const parsed = parseFlags(args, EVENTS_HELP.flags, "events");
+  if (parsed.positionals.length > 0) throw usage(`events takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
+  const types = parsed.flags.has("--types") ? String(parsed.flags.get("--types")).split(",").filter(Boolean) : undefined;
+  const unknown = types?.find((type) => !TYPES.includes(type));
+  if (unknown !== undefined) throw usage(`unknown event type ${JSON.stringify(unknown)}; use ${TYPES.join(", ")}`, "run `tuiwright help events`");
+  const count = parsed.flags.get("--count") as number | undefined;
+  if (count !== undefined && count < 1) throw usage("--count needs a number of at least 1");
+
+  const rpc = await connectDaemon(daemonTarget(globals), { autoStart: false });
+  let seen = 0;
+  let finish!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => { finish = resolve; });
+  let printing = Promise.resolve();
+  rpc.onNotification = (message) => {
+    if (message.method !== "event" || (count !== undefined && seen >= count)) return;
+    seen++;
+    printing = printing.then(() => printOut(JSON.stringify(message.params)));
+    if (count !== undefined && seen >= count) void printing.then(() => finish(0));
+  };
+  process.on("SIGINT", () => finish(0));
+  void rpc.closed.then(() => finish(69));
+  const session = globals.session ?? process.env.TUIWRIGHT_SESSION;
+  const { subscription } = (await rpc.call("subscribe", {
+    ...(session ? { session } : {}),
+    ...(types ? { types } : {}),
+    ...(parsed.flags.has("--debounce") ? { debounceMs: parsed.flags.get("--debounce") } : {}),
+  })) as { subscription: string };
+  // On stderr, so stdout stays pure JSON lines; tells a caller the stream is live.
+  await printErr(`tuiwright: subscribed (${subscription}); Ctrl-C to stop`);
+  const code = await finished;
+  await printing;
+  rpc.close();
+  if (code === 69) throw new TuiwrightError("daemon-unavailable", "the daemon closed the connection", { hint: "`tuiwright daemon status` shows whether it is up" });
+  return code;
+}

@@ -1,0 +1,82 @@
+// From command-line words to a method call: global flags, the verb, its flags and params.
+// Shared by single commands and by `batch`, whose lines are command lines too.
+import { TuiwrightError } from "../protocol/errors.ts";
+import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
+import type { DaemonTarget } from "../transport/daemon-connection.ts";
+import { parseFlags } from "./flags.ts";
+import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
+
+export type Globals = { namespace?: string; session?: string; lease?: string; mode: OutputMode; help: boolean; version: boolean };
+
+export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode };
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
+/** Methods that take the write lease's token. */
+const WRITERS = new Set(["type", "press", "resize", "signal", "kill", "lease.acquire", "lease.release"]);
+
+export const GLOBAL_HELP = `Global flags:
+  --ns NAME         namespace: a separate daemon and socket (env TUIWRIGHT_NS)
+  --session NAME    the session to act on (default: the most recently used; env TUIWRIGHT_SESSION)
+  --lease TOKEN     the write lease's token, when you hold the session's lease (env TUIWRIGHT_LEASE)
+  --json            print the JSON-RPC result (errors as {"error": ...})
+  --plain           print bare values: snapshot text, scalar getters
+  -h, --help        help for a verb`;
+
+export function usage(message: string, hint = "run `tuiwright help` for the verbs"): TuiwrightError {
+  return new TuiwrightError("usage", message, { hint });
+}
+
+/** Takes global flags out of the words before `--`; `defaults` come from an enclosing batch. */
+export function extractGlobals(args: string[], defaults?: Globals): { globals: Globals; rest: string[] } {
+  const globals: Globals = defaults ? { ...defaults, help: false, version: false } : { mode: "human", help: false, version: false };
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") { rest.push(...args.slice(i)); break; }
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    const value = () => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      if (i + 1 >= args.length) throw usage(`${flag} needs a value`);
+      return args[++i]!;
+    };
+    if (flag === "--ns") globals.namespace = value();
+    else if (flag === "--session" || flag === "-s") globals.session = value();
+    else if (flag === "--lease") globals.lease = value();
+    else if (arg === "--json") globals.mode = "json";
+    else if (arg === "--plain") globals.mode = "plain";
+    else if (arg === "--help" || arg === "-h") globals.help = true;
+    else if (arg === "--version") globals.version = true;
+    else rest.push(arg);
+  }
+  return { globals, rest };
+}
+
+export function daemonTarget(globals: Globals): DaemonTarget {
+  const namespace = namespaceFromEnv(globals.namespace);
+  if (!NAME.test(namespace)) throw usage(`invalid namespace ${JSON.stringify(namespace)}: use 1-64 letters, digits, '_', '.' or '-'`);
+  return { namespace, socketPath: defaultSocketPath(namespace) };
+}
+
+/** The verb's method and params for `rest` (the words left after the global flags). */
+export function prepare(rest: string[], globals: Globals): Prepared {
+  const found = findVerb(rest);
+  if (!found) throw usage(`unknown verb ${JSON.stringify(rest[0] ?? "")}`);
+  const { verb } = found;
+  const verbUsage = `usage: tuiwright ${verb.usage}`;
+  const parsed = parseFlags(rest.slice(found.consumed), verb.flags, verb.name);
+  const [min, max] = verb.positionals;
+  if (parsed.positionals.length < min) throw usage(`${verb.name} needs ${min === max ? min : `at least ${min}`} argument(s)`, verbUsage);
+  if (parsed.positionals.length > max) {
+    throw usage(`${verb.name} takes ${max === 0 ? "no" : `at most ${max}`} argument(s); got ${JSON.stringify(parsed.positionals[max])}`, verbUsage);
+  }
+  if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
+  const params = verb.params(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> });
+  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION);
+  if (session !== undefined && !SESSIONLESS.has(verb.method)) params.session = session;
+  const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
+  if (lease !== undefined && lease !== "" && WRITERS.has(verb.method)) params.lease = lease;
+  if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
+  return { verb, params, mode: globals.mode };
+}

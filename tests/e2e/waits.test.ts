@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { World } from "../helpers/harness.ts";
+
+let world: World;
+beforeAll(async () => { world = await World.start(); });
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+test("--settled waits out a program printing every 20 ms, then returns at once on the quiet screen", async () => {
+  const ticker = "import sys,time\nfor i in range(1, 11):\n  print(f'tick {i}', flush=True); time.sleep(0.02)\nprint('finished', flush=True)\nsys.stdin.read()";
+  const { name } = await world.spawn(["python3", "-c", ticker]);
+  const settled = await world.json(["wait", "--session", name, "--settled", "150", "--print"]);
+  expect(settled.fired).toEqual(["settled 150ms"]);
+  expect(settled.text).toContain("finished"); // it did not fire between ticks
+  const again = await world.json(["wait", "--session", name, "--settled", "150"]);
+  expect(again.elapsedMs).toBeLessThan(20);
+  expect(again.revision).toBe(settled.revision);
+});
+
+test("--text already on screen returns with the revision unchanged", async () => {
+  const { name } = await world.spawn(["sh", "-c", "echo present; read x"]);
+  const first = await world.json(["wait", "--session", name, "--text", "present"]);
+  const second = await world.json(["wait", "--session", name, "--text", "present"]);
+  expect(second.revision).toBe(first.revision);
+  expect(second.elapsedMs).toBeLessThan(20);
+});
+
+test("--gone fires when a progress line is replaced", async () => {
+  // No echo: the Enter we send must not move the cursor off the progress line.
+  const { name } = await world.spawn(["sh", "-c", "stty -echo; printf 'Working... 40%%'; read x; printf '\\r\\033[KDone\\n'; read y"]);
+  await world.json(["wait", "--session", name, "--text", "Working"]);
+  const rpc = await world.rpc();
+  const gone = rpc.call("wait", { session: name, text: ["Working"], gone: true, timeoutMs: 5000 });
+  await world.json(["press", "--session", name, "Enter"]);
+  expect(((await gone) as { fired: string[] }).fired).toEqual(['text "Working" gone']);
+  rpc.close();
+});
+
+test("--any reports which condition fired; --all waits for both", async () => {
+  const { name } = await world.spawn(["sh", "-c", "echo ALPHA; read x; echo BRAVO; read y"]);
+  const any = await world.json(["wait", "--session", name, "--text", "ALPHA", "--text", "BRAVO"]);
+  expect(any.fired).toEqual(['text "ALPHA"']);
+  const rpc = await world.rpc();
+  const all = rpc.call("wait", { session: name, text: ["ALPHA", "BRAVO"], mode: "all", timeoutMs: 5000 });
+  await world.json(["press", "--session", name, "Enter"]);
+  expect(((await all) as { fired: string[] }).fired).toEqual(['text "ALPHA"', 'text "BRAVO"']);
+  rpc.close();
+});
+
+test("--exit returns the program's status", async () => {
+  const { name } = await world.spawn(["sh", "-c", "exit 7"]);
+  const result = await world.json(["wait", "--session", name, "--exit"]);
+  expect(result.exit).toEqual({ code: 7, signal: null });
+  expect(result.fired).toEqual(["exit"]);
+});
+
+test("--title, --cursor and --alt-screen through the CLI", async () => {
+  const { name } = await world.spawn(["sh", "-c", "printf '\\033]0;job 12\\007'; read x; printf '\\033[?1049h\\033[5;9Hhere'; read y"]);
+  expect((await world.json(["wait", "--session", name, "--title", "/job \\d+/"])).fired).toEqual(['title "/job \\\\d+/"']);
+  await world.json(["press", "--session", name, "Enter"]);
+  const result = await world.json(["wait", "--session", name, "--alt-screen", "on", "--cursor", "4,12", "--all"]);
+  expect(result.fired).toEqual(["cursor 4,12", "alt-screen on"]);
+});
