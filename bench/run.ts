@@ -8,6 +8,11 @@ import { Screen } from "../lib/terminal/screen.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 
+// `bun bench/run.ts [worker cli keys wait cpu throughput memory]` runs only those groups
+// (and then leaves RESULTS.md alone).
+const only = process.argv.slice(2);
+const want = (group: string) => only.length === 0 || only.includes(group);
+
 type Row = { name: string; ours: string; tmux: string; ratio: string; target: string; note?: string };
 const rows: Row[] = [];
 const TMUX = "twbench";
@@ -206,6 +211,89 @@ async function throughput(world: World): Promise<void> {
   });
 }
 
+// Prints "MARK <line> <wall-clock ns>" as it writes each reply: the time of the write that
+// satisfies a wait. (Bun's hrtime and Python's monotonic clock do not share a base; the
+// wall clock, read with µs precision on both sides, does.)
+const STAMPER = "import sys,time\nfor line in sys.stdin:\n  sys.stdout.write(f'MARK {line.strip()} {time.time_ns()}\\n'); sys.stdout.flush()";
+const wallNs = () => (performance.timeOrigin + performance.now()) * 1e6;
+
+async function waitFireLatency(world: World): Promise<void> {
+  const N = 300;
+  await world.spawn(["python3", "-u", "-c", STAMPER], ["--session", "stamp", "--cols", "140", "--rows", "45"]);
+  const rpc = await world.rpc();
+  await rpc.call("type", { session: "stamp", text: "warm\r", wait: { regex: ["^MARK warm"] } });
+  const ours: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const waiting = rpc.call("wait", { session: "stamp", regex: [`^MARK m${i} \\d+$`], includeText: true, timeoutMs: 5000 });
+    await rpc.call("type", { session: "stamp", text: `m${i}\r` });
+    const result = (await waiting) as { text: string };
+    const arrived = wallNs();
+    const stamp = Number(new RegExp(`^MARK m${i} (\\d+)$`, "m").exec(result.text)![1]!);
+    ours.push((arrived - stamp) / 1e6);
+  }
+  rpc.close();
+
+  tmux("new-session", "-d", "-s", "stamp", "-x", "140", "-y", "45", `python3 -u -c "${STAMPER.replaceAll('"', '\\"')}"`);
+  const control = new TmuxControl(TMUX, "stamp");
+  const theirs: number[] = [];
+  for (let i = 0; i < N; i++) {
+    await control.run(`send-keys -t stamp -l m${i}`);
+    await control.run("send-keys -t stamp Enter");
+    const marker = new RegExp(`^MARK m${i} (\\d+)$`, "m");
+    for (;;) {
+      const match = marker.exec((await control.run("capture-pane -p -t stamp")).join("\n"));
+      if (match) { theirs.push((wallNs() - Number(match[1]!)) / 1e6); break; }
+    }
+  }
+  await control.close();
+  rows.push({
+    name: "Wait-fire latency: the program's write that satisfies a wait → the answer on the client (300×)",
+    ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
+    tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
+    ratio: ratio(median(ours), median(theirs)),
+    target: "≤ 1 ms",
+    note: "tmux: capture-pane polled back to back over control mode (no sleep: its best case; shell-use polls every 50 ms, tui-test every 50 ms)",
+  });
+}
+
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+}
+
+async function waitCpuOverhead(world: World): Promise<void> {
+  // ~10 MB/s for 3 s: 100 KB of coloured lines every 10 ms.
+  const paced = "import sys,time\nsys.stdin.readline()\nchunk=''.join(f'\\x1b[32m{i:08d}\\x1b[0m ' + 'x'*80 + '\\r\\n' for i in range(1000))\nt=time.monotonic()\nfor n in range(300):\n  sys.stdout.write(chunk); sys.stdout.flush()\n  time.sleep(max(0, t + (n+1)*0.01 - time.monotonic()))\nprint('PACED-DONE', flush=True)\nsys.stdin.read()";
+  const run = async (withWait: boolean) => {
+    const { name } = await world.spawn(["python3", "-c", paced], ["--cols", "140", "--rows", "45"]);
+    const rpc = await world.rpc();
+    const pending = withWait ? rpc.call("wait", { session: name, regex: ["^never (matches)+ here$"], timeoutMs: 120_000 }).catch(() => undefined) : undefined;
+    const before = cpuSeconds(world.daemon!.pid);
+    const started = performance.now();
+    await rpc.call("type", { session: name, text: "go\r", wait: { text: ["PACED-DONE"], timeoutMs: 120_000 } });
+    const wall = performance.now() - started;
+    const cpu = cpuSeconds(world.daemon!.pid) - before;
+    await world.json(["kill", "--session", name]);
+    await pending;
+    rpc.close();
+    return { cpu, wall };
+  };
+  await run(false); // warm-up
+  const plainRuns: { cpu: number; wall: number }[] = [];
+  const waitRuns: { cpu: number; wall: number }[] = [];
+  for (let i = 0; i < 3; i++) { plainRuns.push(await run(false)); waitRuns.push(await run(true)); }
+  const plain = { cpu: median(plainRuns.map((r) => r.cpu)), wall: median(plainRuns.map((r) => r.wall)) };
+  const waiting = { cpu: median(waitRuns.map((r) => r.cpu)), wall: median(waitRuns.map((r) => r.wall)) };
+  rows.push({
+    name: "Daemon CPU for 30 MB at ~10 MB/s: no wait vs a pending regex wait (median of 3 alternating runs)",
+    ours: `${plain.cpu.toFixed(2)} s vs ${waiting.cpu.toFixed(2)} s (+${(((waiting.cpu - plain.cpu) / plain.cpu) * 100).toFixed(1)}%); wall ${(plain.wall / 1000).toFixed(2)} / ${(waiting.wall / 1000).toFixed(2)} s`,
+    tmux: "—",
+    ratio: "—",
+    target: "≤ +10%",
+  });
+}
+
 function machine(): string {
   const version = (cmd: string[]) => Bun.spawnSync(cmd).stdout.toString().trim().split("\n")[0];
   return [
@@ -222,14 +310,16 @@ async function main(): Promise<void> {
   } catch { /* no server yet */ }
   tmux("new-session", "-d", "-s", "keepalive", "sleep 100000");
   try {
-    await workerSnapshot();
+    if (want("worker")) await workerSnapshot();
     {
       await using world = await World.start();
-      await cliSnapshot(world);
-      await keyRoundTrip(world);
-      await throughput(world);
+      if (want("cli")) await cliSnapshot(world);
+      if (want("keys")) await keyRoundTrip(world);
+      if (want("wait")) await waitFireLatency(world);
+      if (want("cpu")) await waitCpuOverhead(world);
+      if (want("throughput")) await throughput(world);
     }
-    await memory();
+    if (want("memory")) await memory();
   } finally {
     try { tmux("kill-server"); } catch { /* already gone */ }
     rmSync(work, { recursive: true, force: true });
@@ -241,7 +331,7 @@ async function main(): Promise<void> {
   ].join("\n");
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`).join("\n");
   const report = `# Benchmark results\n\nProduced by \`bun run bench\` (bench/run.ts). Every tmux figure comes from the same run on the same machine and workload.\n\n${machine()}\n\n${table}\n\nNotes:\n${notes}\n`;
-  writeFileSync(new URL("./RESULTS.md", import.meta.url), report);
+  if (only.length === 0) writeFileSync(new URL("./RESULTS.md", import.meta.url), report);
   console.log(report);
 }
 

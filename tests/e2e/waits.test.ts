@@ -8,6 +8,8 @@ afterAll(async () => { await world[Symbol.asyncDispose](); });
 test("--settled waits out a program printing every 20 ms, then returns at once on the quiet screen", async () => {
   const ticker = "import sys,time\nfor i in range(1, 11):\n  print(f'tick {i}', flush=True); time.sleep(0.02)\nprint('finished', flush=True)\nsys.stdin.read()";
   const { name } = await world.spawn(["python3", "-c", ticker]);
+  // Until python prints, the blank screen is quiet too: settled would rightly fire on it.
+  await world.json(["wait", "--session", name, "--text", "tick 1"]);
   const settled = await world.json(["wait", "--session", name, "--settled", "150", "--print"]);
   expect(settled.fired).toEqual(["settled 150ms"]);
   expect(settled.text).toContain("finished"); // it did not fire between ticks
