@@ -62,3 +62,11 @@ test("--title, --cursor and --alt-screen through the CLI", async () => {
   const result = await world.json(["wait", "--session", name, "--alt-screen", "on", "--cursor", "4,12", "--all"]);
   expect(result.fired).toEqual(["cursor 4,12", "alt-screen on"]);
 });
+
+test("--in-scrollback finds text that has scrolled off the screen", async () => {
+  const { name } = await world.spawn(["sh", "-c", "echo EARLY-LINE; seq 1 100; read x"], ["--rows", "10"]);
+  await world.json(["wait", "--session", name, "--regex", "^100$"]);
+  const visible = await world.run(["wait", "--session", name, "--text", "EARLY-LINE", "--timeout", "0"]);
+  expect(visible.code).toBe(124);
+  expect((await world.json(["wait", "--session", name, "--text", "EARLY-LINE", "--in-scrollback"])).fired).toEqual(['text "EARLY-LINE"']);
+});
