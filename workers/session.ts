@@ -16,6 +16,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): 
     case "snapshot": return session.snapshot(params);
     case "type": return session.type(params);
     case "press": return session.press(params);
+    case "click": return session.click(params);
     case "resize": return session.resize(params);
     case "get": return { value: session.get(params.what) };
     case "wait": return session.wait(params);

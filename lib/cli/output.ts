@@ -1,4 +1,6 @@
 // Human renderings of results (the `--json` output is the result itself).
+import { compactOutline } from "../outline/compact.ts";
+import type { OutlineNode } from "../outline/types.ts";
 import type { ExitStatusValue, Result, WaitResultValue } from "../protocol/methods.ts";
 import type { OutputMode } from "./verbs.ts";
 
@@ -29,6 +31,7 @@ export function formatSnapshot(result: Result<"snapshot">, mode: OutputMode): st
   let body: string;
   if (result.format === "text") body = result.text ?? "";
   else if (result.format === "ansi") body = result.ansi ?? "";
+  else if (result.format === "outline") body = compactOutline((result.outline?.nodes ?? []) as OutlineNode[]).join("\n");
   else body = (result.cells ?? []).map((row) => JSON.stringify(row)).join("\n");
   if (!result.meta || mode === "plain") return body;
   return `${body}\n--- meta\n${JSON.stringify(result.meta, null, 2)}`;

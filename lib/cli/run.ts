@@ -15,6 +15,27 @@ const STOP_WAIT_MS = 5000;
 type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
 const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP];
 
+/** `help TOPIC` pages that are not verbs. */
+const TOPICS: Record<string, string> = {
+  selectors: `Selectors pick nodes of the outline (snapshot --format outline), as in CSS:
+
+  @vim.mode        the node with this ref (durable, from a manifest)
+  @e4              a positional ref from the last outline (bound to its revision)
+  panel            a role (any bare word)
+  *                any node
+  [role=input]     attribute equals; also [name=…] [value=…] [ref=…]
+  [name^=Pro]      starts with      [name$=.txt]  ends with      [name*=err]  contains
+  [name~=/ok/i]    matches a regex (SOURCE or /SOURCE/FLAGS)
+  [focused] [selected]
+  A B              B inside A (descendant)      A > B   B a child of A
+  A, B             either
+
+Values with spaces or ] need quotes: [name="Save as"]. Examples:
+  tuiwright snapshot --format outline --plain --select '@htop.processes > [selected]'
+  tuiwright wait --ref '@vim.mode' --ref-value insert
+  tuiwright click 'panel[name=Files] [name$=.txt]'`,
+};
+
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
   return `usage: tuiwright ${verb.usage}\n\n${verb.summary}\n${flags ? `\nFlags:\n${flags}\n` : ""}\n${GLOBAL_HELP}`;
@@ -34,6 +55,7 @@ function generalHelp(): string {
     "Verbs:",
     ...HELP.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
     `  ${"help VERB".padEnd(width)}  flags of one verb`,
+    `  ${"help selectors".padEnd(width)}  the selector language`,
     "",
     GLOBAL_HELP,
     "",
@@ -69,6 +91,7 @@ export async function runCli(args: string[]): Promise<number> {
     const { globals, rest } = extractGlobals(args);
     mode = globals.mode;
     if (globals.version || rest[0] === "version") { await printOut(version()); return 0; }
+    if (rest[0] === "help" && rest.length === 2 && TOPICS[rest[1]!]) { await printOut(TOPICS[rest[1]!]!); return 0; }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
       if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}`);

@@ -1,6 +1,7 @@
 // The CLI's verbs: how each one's words and flags become a method call, and how its result is
 // shown. Plain data and functions only — the thin client must not load valibot or xterm; the
 // daemon validates params against the method table and its errors come back with a path.
+import { readFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
@@ -40,12 +41,26 @@ const WAIT_FLAGS: FlagSpec[] = [
   { name: "--cursor", aliases: ["--wait-cursor"], type: "string", value: "ROW,COL", description: "the cursor is at ROW,COL (0-based)" },
   { name: "--alt-screen", type: "string", value: "on|off", description: "the alternate screen is on or off" },
   { name: "--exit", aliases: ["--wait-exit"], type: "bool", description: "the program has exited" },
+  { name: "--ref", aliases: ["--wait-ref"], type: "string", value: "SEL", description: "a node matching the selector is on screen (with --gone: none is)" },
+  { name: "--ref-value", type: "string", value: "V|/RE/", description: "with --ref: the node's value is V or matches /RE/" },
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
   { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
   { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)" },
 ];
 
-const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit"]);
+const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref"]);
+
+const AIM_FLAGS: FlagSpec[] = [
+  { name: "--to", type: "string", value: "TARGET", description: "click this ref (@e4, @vim.mode) or selector first" },
+  { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
+];
+
+function aim(args: ParsedArgs): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  if (args.flags.has("--to")) params.to = args.flags.get("--to");
+  if (args.flags.has("--rev")) params.revision = args.flags.get("--rev");
+  return params;
+}
 
 function usage(message: string, verb: string): TuiwrightError {
   return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
@@ -77,6 +92,11 @@ function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | und
     spec.altScreen = value === "on";
   }
   if (f.has("--exit")) spec.exit = true;
+  if (f.has("--ref")) spec.ref = f.get("--ref");
+  if (f.has("--ref-value")) {
+    if (!f.has("--ref")) throw usage("--ref-value needs --ref SEL", verb);
+    spec.refValue = f.get("--ref-value");
+  }
   if (f.has("--all")) spec.mode = "all";
   if (f.has("--timeout")) spec.timeoutMs = f.get("--timeout");
   return spec;
@@ -84,7 +104,8 @@ function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | und
 
 function showAction(result: Result<"press">, mode: OutputMode): string {
   if (mode === "plain") return "";
-  const line = `${result.session}: sent ${result.bytes} byte(s), revision ${result.revisionBefore} → ${result.revisionAfter}`;
+  const at = result.target ? ` (clicked ${result.target.ref} at ${result.target.row},${result.target.col})` : "";
+  const line = `${result.session}: sent ${result.bytes} byte(s)${at}, revision ${result.revisionBefore} → ${result.revisionAfter}`;
   return result.wait ? `${line}\n${formatWait(result.wait)}` : line;
 }
 
@@ -194,11 +215,12 @@ export const VERBS: Verb[] = [
   {
     name: "snapshot",
     summary: "print the screen (text, ansi or cells)",
-    usage: "snapshot [--session NAME] [--format text|ansi|cells] [--scrollback N] [--include-meta]",
+    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline] [--select SEL] [--scrollback N] [--include-meta]",
     method: "snapshot",
     positionals: [0, 0],
     flags: [
-      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi or cells" },
+      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, or outline (with --plain: one line per node)" },
+      { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
       { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
       { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit" },
     ],
@@ -207,6 +229,7 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--format")) params.format = args.flags.get("--format");
       if (args.flags.has("--scrollback")) params.scrollback = args.flags.get("--scrollback");
       if (args.flags.has("--include-meta")) params.includeMeta = true;
+      if (args.flags.has("--select")) params.select = args.flags.get("--select");
       return params;
     },
     show: (r: Result<"snapshot">, mode) => formatSnapshot(r, mode),
@@ -214,26 +237,55 @@ export const VERBS: Verb[] = [
   {
     name: "type",
     summary: "type literal text (with --paste: bracketed paste when the program enabled it)",
-    usage: "type [--session NAME] [--paste] [WAIT FLAGS] TEXT",
+    usage: "type [--session NAME] [--paste] [--to TARGET] [WAIT FLAGS] TEXT",
     method: "type",
     positionals: [1, 1],
-    flags: [{ name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" }, ...WAIT_FLAGS],
+    flags: [{ name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" }, ...AIM_FLAGS, ...WAIT_FLAGS],
     params(args) {
       const wait = waitSpec(args, "type");
-      return { text: args.positionals[0], ...(args.flags.has("--paste") ? { paste: true } : {}), ...(wait ? { wait } : {}) };
+      return { text: args.positionals[0], ...(args.flags.has("--paste") ? { paste: true } : {}), ...aim(args), ...(wait ? { wait } : {}) };
     },
     show: showAction,
   },
   {
     name: "press",
     summary: "press keys: Enter Tab Escape Backspace Space Up Down Left Right Home End PageUp PageDown Insert Delete F1..F12, a character, with C- M- S-",
-    usage: "press [--session NAME] [WAIT FLAGS] KEY...",
+    usage: "press [--session NAME] [--to TARGET] [WAIT FLAGS] KEY...",
     method: "press",
     positionals: [1, Infinity],
-    flags: WAIT_FLAGS,
+    flags: [...AIM_FLAGS, ...WAIT_FLAGS],
     params(args) {
       const wait = waitSpec(args, "press");
-      return { keys: args.positionals, ...(wait ? { wait } : {}) };
+      return { keys: args.positionals, ...aim(args), ...(wait ? { wait } : {}) };
+    },
+    show: showAction,
+  },
+  {
+    name: "click",
+    summary: "click a node (@e4, @vim.mode, or a selector matching one node) or a cell ROW COL",
+    usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [WAIT FLAGS] TARGET | ROW COL",
+    method: "click",
+    positionals: [1, 2],
+    flags: [
+      { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
+      { name: "--button", type: "string", value: "B", description: "left (default), middle or right" },
+      ...WAIT_FLAGS,
+    ],
+    params(args) {
+      const wait = waitSpec(args, "click");
+      const params: Record<string, unknown> = {};
+      if (args.positionals.length === 2) {
+        const [row, col] = args.positionals.map((word, i) => {
+          if (!/^\d+$/.test(word)) throw usage(`${i === 0 ? "ROW" : "COL"} must be a whole number, got ${JSON.stringify(word)}`, "click");
+          return Number(word);
+        });
+        Object.assign(params, { row, col });
+      } else {
+        params.target = args.positionals[0];
+      }
+      if (args.flags.has("--rev")) params.revision = args.flags.get("--rev");
+      if (args.flags.has("--button")) params.button = args.flags.get("--button");
+      return { ...params, ...(wait ? { wait } : {}) };
     },
     show: showAction,
   },
@@ -288,6 +340,45 @@ export const VERBS: Verb[] = [
     flags: [],
     params: () => ({}),
     show: (r: Result<"ping">, mode) => (mode === "plain" ? "pong" : `pong from daemon pid ${r.pid} (${r.version})`),
+  },
+  {
+    name: "adapter list",
+    summary: "list the manifests in force (built-in and user) and user manifests that failed to load",
+    usage: "adapter list",
+    method: "adapter.list",
+    autoStart: true,
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show(r: Result<"adapter.list">, mode) {
+      if (mode === "plain") return r.adapters.map((a) => a.name).join("\n");
+      const width = Math.max(...r.adapters.map((a) => a.name.length));
+      const rootWidth = Math.max(...r.adapters.map((a) => a.root.length)) + 1;
+      const lines = r.adapters.map((a) => `${a.name.padEnd(width)}  ${`@${a.root}`.padEnd(rootWidth)}  ${(a.origin === "user" ? a.file : "built-in").padEnd(8)}  ${a.description}`);
+      lines.push(`(user manifests: ${r.dir})`);
+      for (const e of r.errors) lines.push(`error: ${e.message}`);
+      return lines.join("\n");
+    },
+  },
+  {
+    name: "adapter check",
+    summary: "validate a manifest file; errors name the line and key",
+    usage: "adapter check FILE",
+    method: "adapter.check",
+    autoStart: true,
+    positionals: [1, 1],
+    flags: [],
+    params(args, client) {
+      const path = resolvePath(client.cwd, args.positionals[0]!);
+      let source: string;
+      try {
+        source = readFileSync(path, "utf8");
+      } catch {
+        throw new TuiwrightError("no-such-file", `cannot read ${JSON.stringify(path)}`);
+      }
+      return { source, file: args.positionals[0] };
+    },
+    show: (r: Result<"adapter.check">, mode) => (mode === "plain" ? r.name : `ok: ${r.name} (@${r.root}; regions: ${r.regions.join(", ") || "none"})`),
   },
   {
     name: "lease acquire",

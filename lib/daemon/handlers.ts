@@ -180,6 +180,27 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...(await entry.worker.call("press", params)) };
     },
 
+    async click({ session, lease, ...params }) {
+      const entry = writable(session, lease);
+      return { session: entry.name, ...(await entry.worker.call("click", params)) };
+    },
+
+    async "adapter.list"() {
+      const { ManifestCatalog } = await import("../adapters/catalog.ts");
+      const catalog = new ManifestCatalog();
+      return {
+        dir: catalog.dir,
+        adapters: catalog.entries().map(({ manifest, origin }) => ({ name: manifest.name, root: manifest.root, origin, file: manifest.file, description: manifest.description })),
+        errors: catalog.errors(),
+      };
+    },
+
+    async "adapter.check"({ source, file }) {
+      const { loadManifest } = await import("../adapters/load-manifest.ts");
+      const manifest = loadManifest(source, file);
+      return { name: manifest.name, root: manifest.root, regions: [...new Set(manifest.regions.map((r) => r.name))] };
+    },
+
     async get({ session, what }) {
       const entry = registry.resolve(session);
       const { value } = await entry.worker.call("get", { what });

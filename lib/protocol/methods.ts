@@ -4,8 +4,8 @@ import * as v from "valibot";
 // Event is the payload of `event` notifications (not a method); exported for docs and clients.
 export { Event } from "./schemas.ts";
 import {
-  ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, Meta, Revision, Rows,
-  SessionInfo, SessionName, SnapshotFormat, WaitConditions, WaitResult,
+  ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, Meta, Outline, Revision, Rows,
+  SessionInfo, SessionName, SnapshotFormat, Target, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
 type MethodDef = {
@@ -20,6 +20,11 @@ const target = { session: v.optional(SessionName) };
 /** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
 const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
+/** Input aimed at a node: click it first (the program must accept mouse input). */
+const aimed = {
+  to: v.optional(Target),
+  revision: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision the ref was issued at; default: the last outline issued")),
+};
 
 export const METHODS = {
   ping: {
@@ -114,6 +119,7 @@ export const METHODS = {
       format: v.optional(SnapshotFormat, "text"),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
       includeMeta: v.optional(v.boolean(), false),
+      select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),
     }),
     result: v.object({
       session: v.string(),
@@ -125,19 +131,34 @@ export const METHODS = {
       text: v.optional(v.string()),
       ansi: v.optional(v.string()),
       cells: v.optional(v.array(v.array(CellRun))),
+      outline: v.optional(Outline),
       meta: v.optional(Meta),
     }),
   },
   type: {
     title: "Type literal text (bracketed paste with paste: true when the program enabled it)",
     readOnly: false,
-    params: v.strictObject({ ...writer, text: v.string(), paste: v.optional(v.boolean(), false), wait: v.optional(WaitSpec) }),
+    params: v.strictObject({ ...writer, text: v.string(), paste: v.optional(v.boolean(), false), ...aimed, wait: v.optional(WaitSpec) }),
     result: ActionResult,
   },
   press: {
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
     readOnly: false,
-    params: v.strictObject({ ...writer, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), wait: v.optional(WaitSpec) }),
+    params: v.strictObject({ ...writer, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), ...aimed, wait: v.optional(WaitSpec) }),
+    result: ActionResult,
+  },
+  click: {
+    title: "Click a node (by ref or selector) or a cell, with the mouse protocol the program enabled",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      target: v.optional(Target),
+      revision: aimed.revision,
+      row: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      col: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      button: v.optional(v.picklist(["left", "middle", "right"]), "left"),
+      wait: v.optional(WaitSpec),
+    }),
     result: ActionResult,
   },
   get: {
@@ -184,6 +205,22 @@ export const METHODS = {
     readOnly: false,
     params: v.strictObject({ ...target, lease: LeaseToken }),
     result: v.object({ session: v.string(), released: v.literal(true) }),
+  },
+  "adapter.list": {
+    title: "The manifests in force (built-in and user), and user manifests that failed to load",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      dir: doc(v.string(), "where user manifests are read from"),
+      adapters: v.array(v.object({ name: v.string(), root: v.string(), origin: v.picklist(["builtin", "user"]), file: v.string(), description: v.string() })),
+      errors: v.array(v.object({ file: v.string(), message: v.string() })),
+    }),
+  },
+  "adapter.check": {
+    title: "Validate a manifest's source",
+    readOnly: true,
+    params: v.strictObject({ source: v.string(), file: doc(v.string(), "the name used in error messages") }),
+    result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),
   },
   "debug.crashWorker": {
     title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",

@@ -67,7 +67,37 @@ export const CellRun = v.object({
   strikethrough: v.optional(v.boolean()),
 });
 
-export const SnapshotFormat = v.picklist(["text", "ansi", "cells"]);
+export const SnapshotFormat = v.picklist(["text", "ansi", "cells", "outline"]);
+
+export const BBox = v.object({ row: v.number(), col: v.number(), rows: v.number(), cols: v.number() });
+
+type OutlineNodeShape = {
+  ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean;
+  bbox: { row: number; col: number; rows: number; cols: number }; children?: OutlineNodeShape[];
+};
+
+/** A node of the terminal DOM. Positional refs (@e4) are bound to the revision they were
+ * issued at; durable refs (@vim.mode) come from a manifest and resolve on the current screen. */
+export const OutlineNode: v.GenericSchema<OutlineNodeShape> = v.object({
+  ref: v.string(),
+  role: v.string(),
+  name: v.string(),
+  value: v.optional(v.string()),
+  focused: v.optional(v.boolean()),
+  selected: v.optional(v.boolean()),
+  bbox: BBox,
+  children: v.optional(v.array(v.lazy(() => OutlineNode))),
+});
+
+export const Outline = v.object({
+  adapter: doc(v.nullable(v.string()), "the manifest that shaped the outline; null for the generic one"),
+  nodes: v.array(OutlineNode),
+});
+
+export const Target = doc(
+  v.pipe(v.string(), v.minLength(1)),
+  "a ref (@e4 from a snapshot, or a durable @vim.mode) or a selector that matches exactly one node",
+);
 
 const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "milliseconds; 0 checks once");
 
@@ -83,6 +113,8 @@ export const WaitConditions = {
   cursor: v.optional(v.object({ row: v.number(), col: v.number() })),
   altScreen: v.optional(doc(v.boolean(), "the alternate screen is on (true) or off (false)")),
   exit: v.optional(doc(v.boolean(), "the program has exited")),
+  ref: v.optional(doc(v.string(), "a selector: some node matches (with gone: none does)")),
+  refValue: v.optional(doc(v.string(), "with ref: a matching node's value equals this, or matches /RE/")),
   mode: v.optional(doc(v.picklist(["any", "all"]), "any condition (default) or all of them"), "any"),
   timeoutMs: v.optional(Timeout, 10_000),
 };
@@ -98,6 +130,7 @@ export const WaitResult = v.object({
 
 export const ActionResult = v.object({
   session: v.string(),
+  target: v.optional(doc(v.object({ ref: v.string(), row: v.number(), col: v.number() }), "where a click or --to landed")),
   bytes: doc(v.number(), "bytes written to the program"),
   revisionBefore: Revision,
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),

@@ -22,3 +22,10 @@ export function stateDir(namespace: string): string {
   const base = process.env.XDG_STATE_HOME || `${process.env.HOME || TMP()}/.local/state`;
   return `${base}/tuiwright/${namespace}`;
 }
+
+/** Where user manifests live; they override built-ins of the same name. */
+export function userAdaptersDir(): string {
+  if (process.env.TUIWRIGHT_ADAPTERS_DIR) return process.env.TUIWRIGHT_ADAPTERS_DIR;
+  const config = process.env.XDG_CONFIG_HOME || `${process.env.HOME || TMP()}/.config`;
+  return `${config}/tuiwright/adapters`;
+}

@@ -40,3 +40,13 @@ export function foregroundGroup(pid: number): number | null {
     return null;
   }
 }
+
+/** A process's argv from /proc (null once it is gone). */
+export function processArgv(pid: number): string[] | null {
+  try {
+    const raw = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return raw.split("\0").filter((part, i, all) => part !== "" || i < all.length - 1);
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 // Messages between the daemon and a session worker. The worker's replies are checked against
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
-import type { ActionResult, CellRun, Meta } from "../protocol/schemas.ts";
+import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { ExitStatusValue, Params, WaitResultValue } from "../protocol/methods.ts";
 
 type WithoutSession<T> = Omit<T, "session">;
@@ -10,7 +10,7 @@ type WithoutSession<T> = Omit<T, "session">;
 export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env"> & { name: string; cwd: string; env: Record<string, string> };
 
 export type SnapshotReply = {
-  format: "text" | "ansi" | "cells";
+  format: "text" | "ansi" | "cells" | "outline";
   revision: number;
   hash: string;
   cols: number;
@@ -18,6 +18,7 @@ export type SnapshotReply = {
   text?: string;
   ansi?: string;
   cells?: v.InferOutput<typeof CellRun>[][];
+  outline?: v.InferOutput<typeof Outline>;
   meta?: v.InferOutput<typeof Meta>;
 };
 
@@ -26,6 +27,7 @@ export type WorkerOps = {
   snapshot: [WithoutSession<Params<"snapshot">>, SnapshotReply];
   type: [WithoutSession<Params<"type">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   press: [WithoutSession<Params<"press">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
+  click: [WithoutSession<Params<"click">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   resize: [{ cols: number; rows: number }, { cols: number; rows: number; revision: number }];
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];

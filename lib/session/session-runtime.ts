@@ -5,9 +5,12 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
+import { encodeClick, type MouseButton } from "../terminal/mouse.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
+import { SessionOutline } from "./session-outline.ts";
+import type { OutlineNode } from "../outline/types.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -24,6 +27,7 @@ export type SessionEvents = {
 };
 
 type ActionReply = WorkerOps["press"][1];
+type Aim = { data: string; target: { ref: string; row: number; col: number } };
 
 export class SessionRuntime {
   readonly pid: number;
@@ -31,6 +35,7 @@ export class SessionRuntime {
   readonly #screen: Screen;
   readonly #flow: FlowControl;
   readonly #waits: WaitEngine;
+  readonly #outline: SessionOutline;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -58,7 +63,8 @@ export class SessionRuntime {
     });
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
-    this.#waits = new WaitEngine(() => ({ screen: this.#screen, exit: this.#exit, ended: this.#ended }));
+    this.#outline = new SessionOutline(this.#screen, spec.argv, this.pid);
+    this.#waits = new WaitEngine(() => ({ screen: this.#screen, exit: this.#exit, ended: this.#ended, outline: () => this.#outline.current().nodes }));
     this.#screen.onChange(() => {
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
@@ -113,11 +119,28 @@ export class SessionRuntime {
       cols: screen.cols,
       rows: screen.rows,
     };
-    if (params.format === "text") reply.text = screen.text(params.scrollback);
-    else if (params.format === "ansi") reply.ansi = screen.ansi(params.scrollback);
-    else reply.cells = screen.cells(params.scrollback);
+    const selected = params.select === undefined ? null : this.#outline.select(params.select);
+    if (params.format === "outline") {
+      const outline = this.#outline.issue();
+      reply.outline = { adapter: outline.adapter, nodes: selected ?? outline.nodes };
+    } else if (params.format === "text") {
+      reply.text = selected ? this.#crop(selected) : screen.text(params.scrollback);
+    } else if (params.format === "ansi") {
+      reply.ansi = screen.ansi(params.scrollback);
+    } else {
+      reply.cells = screen.cells(params.scrollback);
+    }
     if (params.includeMeta) reply.meta = this.meta();
     return reply;
+  }
+
+  /** The text inside each node's box, boxes separated by a blank line. */
+  #crop(nodes: OutlineNode[]): string {
+    const rows = this.#screen.grid().lines;
+    return nodes.map((node) => {
+      const { row, col, rows: height, cols } = node.bbox;
+      return rows.slice(row, row + height).map((line) => line.chars.slice(col, col + cols).join("").replace(/ +$/, "")).join("\n");
+    }).join("\n\n");
   }
 
   meta(): MetaValue {
@@ -144,24 +167,53 @@ export class SessionRuntime {
     const paste = params.paste && this.#screen.modes.bracketedPaste;
     // A paste must not be able to end the bracket early.
     const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
-    return this.#act(data, params.wait);
+    return this.#act(data, params.wait, this.#aim(params.to, params.revision));
   }
 
   async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
     const data = encodeKeys(params.keys, this.#screen.modes);
     this.#requireRunning("press keys");
-    return this.#act(data, params.wait);
+    return this.#act(data, params.wait, this.#aim(params.to, params.revision));
   }
 
-  async #act(data: string, wait: WaitSpec | undefined): Promise<ActionReply> {
+  async click(params: WorkerOps["click"][0]): Promise<ActionReply> {
+    this.#requireRunning("click");
+    if (params.target === undefined && (params.row === undefined || params.col === undefined)) {
+      throw new TuiwrightError("usage", "click needs a target (ref or selector) or both row and col");
+    }
+    const aim = params.target !== undefined ? this.#aim(params.target, params.revision, params.button)! : this.#clickAt(params.row!, params.col!, "cell", params.button);
+    return this.#act("", params.wait, aim);
+  }
+
+  /** A click on the target's centre (checked, so a stale ref never clicks the wrong thing). */
+  #aim(target: string | undefined, revision: number | undefined, button: MouseButton = "left"): Aim | undefined {
+    if (target === undefined) return undefined;
+    this.#screen.sync();
+    const node = this.#outline.resolve(target, revision);
+    const row = node.bbox.row + Math.floor((node.bbox.rows - 1) / 2);
+    const col = node.bbox.col + Math.floor((Math.max(1, node.bbox.cols) - 1) / 2);
+    return this.#clickAt(row, col, node.ref, button);
+  }
+
+  #clickAt(row: number, col: number, ref: string, button: MouseButton): Aim {
+    if (row >= this.#screen.rows || col >= this.#screen.cols) {
+      throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${this.#screen.cols}x${this.#screen.rows} screen`);
+    }
+    const data = encodeClick(row, col, button, { tracking: this.#screen.modes.mouseTracking, encoding: this.#screen.mouseEncoding });
+    return { data, target: { ref, row, col } };
+  }
+
+  async #act(data: string, wait: WaitSpec | undefined, aim?: Aim): Promise<ActionReply> {
     const revisionBefore = this.#screen.revision;
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
-    this.#screen.input(data); // reaches the PTY through the screen's reply channel
-    const bytes = Buffer.byteLength(data);
-    if (!waiting) return { bytes, revisionBefore, revisionAfter: this.#screen.revision };
+    const input = (aim?.data ?? "") + data;
+    this.#screen.input(input); // reaches the PTY through the screen's reply channel
+    const bytes = Buffer.byteLength(input);
+    const target = aim ? { target: aim.target } : {};
+    if (!waiting) return { bytes, revisionBefore, revisionAfter: this.#screen.revision, ...target };
     const result = await waiting;
-    return { bytes, revisionBefore, revisionAfter: result.revision, wait: result };
+    return { bytes, revisionBefore, revisionAfter: result.revision, wait: result, ...target };
   }
 
   resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {

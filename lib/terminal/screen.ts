@@ -6,6 +6,7 @@ import { SerializeAddon } from "@xterm/addon-serialize";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { rowRuns } from "./cells.ts";
 import { answerColourQueries } from "./query-replies.ts";
+import { readGrid, type Grid } from "./grid.ts";
 import { hashScreen } from "./screen-hash.ts";
 import type { CellRunValue } from "../protocol/methods.ts";
 
@@ -19,7 +20,7 @@ export type ScreenOptions = {
 
 export type ScreenModes = { applicationCursorKeys: boolean; bracketedPaste: boolean; mouseTracking: string };
 
-type CoreInternals = { _core?: { coreService?: { isCursorHidden?: boolean } } };
+type CoreInternals = { _core?: { coreService?: { isCursorHidden?: boolean }; coreMouseService?: { activeEncoding?: string } } };
 
 export class Screen {
   readonly #term: xt.Terminal;
@@ -98,6 +99,11 @@ export class Screen {
     return { row: buffer.cursorY, col: buffer.cursorX, visible: !hidden };
   }
 
+  /** The mouse report encoding the program selected: DEFAULT (X10 bytes), SGR or SGR_PIXELS. */
+  get mouseEncoding(): string {
+    return (this.#term as unknown as CoreInternals)._core?.coreMouseService?.activeEncoding ?? "DEFAULT";
+  }
+
   get modes(): ScreenModes {
     const modes = this.#term.modes;
     return {
@@ -138,6 +144,11 @@ export class Screen {
       rows.push(line ? rowRuns(line, this.#term.cols, scratch) : []);
     }
     return rows;
+  }
+
+  /** Every visible cell with its style, for structure extraction. */
+  grid(): Grid {
+    return readGrid(this.#term, { cursor: this.cursor, title: this.#title, altScreen: this.altScreen });
   }
 
   dispose(): void {

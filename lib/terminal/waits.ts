@@ -4,6 +4,9 @@
 // whenever the screen changes again, so a screen quiet for minutes satisfies it at once.
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { OutlineNode } from "../outline/types.ts";
+import { select } from "../selector/match.ts";
+import { parseSelector } from "../selector/parse.ts";
 import { parsePattern, textOrPattern } from "./pattern.ts";
 import type { Screen } from "./screen.ts";
 
@@ -12,6 +15,8 @@ export type WaitState = {
   exit: ExitStatusValue | null;
   /** The program exited and all its output has been parsed. */
   ended: boolean;
+  /** The current outline; only computed when a ref condition asks. */
+  outline(): OutlineNode[];
 };
 
 type Condition = {
@@ -78,11 +83,20 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     const want = spec.altScreen;
     conditions.push({ kind: "screen", label: `alt-screen ${want ? "on" : "off"}`, holds: (state) => state.screen.altScreen === want });
   }
+  if (spec.ref !== undefined) {
+    const selector = parseSelector(spec.ref);
+    const wanted = spec.refValue === undefined ? null : textOrPattern(spec.refValue);
+    const label = `ref ${spec.ref}${spec.refValue === undefined ? "" : ` = ${JSON.stringify(spec.refValue)}`}${verb}`;
+    const present = (state: WaitState) => select(state.outline(), selector).some((n) => wanted === null || (n.value !== undefined && wanted(n.value)));
+    conditions.push({ kind: "screen", label, holds: (state) => present(state) !== negate });
+  } else if (spec.refValue !== undefined) {
+    throw new TuiwrightError("usage", "refValue needs ref: the selector whose value to check");
+  }
   if (anchor) anchorScreenConditions(conditions, anchor);
   if (spec.exit) conditions.push({ kind: "exit", label: "exit", holds: (state) => state.ended });
   if (conditions.length === 0) {
     throw new TuiwrightError("usage", "wait needs at least one condition", {
-      hint: "give --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit",
+      hint: "give --text, --regex, --ref, --settled, --changed-since, --title, --cursor, --alt-screen or --exit",
     });
   }
   return conditions;

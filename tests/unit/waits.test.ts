@@ -5,6 +5,8 @@ import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import type { ExitStatusValue } from "../../lib/protocol/methods.ts";
 import { Screen } from "../../lib/terminal/screen.ts";
 import { WaitEngine } from "../../lib/terminal/waits.ts";
+import { genericOutline } from "../../lib/outline/generic.ts";
+import { assignRefs } from "../../lib/outline/refs.ts";
 
 let screen: Screen;
 let exit: ExitStatusValue | null;
@@ -15,7 +17,7 @@ function setup(): void {
   screen = new Screen({ cols: 40, rows: 6, scrollback: 100 });
   exit = null;
   ended = false;
-  engine = new WaitEngine(() => ({ screen, exit, ended }));
+  engine = new WaitEngine(() => ({ screen, exit, ended, outline: () => assignRefs(genericOutline(screen.grid())) }));
   screen.onChange(() => engine.notify());
 }
 afterEach(() => screen?.dispose());

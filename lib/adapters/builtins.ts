@@ -1,0 +1,20 @@
+// The built-in manifests, embedded in the binary as text.
+import git from "../../adapters/git.toml" with { type: "text" };
+import htop from "../../adapters/htop.toml" with { type: "text" };
+import less from "../../adapters/less.toml" with { type: "text" };
+import man from "../../adapters/man.toml" with { type: "text" };
+import python from "../../adapters/python.toml" with { type: "text" };
+import shell from "../../adapters/shell.toml" with { type: "text" };
+import top from "../../adapters/top.toml" with { type: "text" };
+import vim from "../../adapters/vim.toml" with { type: "text" };
+
+export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
+  { file: "adapters/git.toml", source: git },
+  { file: "adapters/htop.toml", source: htop },
+  { file: "adapters/less.toml", source: less },
+  { file: "adapters/man.toml", source: man },
+  { file: "adapters/python.toml", source: python },
+  { file: "adapters/shell.toml", source: shell },
+  { file: "adapters/top.toml", source: top },
+  { file: "adapters/vim.toml", source: vim },
+];

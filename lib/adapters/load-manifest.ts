@@ -1,0 +1,193 @@
+// Reading a manifest: TOML → schema → cross-checks → compiled form. Every error names the
+// file, the line and the key, e.g. `adapters/vim.toml:14: regions.1.rows: rows must be …`.
+import { parse, TomlError } from "smol-toml";
+import * as v from "valibot";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { parsePattern } from "../terminal/pattern.ts";
+import { COLOUR_NAMES, Manifest, type ManifestData, type RegionData } from "./manifest-schema.ts";
+
+export type AttrPredicate = { inverse?: boolean; bold?: boolean; fg?: number | string; bg?: number | string };
+
+export type RowSpec =
+  | { kind: "range"; from: number; to: number }
+  | { kind: "last-non-empty" | "cursor" | "above-cursor" };
+
+export type CompiledRegion = {
+  name: string;
+  role: string;
+  rows: RowSpec;
+  cols: { from: number; to: number } | null;
+  from?: RegExp;
+  after?: RegExp;
+  to?: RegExp;
+  until?: RegExp;
+  /** The region ends before the first row mostly in these attributes (e.g. vim's status line). */
+  toAttrs: AttrPredicate | null;
+  /** The region exists only while the cursor is in it (e.g. vim's command line). */
+  needsCursor: boolean;
+  predicate: AttrPredicate | null;
+  items: "row" | RegExp | null;
+  itemRole: string;
+  selected: AttrPredicate | null;
+};
+
+export type CompiledValue = { region: string; regex: RegExp; map?: Record<string, string>; default?: string; cursorIn: boolean };
+
+export type CompiledManifest = {
+  name: string;
+  root: string;
+  file: string;
+  description: string;
+  generic: boolean;
+  detect: {
+    argv0: string[];
+    argv: string[];
+    exclude: string[];
+    screen?: RegExp;
+    title?: RegExp;
+    altScreen?: boolean;
+    confidence: number;
+  };
+  regions: CompiledRegion[];
+  values: CompiledValue[];
+  focus: { region: string; when: "cursor" | "always" | "never" | RegExp }[];
+};
+
+function failure(file: string, problems: string[]): TuiwrightError {
+  return new TuiwrightError("bad-manifest", `invalid manifest ${file}:\n${problems.map((p) => `  ${p}`).join("\n")}`, {
+    details: { file, problems },
+  });
+}
+
+/** Maps dotted key paths (`regions.1.rows`) to the line that sets them. */
+function keyLines(source: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  const counts = new Map<string, number>();
+  let table = "";
+  source.split("\n").forEach((text, index) => {
+    const line = index + 1;
+    const arrayHeader = /^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]/.exec(text);
+    const header = /^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]/.exec(text);
+    if (arrayHeader) {
+      const name = arrayHeader[1]!;
+      const n = counts.get(name) ?? 0;
+      counts.set(name, n + 1);
+      table = `${name}.${n}`;
+      lines.set(table, line);
+    } else if (header) {
+      table = header[1]!;
+      lines.set(table, line);
+    } else {
+      const key = /^\s*([A-Za-z0-9_-]+|"[^"]+")\s*=/.exec(text);
+      if (key) lines.set(table ? `${table}.${key[1]!.replace(/"/g, "")}` : key[1]!.replace(/"/g, ""), line);
+    }
+  });
+  return lines;
+}
+
+function lineOf(lines: Map<string, number>, path: string): number | undefined {
+  for (let p = path; p; p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "") {
+    const line = lines.get(p);
+    if (line !== undefined) return line;
+  }
+  return undefined;
+}
+
+function rowSpec(spec: RegionData["rows"]): RowSpec {
+  if (typeof spec === "number") return { kind: "range", from: spec, to: spec };
+  if (Array.isArray(spec)) return { kind: "range", from: spec[0], to: spec[1] };
+  if (spec === "last-non-empty" || spec === "cursor" || spec === "above-cursor") return { kind: spec };
+  const [from, to] = spec.split("..").map(Number);
+  return { kind: "range", from: from!, to: to ?? from! };
+}
+
+function colSpec(spec: RegionData["cols"]): { from: number; to: number } | null {
+  if (spec === undefined) return null;
+  if (typeof spec === "number") return { from: spec, to: spec };
+  if (Array.isArray(spec)) return { from: spec[0], to: spec[1] };
+  const [from, to] = spec.split("..").map(Number);
+  return { from: from!, to: to ?? from! };
+}
+
+function colour(value: number | string | undefined): number | string | undefined {
+  if (typeof value !== "string" || value.startsWith("#")) return value;
+  const bright = value.startsWith("bright-");
+  return COLOUR_NAMES.indexOf(bright ? value.slice(7) : value) + (bright ? 8 : 0);
+}
+
+function predicate(attrs: { inverse?: boolean | undefined; bold?: boolean | undefined; fg?: number | string | undefined; bg?: number | string | undefined } | undefined): AttrPredicate | null {
+  if (!attrs) return null;
+  const result: AttrPredicate = {};
+  if (attrs.inverse !== undefined) result.inverse = attrs.inverse;
+  if (attrs.bold !== undefined) result.bold = attrs.bold;
+  if (attrs.fg !== undefined) result.fg = colour(attrs.fg);
+  if (attrs.bg !== undefined) result.bg = colour(attrs.bg);
+  return Object.keys(result).length > 0 ? result : null;
+}
+
+const regex = (text: string | undefined) => (text === undefined ? undefined : parsePattern(text));
+
+function compile(data: ManifestData, file: string): CompiledManifest {
+  return {
+    name: data.name,
+    root: data.root ?? data.name,
+    file,
+    description: data.description ?? "",
+    generic: data.generic,
+    detect: {
+      argv0: data.detect.argv0 ?? [],
+      argv: data.detect.argv ?? [],
+      exclude: data.detect.exclude ?? [],
+      screen: regex(data.detect.screen),
+      title: regex(data.detect.title),
+      altScreen: data.detect.alt_screen,
+      confidence: data.detect.confidence,
+    },
+    regions: data.regions.map((r) => ({
+      name: r.name,
+      role: r.role,
+      rows: rowSpec(r.rows),
+      cols: colSpec(r.cols),
+      from: regex(r.from),
+      after: regex(r.after),
+      to: regex(r.to),
+      until: regex(r.until),
+      toAttrs: predicate(r.to_attrs),
+      needsCursor: r.needs_cursor ?? false,
+      predicate: predicate({ inverse: r.inverse, bold: r.bold, fg: r.fg, bg: r.bg }),
+      items: r.items === undefined ? null : r.items === "row" ? "row" : parsePattern(r.items),
+      itemRole: r.item_role ?? "item",
+      selected: predicate(r.selected),
+    })),
+    values: data.values.map((entry) => ({ region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default, cursorIn: entry.cursor_in ?? false })),
+    focus: data.focus.map((rule) => ({ region: rule.region, when: rule.when === "cursor" || rule.when === "always" || rule.when === "never" ? rule.when : parsePattern(rule.when) })),
+  };
+}
+
+export function loadManifest(source: string, file: string): CompiledManifest {
+  let raw: unknown;
+  try {
+    raw = parse(source);
+  } catch (error) {
+    if (error instanceof TomlError) throw failure(file, [`${file}:${error.line}: TOML: ${error.message.split("\n")[0]}`]);
+    throw failure(file, [`${file}: TOML: ${(error as Error).message}`]);
+  }
+  const lines = keyLines(source);
+  const at = (path: string) => `${file}:${lineOf(lines, path) ?? 1}: ${path || "(top level)"}`;
+  const result = v.safeParse(Manifest, raw);
+  if (!result.success) {
+    throw failure(file, result.issues.map((issue) => {
+      const path = v.getDotPath(issue) ?? "";
+      const message = issue.type === "strict_object" && issue.expected === "never" ? `unknown key ${JSON.stringify(path.split(".").at(-1))}` : issue.message;
+      return `${at(path)}: ${message}`;
+    }));
+  }
+  const data = result.output;
+  const names = new Set(data.regions.map((r) => r.name));
+  const problems = [
+    ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
+    ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
+  ];
+  if (problems.length > 0) throw failure(file, problems);
+  return compile(data, file);
+}

@@ -1,0 +1,171 @@
+// A manifest applied to a screen: each region becomes a node with a durable ref
+// (@root.region), its text as name, its value from [[values]], items as children, and focus.
+// A region whose rows, anchors or attributes are not on screen is absent.
+import type { Grid, GridRow, Style } from "../terminal/grid.ts";
+import type { DraftNode } from "../outline/refs.ts";
+import { genericOutline } from "../outline/generic.ts";
+import type { BBox } from "../outline/types.ts";
+import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
+
+function styleMatches(style: Style, want: AttrPredicate): boolean {
+  if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
+  if (want.bold !== undefined && (style.bold === true) !== want.bold) return false;
+  if (want.fg !== undefined && style.fg !== want.fg) return false;
+  if (want.bg !== undefined && style.bg !== want.bg) return false;
+  return true;
+}
+
+/** Columns of a row whose style matches, as a fraction of the span's width. */
+function coverage(row: GridRow, from: number, to: number, want: AttrPredicate): number {
+  let hits = 0;
+  for (let c = from; c < to; c++) if (styleMatches(row.styles[c]!, want)) hits++;
+  return to > from ? hits / (to - from) : 0;
+}
+
+function isHighlighted(row: GridRow, from: number, to: number): boolean {
+  let hits = 0;
+  for (let c = from; c < to; c++) if (row.styles[c]!.inverse || row.styles[c]!.bg !== undefined) hits++;
+  return hits * 2 >= to - from;
+}
+
+function lastNonEmpty(grid: Grid): number {
+  for (let r = grid.rows - 1; r >= 0; r--) if (grid.lines[r]!.text.trim() !== "") return r;
+  return -1;
+}
+
+function resolveRows(spec: RowSpec, grid: Grid): [number, number] | null {
+  const at = (n: number) => (n < 0 ? grid.rows + n : n);
+  switch (spec.kind) {
+    case "range": {
+      const from = Math.max(0, at(spec.from));
+      const to = Math.min(grid.rows - 1, at(spec.to));
+      return from <= to ? [from, to] : null;
+    }
+    case "last-non-empty": {
+      const row = lastNonEmpty(grid);
+      return row < 0 ? null : [row, row];
+    }
+    case "cursor":
+      return [grid.cursor.row, grid.cursor.row];
+    case "above-cursor":
+      return grid.cursor.row > 0 ? [0, grid.cursor.row - 1] : null;
+  }
+}
+
+function rowText(grid: Grid, row: number, from: number, to: number): string {
+  return grid.lines[row]!.chars.slice(from, to).join("").replace(/\s+$/, "");
+}
+
+/** The region's box on this screen, or null when it is not there. */
+function locate(region: CompiledRegion, grid: Grid): BBox | null {
+  const rows = resolveRows(region.rows, grid);
+  if (!rows) return null;
+  let [first, last] = rows;
+  const colFrom = region.cols ? (region.cols.from < 0 ? grid.cols + region.cols.from : region.cols.from) : 0;
+  const colTo = region.cols ? (region.cols.to < 0 ? grid.cols + region.cols.to : region.cols.to) + 1 : grid.cols;
+  if (colFrom >= colTo) return null;
+  const text = (r: number) => rowText(grid, r, colFrom, colTo);
+  const find = (re: RegExp, start: number) => {
+    for (let r = start; r <= last; r++) if (re.test(text(r))) return r;
+    return -1;
+  };
+  if (region.from) { const r = find(region.from, first); if (r < 0) return null; first = r; }
+  if (region.after) { const r = find(region.after, first); if (r < 0 || r === last) return null; first = r + 1; }
+  if (region.to) { const r = find(region.to, first); if (r < 0) return null; last = r - 1; }
+  if (region.until) { const r = find(region.until, first); if (r < 0) return null; last = r; }
+  if (region.toAttrs) {
+    const want = region.toAttrs;
+    for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, want) * 2 >= 1) { last = r - 1; break; }
+  }
+  if (region.predicate) {
+    const want = region.predicate;
+    const matching: number[] = [];
+    for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, want) > 0) matching.push(r);
+    if (matching.length === 0) return null;
+    first = matching[0]!;
+    last = matching.at(-1)!;
+  }
+  if (last < first) return null;
+  const box = { row: first, col: colFrom, rows: last - first + 1, cols: colTo - colFrom };
+  if (region.needsCursor && !cursorIn(grid, box)) return null;
+  return box;
+}
+
+function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
+  const nodes: DraftNode[] = [];
+  const to = box.col + box.cols;
+  for (let r = box.row; r < box.row + box.rows; r++) {
+    const text = rowText(grid, r, box.col, to);
+    if (region.items === "row") {
+      if (text.trim() === "") continue;
+      const line = grid.lines[r]!;
+      const selected = region.selected ? coverage(line, box.col, to, region.selected) * 2 >= 1 : isHighlighted(line, box.col, to);
+      nodes.push({ role: region.itemRole, name: text.trim(), bbox: { row: r, col: box.col, rows: 1, cols: box.cols }, ...(selected ? { selected } : {}), children: [] });
+    } else if (region.items) {
+      const global = new RegExp(region.items.source, region.items.flags.includes("g") ? region.items.flags : `${region.items.flags}g`);
+      for (const match of text.matchAll(global)) {
+        if (!match[0]) continue;
+        const col = box.col + [...text.slice(0, match.index)].length;
+        nodes.push({ role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] });
+      }
+    }
+  }
+  return nodes;
+}
+
+function cursorIn(grid: Grid, box: BBox): boolean {
+  const { row, col, visible } = grid.cursor;
+  return visible && row >= box.row && row < box.row + box.rows && col >= box.col && col < box.col + box.cols;
+}
+
+function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean): string | undefined {
+  let fallback: string | undefined;
+  for (const entry of manifest.values) {
+    if (entry.region !== region) continue;
+    fallback ??= entry.default;
+    if (entry.cursorIn && !cursorInside) continue;
+    const match = entry.regex.exec(text);
+    if (!match) continue;
+    const raw = match.groups?.value ?? match[1] ?? match[0];
+    return entry.map?.[raw] ?? raw;
+  }
+  return fallback;
+}
+
+function focused(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean): boolean {
+  const rule = manifest.focus.find((f) => f.region === region);
+  if (!rule || rule.when === "cursor") return cursorInside;
+  if (rule.when === "always") return true;
+  if (rule.when === "never") return false;
+  return rule.when.test(text);
+}
+
+/** The manifest's outline: one root node (@root) whose children are its regions. */
+export function manifestOutline(manifest: CompiledManifest, grid: Grid): DraftNode[] {
+  const seen = new Set<string>();
+  const regions: DraftNode[] = [];
+  for (const region of manifest.regions) {
+    if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
+    const box = locate(region, grid);
+    if (!box) continue;
+    seen.add(region.name);
+    const lines: string[] = [];
+    for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(grid, r, box.col, box.col + box.cols));
+    const text = lines.join("\n").replace(/\n+$/, "");
+    const inside = cursorIn(grid, box);
+    const value = valueOf(manifest, region.name, text, inside);
+    const node: DraftNode = {
+      ref: `@${manifest.root}.${region.name}`,
+      role: region.role,
+      name: text.trim(),
+      bbox: box,
+      children: region.items ? items(region, grid, box) : [],
+    };
+    if (value !== undefined) node.value = value;
+    if (focused(manifest, region.name, text, inside)) node.focused = true;
+    regions.push(node);
+  }
+  regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
+  const children = manifest.generic ? [...regions, ...genericOutline(grid)] : regions;
+  return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, children }];
+}

@@ -1,0 +1,101 @@
+// The manifest format (adapters/*.toml), validated with valibot. A manifest teaches tuiwright
+// one program: how to recognise it, its regions, their values, items and focus.
+import * as v from "valibot";
+
+function regexProblem(text: string): string | null {
+  const slashed = /^\/(.*)\/([dgimsuvy]*)$/s.exec(text);
+  try {
+    new RegExp(slashed ? slashed[1]! : text, slashed ? slashed[2]! : "");
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const Regex = v.pipe(
+  v.string(),
+  v.check((text) => regexProblem(text) === null, (issue) => `invalid regex ${JSON.stringify(issue.input)}: ${regexProblem(String(issue.input))}`),
+);
+
+const ROW_WORDS = ["last-non-empty", "cursor", "above-cursor"];
+const RowSpec = v.union(
+  [
+    v.pipe(v.number(), v.integer()),
+    v.pipe(v.string(), v.regex(/^(-?\d+(\.\.-?\d+)?|last-non-empty|cursor|above-cursor)$/)),
+    v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())]),
+  ],
+  `rows must be N, "A..B", [A, B] (negative counts from the bottom) or one of ${ROW_WORDS.map((w) => `"${w}"`).join(", ")}`,
+);
+const ColSpec = v.union(
+  [v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\d+(\.\.-?\d+)?$/)), v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])],
+  'cols must be N, "A..B" or [A, B] (negative counts from the right)',
+);
+
+export const COLOUR_NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
+const Colour = v.union(
+  [
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+    v.pipe(v.string(), v.regex(new RegExp(`^(bright-)?(${COLOUR_NAMES.join("|")})$|^#[0-9a-fA-F]{6}$`))),
+  ],
+  `a colour is 0-255, #rrggbb, or ${COLOUR_NAMES.join(", ")} (optionally bright-…)`,
+);
+
+const Attributes = {
+  inverse: v.optional(v.boolean()),
+  bold: v.optional(v.boolean()),
+  fg: v.optional(Colour),
+  bg: v.optional(Colour),
+};
+
+const Ident = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "use lower-case letters, digits, '_' and '-', starting with a letter"));
+
+export const Region = v.strictObject({
+  name: Ident,
+  role: v.optional(v.string(), "region"),
+  rows: v.optional(RowSpec, "0..-1"),
+  cols: v.optional(ColSpec),
+  from: v.optional(Regex),
+  after: v.optional(Regex),
+  to: v.optional(Regex),
+  until: v.optional(Regex),
+  to_attrs: v.optional(v.strictObject(Attributes)),
+  needs_cursor: v.optional(v.boolean()),
+  ...Attributes,
+  items: v.optional(v.union([v.literal("row"), Regex], 'items is "row" or a /regex/ whose matches become items')),
+  item_role: v.optional(v.string()),
+  selected: v.optional(v.strictObject(Attributes)),
+});
+
+export const Manifest = v.strictObject({
+  name: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]*$/, "use lower-case letters, digits, '_' and '-'")),
+  root: v.optional(Ident),
+  description: v.optional(v.string()),
+  generic: v.optional(v.boolean(), false),
+  detect: v.optional(
+    v.strictObject({
+      argv0: v.optional(v.array(v.string())),
+      argv: v.optional(v.array(v.string())),
+      exclude: v.optional(v.array(v.string())),
+      screen: v.optional(Regex),
+      title: v.optional(Regex),
+      alt_screen: v.optional(v.boolean()),
+      confidence: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), 0.5),
+    }),
+    {},
+  ),
+  regions: v.optional(v.array(Region), []),
+  values: v.optional(
+    v.array(v.strictObject({
+      region: Ident,
+      regex: Regex,
+      map: v.optional(v.record(v.string(), v.string())),
+      default: v.optional(v.string()),
+      cursor_in: v.optional(v.boolean()),
+    })),
+    [],
+  ),
+  focus: v.optional(v.array(v.strictObject({ region: Ident, when: v.union([v.picklist(["cursor", "always", "never"]), Regex]) })), []),
+});
+
+export type ManifestData = v.InferOutput<typeof Manifest>;
+export type RegionData = v.InferOutput<typeof Region>;

@@ -1,0 +1,40 @@
+// The terminal DOM: nodes with refs, roles, names and boxes.
+
+export type BBox = { row: number; col: number; rows: number; cols: number };
+
+export type OutlineNode = {
+  ref: string;
+  role: string;
+  name: string;
+  value?: string;
+  focused?: boolean;
+  selected?: boolean;
+  bbox: BBox;
+  children?: OutlineNode[];
+};
+
+export type Outline = {
+  revision: number;
+  hash: string;
+  /** The manifest that shaped it, or null for the generic outline. */
+  adapter: string | null;
+  nodes: OutlineNode[];
+};
+
+/** Every node, parents before children, in reading order. */
+export function* walk(nodes: OutlineNode[]): Generator<OutlineNode> {
+  for (const node of nodes) {
+    yield node;
+    if (node.children) yield* walk(node.children);
+  }
+}
+
+export function contains(outer: BBox, inner: BBox): boolean {
+  return inner.row >= outer.row && inner.col >= outer.col &&
+    inner.row + inner.rows <= outer.row + outer.rows && inner.col + inner.cols <= outer.col + outer.cols;
+}
+
+export function sameTarget(a: OutlineNode, b: OutlineNode): boolean {
+  return a.role === b.role && a.name === b.name && a.bbox.row === b.bbox.row && a.bbox.col === b.bbox.col &&
+    a.bbox.rows === b.bbox.rows && a.bbox.cols === b.bbox.cols;
+}

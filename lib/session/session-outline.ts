@@ -1,0 +1,115 @@
+// The session's terminal DOM: the outline of the current screen (generic, or shaped by the
+// manifest that fits), cached per revision, the outlines recently issued to callers, and
+// resolving a target (ref or selector) without ever acting on the wrong node.
+import { ManifestCatalog } from "../adapters/catalog.ts";
+import { detectManifest } from "../adapters/detect.ts";
+import { manifestOutline } from "../adapters/manifest-outline.ts";
+import { genericOutline } from "../outline/generic.ts";
+import { assignRefs } from "../outline/refs.ts";
+import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { foregroundGroup, processArgv } from "../runtime/process.ts";
+import { select } from "../selector/match.ts";
+import { parseSelector } from "../selector/parse.ts";
+import type { Screen } from "../terminal/screen.ts";
+
+const ISSUED_KEPT = 16;
+const POSITIONAL = /^@e\d+$/;
+
+function describe(node: OutlineNode): string {
+  const name = node.name.length > 60 ? `${node.name.slice(0, 59)}…` : node.name;
+  return `${node.role} ${JSON.stringify(name)} at row ${node.bbox.row}, col ${node.bbox.col}`;
+}
+
+export class SessionOutline {
+  readonly #screen: Screen;
+  readonly #argv: string[];
+  readonly #pid: number;
+  readonly #catalog = new ManifestCatalog();
+  #current: Outline | null = null;
+  /** Outlines handed out, by revision, newest last. */
+  readonly #issued = new Map<number, Outline>();
+
+  constructor(screen: Screen, argv: string[], pid: number) {
+    this.#screen = screen;
+    this.#argv = argv;
+    this.#pid = pid;
+  }
+
+  /** The outline of the screen as it is now (the caller synced the screen). */
+  current(): Outline {
+    const screen = this.#screen;
+    if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash) return this.#current;
+    const grid = screen.grid();
+    const group = foregroundGroup(this.#pid);
+    const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
+    const manifest = detectManifest(this.#catalog.manifests(), {
+      argv: this.#argv,
+      foreground,
+      screenText: grid.lines.map((line) => line.text).join("\n"),
+      title: grid.title,
+      altScreen: grid.altScreen,
+    });
+    const drafts = manifest ? manifestOutline(manifest, grid) : genericOutline(grid);
+    this.#current = { revision: screen.revision, hash: screen.hash, adapter: manifest?.name ?? null, nodes: assignRefs(drafts) };
+    return this.#current;
+  }
+
+  /** The current outline, remembered so positional refs from it can be checked later. */
+  issue(): Outline {
+    const outline = this.current();
+    this.#issued.delete(outline.revision);
+    this.#issued.set(outline.revision, outline);
+    while (this.#issued.size > ISSUED_KEPT) this.#issued.delete(this.#issued.keys().next().value!);
+    return outline;
+  }
+
+  /** Nodes matching a selector on the current screen; bad selectors throw with a caret. */
+  select(selector: string): OutlineNode[] {
+    return select(this.current().nodes, parseSelector(selector));
+  }
+
+  /**
+   * The node a target names, on the current screen. A positional ref is checked against the
+   * outline it was issued in: the node must still be there with the same role, name and box
+   * (anywhere in today's numbering), or this is a stale-ref error showing what is there now.
+   */
+  resolve(target: string, revision: number | undefined): OutlineNode {
+    const now = this.current();
+    if (POSITIONAL.test(target)) return this.#resolvePositional(target, revision, now);
+    if (/^@[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(target)) {
+      const node = [...walk(now.nodes)].find((n) => n.ref === target);
+      if (!node) {
+        throw new TuiwrightError("stale-ref", `${target} is not on the screen now (${now.adapter ? `adapter ${now.adapter}` : "generic outline, no adapter"}, revision ${now.revision})`, {
+          details: { ref: target, revision: now.revision },
+        });
+      }
+      return node;
+    }
+    const matches = select(now.nodes, parseSelector(target));
+    if (matches.length !== 1) {
+      throw new TuiwrightError("bad-selector", `${JSON.stringify(target)} matches ${matches.length} nodes; a target must match exactly one`, {
+        hint: matches.length ? `be more specific, e.g. ${matches.slice(0, 3).map((m) => m.ref).join(", ")}` : "take a snapshot --format outline to see the nodes",
+        details: { matches: matches.slice(0, 10).map((m) => m.ref) },
+      });
+    }
+    return matches[0]!;
+  }
+
+  #resolvePositional(ref: string, revision: number | undefined, now: Outline): OutlineNode {
+    const issued = revision === undefined ? [...this.#issued.values()].at(-1) : this.#issued.get(revision);
+    if (!issued) {
+      const why = revision === undefined ? "no outline has been issued for this session yet" : `the outline of revision ${revision} is not kept (the last ${ISSUED_KEPT} are)`;
+      throw new TuiwrightError("stale-ref", `cannot check ${ref}: ${why}`, { hint: "take a new snapshot --format outline and use its refs" });
+    }
+    const was = [...walk(issued.nodes)].find((n) => n.ref === ref);
+    if (!was) throw new TuiwrightError("stale-ref", `there is no ${ref} in the outline of revision ${issued.revision}`, { details: { ref, revision: issued.revision } });
+    if (issued.revision === now.revision && issued.hash === now.hash) return was;
+    const same = [...walk(now.nodes)].filter((n) => sameTarget(n, was));
+    if (same.length === 1) return same[0]!;
+    const current = [...walk(now.nodes)].find((n) => n.ref === ref);
+    throw new TuiwrightError("stale-ref", `${ref} is stale: it was ${describe(was)} at revision ${issued.revision}; at revision ${now.revision} ${current ? `${ref} is ${describe(current)}` : `there is no ${ref}`}`, {
+      details: { ref, was, now: current ?? null, issuedRevision: issued.revision, revision: now.revision },
+    });
+  }
+}
