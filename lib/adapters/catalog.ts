@@ -23,6 +23,7 @@ export class ManifestCatalog {
   #signature = "\0";
   #entries: CatalogEntry[] = [];
   #errors: CatalogError[] = [];
+  #generation = 0;
 
   constructor(dir = userAdaptersDir()) {
     this.#dir = dir;
@@ -44,6 +45,12 @@ export class ManifestCatalog {
   errors(): CatalogError[] {
     this.#refresh();
     return this.#errors;
+  }
+
+  /** Bumped whenever the set of manifests changes (after re-checking the user files). */
+  generation(): number {
+    this.#refresh();
+    return this.#generation;
   }
 
   #userFiles(): { path: string; stamp: string }[] {
@@ -81,5 +88,6 @@ export class ManifestCatalog {
     }
     this.#entries = [...byName.values()];
     this.#errors = errors;
+    this.#generation++;
   }
 }

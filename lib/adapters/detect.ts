@@ -1,6 +1,7 @@
-// Which manifest fits the screen now. Identity (argv0 / argv) is checked against the session's
-// command and against the terminal's foreground process, so vim started from bash is still
-// vim; screen, title and alt-screen must hold when given. The highest confidence wins.
+// Which manifest fits the screen now. Identity (argv0 and argv, both when both are given) is
+// checked against the session's command and against the terminal's foreground process, so vim
+// started from bash is still vim; screen, title and alt-screen must hold when given. The
+// highest confidence wins.
 import type { CompiledManifest } from "./load-manifest.ts";
 
 export type DetectContext = {
@@ -17,11 +18,14 @@ const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 function fits(manifest: CompiledManifest, context: DetectContext): boolean {
   const { detect } = manifest;
   const commands = [context.argv, ...(context.foreground ? [context.foreground] : [])];
-  if (detect.exclude.some((word) => commands.some((argv) => argv.some((arg) => arg.includes(word))))) return false;
+  // Exclusions name whole arguments ("-c", "--version"); argv words match inside arguments.
+  if (detect.exclude.some((word) => commands.some((argv) => argv.slice(1).includes(word)))) return false;
   if (detect.argv0.length > 0 || detect.argv.length > 0) {
-    const byName = commands.some((argv) => argv.length > 0 && detect.argv0.includes(base(argv[0]!)));
-    const byArg = commands.some((argv) => detect.argv.some((word) => argv.slice(1).some((arg) => arg.includes(word))));
-    if (!byName && !byArg) return false;
+    const identifies = (argv: string[]) =>
+      argv.length > 0 &&
+      (detect.argv0.length === 0 || detect.argv0.includes(base(argv[0]!))) &&
+      (detect.argv.length === 0 || detect.argv.some((word) => argv.slice(1).some((arg) => arg.includes(word))));
+    if (!commands.some(identifies)) return false;
   }
   if (detect.screen && !detect.screen.test(context.screenText)) return false;
   if (detect.title && !detect.title.test(context.title)) return false;

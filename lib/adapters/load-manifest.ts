@@ -31,7 +31,15 @@ export type CompiledRegion = {
   selected: AttrPredicate | null;
 };
 
-export type CompiledValue = { region: string; regex: RegExp; map?: Record<string, string>; default?: string; cursorIn: boolean };
+export type CompiledValue = {
+  region: string;
+  regex: RegExp;
+  map?: Record<string, string>;
+  default?: string;
+  cursorIn: boolean;
+  /** Applies only when the region's first visible cell has these attributes. */
+  whenAttrs: AttrPredicate | null;
+};
 
 export type CompiledManifest = {
   name: string;
@@ -159,7 +167,10 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       itemRole: r.item_role ?? "item",
       selected: predicate(r.selected),
     })),
-    values: data.values.map((entry) => ({ region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default, cursorIn: entry.cursor_in ?? false })),
+    values: data.values.map((entry) => ({
+      region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,
+      cursorIn: entry.cursor_in ?? false, whenAttrs: predicate(entry.when_attrs),
+    })),
     focus: data.focus.map((rule) => ({ region: rule.region, when: rule.when === "cursor" || rule.when === "always" || rule.when === "never" ? rule.when : parsePattern(rule.when) })),
   };
 }
@@ -178,7 +189,10 @@ export function loadManifest(source: string, file: string): CompiledManifest {
   if (!result.success) {
     throw failure(file, result.issues.map((issue) => {
       const path = v.getDotPath(issue) ?? "";
-      const message = issue.type === "strict_object" && issue.expected === "never" ? `unknown key ${JSON.stringify(path.split(".").at(-1))}` : issue.message;
+      const key = JSON.stringify(path.split(".").at(-1));
+      const message = issue.type === "strict_object" && issue.expected === "never" ? `unknown key ${key}`
+        : issue.received === "undefined" ? `missing required key ${key}`
+        : issue.message;
       return `${at(path)}: ${message}`;
     }));
   }

@@ -118,12 +118,22 @@ function cursorIn(grid: Grid, box: BBox): boolean {
   return visible && row >= box.row && row < box.row + box.rows && col >= box.col && col < box.col + box.cols;
 }
 
-function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean): string | undefined {
+/** The style of the first non-blank cell in the box. */
+function leadingStyle(grid: Grid, box: BBox): Style | null {
+  for (let r = box.row; r < box.row + box.rows; r++) {
+    const line = grid.lines[r]!;
+    for (let c = box.col; c < box.col + box.cols; c++) if (line.chars[c] && line.chars[c] !== " ") return line.styles[c]!;
+  }
+  return null;
+}
+
+function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, lead: Style | null): string | undefined {
   let fallback: string | undefined;
   for (const entry of manifest.values) {
     if (entry.region !== region) continue;
     fallback ??= entry.default;
     if (entry.cursorIn && !cursorInside) continue;
+    if (entry.whenAttrs && !(lead && styleMatches(lead, entry.whenAttrs))) continue;
     const match = entry.regex.exec(text);
     if (!match) continue;
     const raw = match.groups?.value ?? match[1] ?? match[0];
@@ -153,7 +163,7 @@ export function manifestOutline(manifest: CompiledManifest, grid: Grid): DraftNo
     for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(grid, r, box.col, box.col + box.cols));
     const text = lines.join("\n").replace(/\n+$/, "");
     const inside = cursorIn(grid, box);
-    const value = valueOf(manifest, region.name, text, inside);
+    const value = valueOf(manifest, region.name, text, inside, leadingStyle(grid, box));
     const node: DraftNode = {
       ref: `@${manifest.root}.${region.name}`,
       role: region.role,

@@ -18,26 +18,23 @@ const Regex = v.pipe(
 );
 
 const ROW_WORDS = ["last-non-empty", "cursor", "above-cursor"];
+const ROWS_MESSAGE = `rows must be N, "A..B", [A, B] (negative counts from the bottom) or one of ${ROW_WORDS.map((w) => `"${w}"`).join(", ")}`;
+const COLS_MESSAGE = 'cols must be N, "A..B" or [A, B] (negative counts from the right)';
+const Int = v.pipe(v.number(), v.integer());
 const RowSpec = v.union(
-  [
-    v.pipe(v.number(), v.integer()),
-    v.pipe(v.string(), v.regex(/^(-?\d+(\.\.-?\d+)?|last-non-empty|cursor|above-cursor)$/)),
-    v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())]),
-  ],
-  `rows must be N, "A..B", [A, B] (negative counts from the bottom) or one of ${ROW_WORDS.map((w) => `"${w}"`).join(", ")}`,
+  [Int, v.pipe(v.string(), v.regex(/^(-?\d+(\.\.-?\d+)?|last-non-empty|cursor|above-cursor)$/, ROWS_MESSAGE)), v.tuple([Int, Int], ROWS_MESSAGE)],
+  ROWS_MESSAGE,
 );
-const ColSpec = v.union(
-  [v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^-?\d+(\.\.-?\d+)?$/)), v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])],
-  'cols must be N, "A..B" or [A, B] (negative counts from the right)',
-);
+const ColSpec = v.union([Int, v.pipe(v.string(), v.regex(/^-?\d+(\.\.-?\d+)?$/, COLS_MESSAGE)), v.tuple([Int, Int], COLS_MESSAGE)], COLS_MESSAGE);
 
 export const COLOUR_NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
+const COLOUR_MESSAGE = `a colour is 0-255, #rrggbb, or ${COLOUR_NAMES.join(", ")} (optionally bright-…)`;
 const Colour = v.union(
   [
     v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
-    v.pipe(v.string(), v.regex(new RegExp(`^(bright-)?(${COLOUR_NAMES.join("|")})$|^#[0-9a-fA-F]{6}$`))),
+    v.pipe(v.string(), v.regex(new RegExp(`^(bright-)?(${COLOUR_NAMES.join("|")})$|^#[0-9a-fA-F]{6}$`), COLOUR_MESSAGE)),
   ],
-  `a colour is 0-255, #rrggbb, or ${COLOUR_NAMES.join(", ")} (optionally bright-…)`,
+  COLOUR_MESSAGE,
 );
 
 const Attributes = {
@@ -61,7 +58,7 @@ export const Region = v.strictObject({
   to_attrs: v.optional(v.strictObject(Attributes)),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
-  items: v.optional(v.union([v.literal("row"), Regex], 'items is "row" or a /regex/ whose matches become items')),
+  items: v.optional(v.union([v.literal("row"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row" or a /regex/ whose matches become items')),
   item_role: v.optional(v.string()),
   selected: v.optional(v.strictObject(Attributes)),
 });
@@ -91,6 +88,7 @@ export const Manifest = v.strictObject({
       map: v.optional(v.record(v.string(), v.string())),
       default: v.optional(v.string()),
       cursor_in: v.optional(v.boolean()),
+      when_attrs: v.optional(v.strictObject(Attributes)),
     })),
     [],
   ),

@@ -119,7 +119,7 @@ class Parser {
     this.#pos++;
     if (op === "~=") {
       try {
-        return { attr: attr as TextAttr, op, value, regex: parsePattern(value.startsWith("/") ? value : `/${value}/`) };
+        return { attr: attr as TextAttr, op, value, regex: parsePattern(value) };
       } catch (error) {
         this.fail((error as Error).message, valueAt);
       }

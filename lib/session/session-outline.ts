@@ -27,6 +27,7 @@ export class SessionOutline {
   readonly #pid: number;
   readonly #catalog = new ManifestCatalog();
   #current: Outline | null = null;
+  #currentGeneration = -1;
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
 
@@ -39,7 +40,11 @@ export class SessionOutline {
   /** The outline of the screen as it is now (the caller synced the screen). */
   current(): Outline {
     const screen = this.#screen;
-    if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash) return this.#current;
+    const generation = this.#catalog.generation(); // an edited manifest applies at once
+    if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation) {
+      return this.#current;
+    }
+    this.#currentGeneration = generation;
     const grid = screen.grid();
     const group = foregroundGroup(this.#pid);
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
