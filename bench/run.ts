@@ -5,10 +5,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { Screen } from "../lib/terminal/screen.ts";
+import { BUILTIN_MANIFESTS } from "../lib/adapters/builtins.ts";
+import { loadManifest } from "../lib/adapters/load-manifest.ts";
+import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
+import { compactOutline } from "../lib/outline/compact.ts";
+import { genericOutline } from "../lib/outline/generic.ts";
+import { assignRefs } from "../lib/outline/refs.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu throughput memory]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline throughput memory]` runs only those groups
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -294,6 +300,52 @@ async function waitCpuOverhead(world: World): Promise<void> {
   });
 }
 
+// Outline cost and token economy, on real 140x45 screens of vim, htop and less: each screen
+// is captured live (ANSI snapshot) and replayed into an in-process screen, as the worker has it.
+async function outlineCost(world: World): Promise<void> {
+  const programs: [string, string[], string][] = [
+    ["vim", ["vim", "-u", "DEFAULTS", "-N", new URL("../lib/outline/generic.ts", import.meta.url).pathname], "@vim.mode"],
+    ["htop", ["htop"], "@htop.selected"],
+    ["less", ["less", new URL("../README.md", import.meta.url).pathname], "@less.status"],
+  ];
+  for (const [label, argv, ready] of programs) {
+    const { name } = await world.spawn(argv, ["--cols", "140", "--rows", "45"]);
+    await world.json(["wait", "--session", name, "--ref", ready, "--timeout", "20000"]);
+    const ansi = (await world.json(["snapshot", "--session", name, "--format", "ansi"])).ansi as string;
+    const text = (await world.json(["snapshot", "--session", name])).text as string;
+    const compact = (await world.run(["--plain", "snapshot", "--session", name, "--format", "outline"])).stdout;
+    const over = (await world.json(["snapshot", "--session", name, "--format", "outline"]));
+    await world.json(["kill", "--session", name]);
+
+    const screen = new Screen({ cols: 140, rows: 45, scrollback: 0 });
+    await screen.write(ansi);
+    const source = BUILTIN_MANIFESTS.find((m) => m.file === `adapters/${label}.toml`)!;
+    const manifest = loadManifest(source.source, source.file);
+    const build = () => assignRefs(manifestOutline(manifest, screen.grid()));
+    for (let i = 0; i < 50; i++) build(); // warm, as a live worker is
+    const samples: number[] = [];
+    for (let i = 0; i < 500; i++) { const t = performance.now(); build(); samples.push(performance.now() - t); }
+    const generic: number[] = [];
+    for (let i = 0; i < 300; i++) { const t = performance.now(); assignRefs(genericOutline(screen.grid())); generic.push(performance.now() - t); }
+    screen.dispose();
+    const tokens = (s: string) => Math.ceil(s.length / 4);
+    rows.push({
+      name: `Outline 140x45 with the ${label} manifest, in the worker (500×; ${over.outline.adapter} detected live)`,
+      ours: `p50 ${ms(median(samples))}, p95 ${ms(p95(samples))} (generic outline p50 ${ms(median(generic))})`,
+      tmux: "—",
+      ratio: "—",
+      target: "≤ 2 ms",
+    });
+    rows.push({
+      name: `Tokens (chars/4) of the ${label} screen: compact outline vs text snapshot`,
+      ours: `${tokens(compact)} vs ${tokens(text)} (${((tokens(compact) / tokens(text)) * 100).toFixed(0)}%)`,
+      tmux: `${tokens(text)} (capture-pane text)`,
+      ratio: "—",
+      target: "report",
+    });
+  }
+}
+
 function machine(): string {
   const version = (cmd: string[]) => Bun.spawnSync(cmd).stdout.toString().trim().split("\n")[0];
   return [
@@ -317,6 +369,7 @@ async function main(): Promise<void> {
       if (want("keys")) await keyRoundTrip(world);
       if (want("wait")) await waitFireLatency(world);
       if (want("cpu")) await waitCpuOverhead(world);
+      if (want("outline")) await outlineCost(world);
       if (want("throughput")) await throughput(world);
     }
     if (want("memory")) await memory();

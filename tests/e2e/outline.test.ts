@@ -68,6 +68,19 @@ test("refs act on the node they named; a moved node is a stale-ref error showing
   expect(unknownRev.stderr).toContain("the outline of revision 999999 is not kept");
 });
 
+test("press --to clicks the target first, then presses, in one action", async () => {
+  const { world: w } = await worldWithAdapters({ "clicker.toml": CLICKER_MANIFEST });
+  await using _ = w;
+  const { name } = await w.spawn(["python3", CLICKER], ["--cols", "40", "--rows", "20"]);
+  await w.json(["wait", "--session", name, "--text", "no clicks yet"]);
+  await w.json(["snapshot", "--session", name, "--format", "outline"]);
+  const result = await w.json(["press", "--session", name, "--to", "@e2", "i", "--wait-regex", "^NEW$"]);
+  expect(result.target).toEqual({ ref: "@e2", row: 1, col: 19 });
+  const text = (await w.json(["snapshot", "--session", name])).text;
+  expect(text).toContain("CLICK 1,19 banana");
+  expect(text.split("\n").slice(0, 4)).toEqual(["NEW", "apple", "banana", "cherry"]);
+});
+
 test("click is refused when the program did not ask for mouse input, and outside the screen", async () => {
   await using w = await World.start();
   const { name } = await w.spawn(["sh", "-c", "echo hello; read x"]);

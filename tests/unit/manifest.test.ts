@@ -94,12 +94,12 @@ test("regions: rows, anchors, attribute rows, items, values, focus and alternati
     '@demo application "demo"',
     '  @demo.title region "Demo v2" = "v2"',
     '  @demo.body region "Items: ⏎ alpha ⏎ beta ⏎ -- end --"',
-    '  @demo.list list "alpha ⏎ beta" [focused]',
+    '  @demo.list list (2 items) [focused]', // its items carry all its text
     '    @e1 item "alpha"',
     '    @e2 item "beta"',
     // The cursor was left at the end of the last row.
     '  @demo.bar region "F1Help F2Quit" = "idle" [focused]',
-    '  @demo.keys region "F1Help F2Quit" [focused]',
+    '  @demo.keys region (2 items) [focused]',
     '    @e3 key "F1Help"',
     '    @e4 key "F2Quit"',
   ]);
