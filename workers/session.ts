@@ -19,6 +19,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): 
     case "click": return session.click(params);
     case "resize": return session.resize(params);
     case "get": return { value: session.get(params.what) };
+    case "mark": return session.mark(params.label);
     case "wait": return session.wait(params);
     case "dispose": session.dispose(); return { disposed: true };
     case "crash":

@@ -8,7 +8,10 @@ import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
 
 export type Globals = { namespace?: string; session?: string; lease?: string; mode: OutputMode; help: boolean; version: boolean };
 
-export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode };
+/** `snapshot --save FILE`: written by the CLI itself, relative paths against its cwd. */
+export type SaveRequest = { file: string; masks: string[]; outline: boolean };
+
+export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
@@ -78,5 +81,6 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
   if (lease !== undefined && lease !== "" && WRITERS.has(verb.method)) params.lease = lease;
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
-  return { verb, params, mode: globals.mode };
+  const save = verb.save?.(parsed, process.cwd());
+  return { verb, params, mode: globals.mode, ...(save ? { save } : {}) };
 }

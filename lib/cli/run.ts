@@ -6,6 +6,9 @@ import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { BATCH_HELP, runBatch } from "./batch-command.ts";
 import { EVENTS_HELP, runEvents } from "./events-command.ts";
+import { CASTS_HELP, runCasts } from "./casts-command.ts";
+import { entryPoint } from "../runtime/self.ts";
+import { saveSnapshot } from "./save-snapshot.ts";
 import { describeFlags, type FlagSpec } from "./flags.ts";
 import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
 import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
@@ -13,7 +16,32 @@ import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
 const STOP_WAIT_MS = 5000;
 
 type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP];
+// Flags of the offline tools are described here (their code loads only when they run).
+const REPLAY_HELP: HelpEntry = {
+  name: "replay",
+  summary: "replay a cast (v3 or v2) into a fresh screen and print it, or check it against a snapshot file (exit 1 + diff)",
+  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]",
+  flags: [
+    { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
+    { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells or outline" },
+    { name: "--expect-snapshot", type: "string", value: "FILE", description: "compare with a snapshot file: exit 0, or 1 with a diff" },
+    { name: "--update", type: "bool", description: "with --expect-snapshot: write FILE from this replay instead" },
+    { name: "--mask", type: "list", value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },
+    { name: "--outline", type: "bool", description: "with --update: include the outline in FILE (then it is compared too)" },
+  ],
+};
+const ADAPTER_TEST_HELP: HelpEntry = {
+  name: "adapter test",
+  summary: "run a manifest against a recording and print (or check) the outline it gives",
+  usage: "adapter test MANIFEST --cast CAST [--at-marker N|LABEL] [--expect-outline FILE [--update]]",
+  flags: [
+    { name: "--cast", type: "string", value: "CAST", description: "the recording" },
+    { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at a marker first" },
+    { name: "--expect-outline", type: "string", value: "FILE", description: "compare with a compact outline file: exit 0, or 1 with a diff" },
+    { name: "--update", type: "bool", description: "with --expect-outline: write FILE instead" },
+  ],
+};
+const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_HELP, ADAPTER_TEST_HELP];
 
 /** `help TOPIC` pages that are not verbs. */
 const TOPICS: Record<string, string> = {
@@ -103,9 +131,14 @@ export async function runCli(args: string[]): Promise<number> {
     helpEntry = findHelp(rest);
     if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
+    if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
+    if (rest[0] === "replay" || (rest[0] === "adapter" && rest[1] === "test")) {
+      const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
+      return rest[0] === "replay" ? await offline.runReplay(rest.slice(1), mode) : await offline.runAdapterTest(rest.slice(2), mode);
+    }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
 
-    const { verb, params } = prepare(rest, globals);
+    const { verb, params, save } = prepare(rest, globals);
     let rpc;
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
@@ -116,6 +149,10 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
+      if (save) {
+        await printOut(await saveSnapshot(rpc, params, save, mode));
+        return 0;
+      }
       const result = await rpc.call(verb.method, params);
       // `daemon stop` returns once the daemon has exited: its connections close as it dies.
       if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);

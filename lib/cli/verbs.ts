@@ -23,6 +23,8 @@ export type Verb = {
   wantsRest?: boolean;
   params(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
   show(result: any, mode: OutputMode): string;
+  /** For `snapshot --save`: the file the CLI writes instead of printing. */
+  save?(args: ParsedArgs, cwd: string): { file: string; masks: string[]; outline: boolean } | null;
 };
 
 export type ClientEnv = { cwd: string; env: Record<string, string> };
@@ -131,7 +133,7 @@ export const VERBS: Verb[] = [
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
-    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... -- PROGRAM [ARGS...]",
+    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] -- PROGRAM [ARGS...]",
     method: "spawn",
     autoStart: true,
     positionals: [0, 0],
@@ -142,6 +144,8 @@ export const VERBS: Verb[] = [
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
       { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)" },
+      { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
+      { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
     ],
     params(args, client) {
       if (!args.rest || args.rest.length === 0) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`", "spawn");
@@ -154,6 +158,9 @@ export const VERBS: Verb[] = [
       if (f.has("--cols")) params.cols = f.get("--cols");
       if (f.has("--rows")) params.rows = f.get("--rows");
       if (f.has("--scrollback")) params.scrollback = f.get("--scrollback");
+      if (f.has("--no-record") && f.has("--cast")) throw usage("--no-record and --cast exclude each other", "spawn");
+      if (f.has("--no-record")) params.record = false;
+      if (f.has("--cast")) params.cast = resolvePath(client.cwd, String(f.get("--cast")));
       return params;
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
@@ -215,7 +222,7 @@ export const VERBS: Verb[] = [
   {
     name: "snapshot",
     summary: "print the screen (text, ansi or cells)",
-    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline] [--select SEL] [--scrollback N] [--include-meta]",
+    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline] [--select SEL] [--scrollback N] [--include-meta] [--save FILE [--mask RE]... [--outline]]",
     method: "snapshot",
     positionals: [0, 0],
     flags: [
@@ -223,7 +230,17 @@ export const VERBS: Verb[] = [
       { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
       { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
       { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit" },
+      { name: "--save", type: "string", value: "FILE", description: "write a snapshot file (for replay --expect-snapshot) instead of printing" },
+      { name: "--mask", type: "list", value: "RE", description: "with --save: blank RE's matches when comparing (clocks, pids)" },
+      { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
     ],
+    save(args, cwd) {
+      if (!args.flags.has("--save")) {
+        if (args.flags.has("--mask") || args.flags.has("--outline")) throw usage("--mask and --outline go with --save FILE", "snapshot");
+        return null;
+      }
+      return { file: resolvePath(cwd, String(args.flags.get("--save"))), masks: (args.flags.get("--mask") as string[] | undefined) ?? [], outline: args.flags.has("--outline") };
+    },
     params(args) {
       const params: Record<string, unknown> = {};
       if (args.flags.has("--format")) params.format = args.flags.get("--format");
@@ -237,13 +254,24 @@ export const VERBS: Verb[] = [
   {
     name: "type",
     summary: "type literal text (with --paste: bracketed paste when the program enabled it)",
-    usage: "type [--session NAME] [--paste] [--to TARGET] [WAIT FLAGS] TEXT",
+    usage: "type [--session NAME] [--paste] [--secret] [--to TARGET] [WAIT FLAGS] TEXT",
     method: "type",
     positionals: [1, 1],
-    flags: [{ name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" }, ...AIM_FLAGS, ...WAIT_FLAGS],
+    flags: [
+      { name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" },
+      { name: "--secret", type: "bool", description: "record the text as *** (passwords, tokens)" },
+      ...AIM_FLAGS,
+      ...WAIT_FLAGS,
+    ],
     params(args) {
       const wait = waitSpec(args, "type");
-      return { text: args.positionals[0], ...(args.flags.has("--paste") ? { paste: true } : {}), ...aim(args), ...(wait ? { wait } : {}) };
+      return {
+        text: args.positionals[0],
+        ...(args.flags.has("--paste") ? { paste: true } : {}),
+        ...(args.flags.has("--secret") ? { secret: true } : {}),
+        ...aim(args),
+        ...(wait ? { wait } : {}),
+      };
     },
     show: showAction,
   },
@@ -291,8 +319,8 @@ export const VERBS: Verb[] = [
   },
   {
     name: "get",
-    summary: "print one property: title, cwd, size, cursor or exit",
-    usage: "get [--session NAME] title|cwd|size|cursor|exit",
+    summary: "print one property: title, cwd, size, cursor, exit or cast (the recording's path)",
+    usage: "get [--session NAME] title|cwd|size|cursor|exit|cast",
     method: "get",
     positionals: [1, 1],
     flags: [],
@@ -304,6 +332,16 @@ export const VERBS: Verb[] = [
       if (r.what === "exit") return value === null ? (mode === "plain" ? "" : "running") : formatExit(value);
       return value ?? "";
     },
+  },
+  {
+    name: "mark",
+    summary: "add a marker to the session's recording (replay --at-marker stops there)",
+    usage: "mark [--session NAME] LABEL",
+    method: "mark",
+    positionals: [1, 1],
+    flags: [],
+    params: (args) => ({ label: args.positionals[0] }),
+    show: (r: Result<"mark">, mode) => (mode === "plain" ? "" : `marked ${r.session}: ${r.label}`),
   },
   {
     name: "wait",

@@ -1,6 +1,8 @@
 // Every method's implementation, as one object checked against the method table: a method
 // without a handler, or a handler returning the wrong shape, fails type-checking.
+import { mkdirSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { stateDir } from "../runtime/paths.ts";
 import { ERRORS } from "../protocol/errors.ts";
 import { METHODS, type Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
@@ -36,16 +38,31 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 
 const now = () => new Date().toISOString();
 
+/** A new file per session start: `<state>/casts/<session>-<UTC time>.cast`. */
+function defaultCastPath(namespace: string, session: string): string {
+  const dir = `${stateDir(namespace)}/casts`;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
+  return `${dir}/${session}-${stamp}.cast`;
+}
+
+/** Records an action the daemon performs itself (signals) in the session's cast. */
+async function markInCast(entry: SessionEntry, label: string): Promise<void> {
+  if (entry.exit || entry.crashed) return;
+  await entry.worker.call("mark", { label }).catch(() => undefined);
+}
+
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
   const { registry, events } = context;
   const name = registry.reserve(params.session, params.argv);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });
   const cwd = params.cwd ?? process.env.HOME ?? "/";
+  const cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
   let entry: SessionEntry | undefined;
   try {
     const worker = await SessionWorker.start(
-      { name, argv: params.argv, cwd, env: spawnEnvironment(params.env), cols: params.cols, rows: params.rows, scrollback: params.scrollback },
+      { name, argv: params.argv, cwd, env: spawnEnvironment(params.env), cols: params.cols, rows: params.rows, scrollback: params.scrollback, cast },
       {
         changed(revision, hash, title) {
           if (!entry) return;
@@ -74,7 +91,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     );
     entry = {
       name, worker, argv: params.argv, cwd, cols: params.cols, rows: params.rows,
-      startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, ended,
+      startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, cast, ended,
     };
     registry.add(entry);
     context.sessionsChanged();
@@ -141,6 +158,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     async kill(params) {
       const entry = writable(params.session, params.lease);
       const signal = normalizeSignal(params.signal);
+      await markInCast(entry, `kill ${signal}`);
       await terminateSession(entry, signal, params.graceMs);
       registry.remove(entry.name);
       leases.forget(entry.name);
@@ -153,6 +171,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const signal = normalizeSignal(params.signal);
       if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; there is nothing to signal`);
       const pgid = foregroundGroup(entry.worker.pid) ?? entry.worker.pid;
+      await markInCast(entry, `signal ${signal}`);
       if (!signalGroup(pgid, signal)) throw new TuiwrightError("session-exited", `process group ${pgid} of session ${JSON.stringify(entry.name)} is gone`);
       return { session: entry.name, signal, pgid };
     },
@@ -199,6 +218,14 @@ export function createHandlers(context: DaemonContext): Handlers {
       const { loadManifest } = await import("../adapters/load-manifest.ts");
       const manifest = loadManifest(source, file);
       return { name: manifest.name, root: manifest.root, regions: [...new Set(manifest.regions.map((r) => r.name))] };
+    },
+
+    async mark({ session, label }) {
+      const entry = registry.resolve(session);
+      if (entry.crashed) throw new TuiwrightError("snapshot-unavailable", `session ${JSON.stringify(entry.name)} crashed; its recording has ended`);
+      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; its recording has ended`);
+      await entry.worker.call("mark", { label });
+      return { session: entry.name, label };
     },
 
     async get({ session, what }) {

@@ -17,6 +17,8 @@ export type SessionEntry = {
   title: string;
   exit: ExitStatusValue | null;
   crashed: string | null;
+  /** The recording's path, or null. */
+  cast: string | null;
   /** Resolves when the program has ended (or its worker crashed). */
   ended: Promise<void>;
 };
@@ -108,6 +110,7 @@ export class SessionRegistry {
       startedAt: entry.startedAt,
       revision: entry.revision,
       title: entry.title,
+      cast: entry.cast,
     };
   }
 

@@ -70,9 +70,15 @@ function nameForCode(code: number): ErrorName {
   return "internal";
 }
 
-/** Any thrown value as a TuiwrightError; unknown errors are internal and keep their message. */
+/** Any thrown value as a TuiwrightError; unknown errors are internal and keep their message.
+ * Recognised by shape too: each entry point of the binary is its own bundle with its own copy
+ * of this class, so an error from the replay entry is not `instanceof` the CLI's class. */
 export function asTuiwrightError(error: unknown): TuiwrightError {
   if (error instanceof TuiwrightError) return error;
+  const like = error as Partial<TuiwrightError> | null;
+  if (like && typeof like.errorName === "string" && like.errorName in ERRORS && typeof like.message === "string") {
+    return new TuiwrightError(like.errorName as ErrorName, like.message, { hint: like.hint, details: like.details });
+  }
   const message = error instanceof Error ? error.message : String(error);
   return new TuiwrightError("internal", message);
 }

@@ -79,6 +79,8 @@ export const METHODS = {
       cols: v.optional(Cols, 120),
       rows: v.optional(Rows, 40),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
+      record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
+      cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
     }),
     result: SessionInfo,
   },
@@ -138,7 +140,14 @@ export const METHODS = {
   type: {
     title: "Type literal text (bracketed paste with paste: true when the program enabled it)",
     readOnly: false,
-    params: v.strictObject({ ...writer, text: v.string(), paste: v.optional(v.boolean(), false), ...aimed, wait: v.optional(WaitSpec) }),
+    params: v.strictObject({
+      ...writer,
+      text: v.string(),
+      paste: v.optional(v.boolean(), false),
+      secret: v.optional(doc(v.boolean(), "recorded as *** in the cast and markers"), false),
+      ...aimed,
+      wait: v.optional(WaitSpec),
+    }),
     result: ActionResult,
   },
   press: {
@@ -161,10 +170,16 @@ export const METHODS = {
     }),
     result: ActionResult,
   },
+  mark: {
+    title: "Add a marker to the session's recording",
+    readOnly: false,
+    params: v.strictObject({ ...target, label: v.pipe(v.string(), v.maxLength(1000)) }),
+    result: v.object({ session: v.string(), label: v.string() }),
+  },
   get: {
-    title: "Read one property: title, cwd, size, cursor or exit",
+    title: "Read one property: title, cwd, size, cursor, exit or cast (the recording's path)",
     readOnly: true,
-    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit"]) }),
+    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit", "cast"]) }),
     result: v.object({ session: v.string(), what: v.string(), value: v.unknown() }),
   },
   wait: {

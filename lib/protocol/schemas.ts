@@ -31,6 +31,7 @@ export const SessionInfo = v.object({
   startedAt: v.string(),
   revision: v.number(),
   title: v.string(),
+  cast: doc(v.nullable(v.string()), "the asciicast v3 recording, or null with --no-record"),
 });
 
 export const Meta = v.object({
@@ -51,6 +52,7 @@ export const Meta = v.object({
   }),
   droppedBytes: doc(v.number(), "output dropped because the program ignores flow control (IXON off) and the backlog hit its cap"),
   flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
+  recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
 });
 
 export const CellRun = v.object({

@@ -7,7 +7,13 @@ import type { ExitStatusValue, Params, WaitResultValue } from "../protocol/metho
 type WithoutSession<T> = Omit<T, "session">;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
-export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env"> & { name: string; cwd: string; env: Record<string, string> };
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast"> & {
+  name: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Where to record (created exclusively), or null. */
+  cast: string | null;
+};
 
 export type SnapshotReply = {
   format: "text" | "ansi" | "cells" | "outline";
@@ -30,6 +36,7 @@ export type WorkerOps = {
   click: [WithoutSession<Params<"click">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   resize: [{ cols: number; rows: number }, { cols: number; rows: number; revision: number }];
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
+  mark: [{ label: string }, { label: string }];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];
   crash: [Record<string, never>, never];
   dispose: [Record<string, never>, { disposed: true }];

@@ -2,10 +2,7 @@
 // manifest that fits), cached per revision, the outlines recently issued to callers, and
 // resolving a target (ref or selector) without ever acting on the wrong node.
 import { ManifestCatalog } from "../adapters/catalog.ts";
-import { detectManifest } from "../adapters/detect.ts";
-import { manifestOutline } from "../adapters/manifest-outline.ts";
-import { genericOutline } from "../outline/generic.ts";
-import { assignRefs } from "../outline/refs.ts";
+import { outlineFor } from "../adapters/outline-for.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { foregroundGroup, processArgv } from "../runtime/process.ts";
@@ -45,18 +42,10 @@ export class SessionOutline {
       return this.#current;
     }
     this.#currentGeneration = generation;
-    const grid = screen.grid();
     const group = foregroundGroup(this.#pid);
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
-    const manifest = detectManifest(this.#catalog.manifests(), {
-      argv: this.#argv,
-      foreground,
-      screenText: grid.lines.map((line) => line.text).join("\n"),
-      title: grid.title,
-      altScreen: grid.altScreen,
-    });
-    const drafts = manifest ? manifestOutline(manifest, grid) : genericOutline(grid);
-    this.#current = { revision: screen.revision, hash: screen.hash, adapter: manifest?.name ?? null, nodes: assignRefs(drafts) };
+    const { adapter, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground);
+    this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     return this.#current;
   }
 

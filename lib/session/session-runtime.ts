@@ -10,6 +10,8 @@ import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
+import { CastRecorder } from "../record/cast-recorder.ts";
+import { markerLabel } from "../record/marker-label.ts";
 import type { OutlineNode } from "../outline/types.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
@@ -36,6 +38,7 @@ export class SessionRuntime {
   readonly #flow: FlowControl;
   readonly #waits: WaitEngine;
   readonly #outline: SessionOutline;
+  readonly #recorder: CastRecorder | null;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -46,6 +49,13 @@ export class SessionRuntime {
 
   constructor(spec: StartSpec, events: SessionEvents) {
     this.#events = events;
+    this.#recorder = spec.cast === null ? null : CastRecorder.create(spec.cast, {
+      cols: spec.cols,
+      rows: spec.rows,
+      command: spec.argv.join(" "),
+      title: spec.name,
+      env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
+    });
     this.#screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -82,11 +92,14 @@ export class SessionRuntime {
     if (!this.#flow.received(bytes.length)) {
       if (!this.#dropping) {
         this.#dropping = true;
-        void this.#screen.write("\r\n\x1b[7m[tuiwright: output dropped: the program ignores flow control]\x1b[0m\r\n");
+        const gap = "\r\n\x1b[7m[tuiwright: output dropped: the program ignores flow control]\x1b[0m\r\n";
+        this.#recorder?.output(new TextEncoder().encode(gap));
+        void this.#screen.write(gap);
       }
       return;
     }
     this.#dropping = false;
+    this.#recorder?.output(bytes); // exactly what the screen is fed
     void this.#screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
@@ -98,6 +111,8 @@ export class SessionRuntime {
     if (!this.#ptyClosed && !this.#eofGraceOver) return;
     if (this.#flow.backlog > 0) return;
     this.#ended = true;
+    this.#recorder?.exit(this.#exit.code, this.#exit.signal);
+    this.#recorder?.close();
     this.#pty.close();
     this.#waits.notify();
     this.#events.ended(this.#exit);
@@ -159,6 +174,7 @@ export class SessionRuntime {
       modes: screen.modes,
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
+      recording: this.#recorder ? { path: this.#recorder.path, error: this.#recorder.error } : null,
     };
   }
 
@@ -167,13 +183,15 @@ export class SessionRuntime {
     const paste = params.paste && this.#screen.modes.bracketedPaste;
     // A paste must not be able to end the bracket early.
     const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
-    return this.#act(data, params.wait, this.#aim(params.to, params.revision));
+    const shown = params.secret ? "***" : params.text;
+    if (params.secret) this.#recorder?.addSecret(params.text);
+    return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
   }
 
   async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
     const data = encodeKeys(params.keys, this.#screen.modes);
     this.#requireRunning("press keys");
-    return this.#act(data, params.wait, this.#aim(params.to, params.revision));
+    return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("press", params.keys.join(" "), params.wait) });
   }
 
   async click(params: WorkerOps["click"][0]): Promise<ActionReply> {
@@ -182,7 +200,8 @@ export class SessionRuntime {
       throw new TuiwrightError("usage", "click needs a target (ref or selector) or both row and col");
     }
     const aim = params.target !== undefined ? this.#aim(params.target, params.revision, params.button)! : this.#clickAt(params.row!, params.col!, "cell", params.button);
-    return this.#act("", params.wait, aim);
+    const where = params.target ?? `${params.row},${params.col}`;
+    return this.#act("", params.wait, aim, { label: markerLabel("click", where, params.wait) });
   }
 
   /** A click on the target's centre (checked, so a stale ref never clicks the wrong thing). */
@@ -203,11 +222,13 @@ export class SessionRuntime {
     return { data, target: { ref, row, col } };
   }
 
-  async #act(data: string, wait: WaitSpec | undefined, aim?: Aim): Promise<ActionReply> {
+  async #act(data: string, wait: WaitSpec | undefined, aim: Aim | undefined, record: { label: string; secret?: boolean }): Promise<ActionReply> {
     const revisionBefore = this.#screen.revision;
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
     const input = (aim?.data ?? "") + data;
+    this.#recorder?.marker(record.label);
+    this.#recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
     this.#screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
@@ -219,6 +240,7 @@ export class SessionRuntime {
   resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {
     this.#screen.resize(params.cols, params.rows);
     if (!this.#exit) this.#pty.resize(params.cols, params.rows);
+    this.#recorder?.resize(this.#screen.cols, this.#screen.rows);
     this.#events.resized(this.#screen.cols, this.#screen.rows, this.#screen.revision, this.#screen.hash);
     return { cols: this.#screen.cols, rows: this.#screen.rows, revision: this.#screen.revision };
   }
@@ -232,15 +254,24 @@ export class SessionRuntime {
       case "size": return { cols: screen.cols, rows: screen.rows };
       case "cursor": return screen.cursor;
       case "exit": return this.#exit;
+      case "cast": return this.#recorder?.path ?? null;
     }
+  }
+
+  mark(label: string): { label: string } {
+    this.#recorder?.marker(label);
+    return { label };
   }
 
   wait(params: WorkerOps["wait"][0]): Promise<WorkerOps["wait"][1]> {
     this.#screen.sync();
-    return this.#waits.wait(params);
+    const waiting = this.#waits.wait(params);
+    this.#recorder?.marker(markerLabel("wait", "", params));
+    return waiting;
   }
 
   dispose(): void {
+    this.#recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();
     this.#screen.dispose();

@@ -1,0 +1,162 @@
+// Entry point of the offline tools, run in the CLI's own process (no daemon needed, as CI
+// wants): `replay CAST …` and `adapter test MANIFEST --cast CAST …`. Its own entry point in
+// the binary, so the thin CLI never loads xterm for other verbs.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ManifestCatalog } from "../lib/adapters/catalog.ts";
+import { loadManifest } from "../lib/adapters/load-manifest.ts";
+import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
+import { outlineFor } from "../lib/adapters/outline-for.ts";
+import { parseFlags } from "../lib/cli/flags.ts";
+import { compactOutline } from "../lib/outline/compact.ts";
+import { assignRefs } from "../lib/outline/refs.ts";
+import { TuiwrightError } from "../lib/protocol/errors.ts";
+import { parseCast } from "../lib/record/cast-reader.ts";
+import { replay, type ReplayResult } from "../lib/record/replay.ts";
+import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
+import { printErr, printOut } from "../lib/runtime/stdio.ts";
+
+type Mode = "human" | "plain" | "json";
+
+export const REPLAY_FLAGS = [
+  { name: "--at-marker", type: "string" as const, value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
+  { name: "--format", type: "string" as const, value: "FMT", description: "text (default), ansi, cells or outline" },
+  { name: "--expect-snapshot", type: "string" as const, value: "FILE", description: "compare with a snapshot file: exit 0, or 1 with a diff" },
+  { name: "--update", type: "bool" as const, description: "with --expect-snapshot: write FILE from this replay instead" },
+  { name: "--mask", type: "list" as const, value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },
+  { name: "--outline", type: "bool" as const, description: "with --update: include the outline in FILE (then it is compared too)" },
+];
+
+export const ADAPTER_TEST_FLAGS = [
+  { name: "--cast", type: "string" as const, value: "CAST", description: "the recording to run the manifest against" },
+  { name: "--at-marker", type: "string" as const, value: "N|LABEL", description: "stop at a marker first" },
+  { name: "--expect-outline", type: "string" as const, value: "FILE", description: "compare with a compact outline file: exit 0, or 1 with a diff" },
+  { name: "--update", type: "bool" as const, description: "with --expect-outline: write FILE instead" },
+];
+
+function resolve(cwd: string, path: string): string {
+  return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
+}
+
+function readInput(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    throw new TuiwrightError("no-such-file", `cannot read ${what} ${JSON.stringify(path)}`);
+  }
+}
+
+async function replayFile(castPath: string, atMarker: string | undefined): Promise<{ result: ReplayResult; command: string }> {
+  const cast = parseCast(readInput(castPath, "cast"), castPath);
+  return { result: await replay(cast, castPath, atMarker), command: cast.command };
+}
+
+function rowsOf(result: ReplayResult): string[] {
+  const text = result.screen.text();
+  return text === "" ? [] : text.split("\n");
+}
+
+function outlineLines(result: ReplayResult, command: string): string[] {
+  const { nodes } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null);
+  return compactOutline(nodes);
+}
+
+export async function runReplay(args: string[], mode: Mode): Promise<number> {
+  const parsed = parseFlags(args, REPLAY_FLAGS, "replay");
+  if (parsed.positionals.length !== 1) throw new TuiwrightError("usage", "replay needs one cast file", { hint: "usage: tuiwright replay CAST [--at-marker N|LABEL] [--expect-snapshot FILE [--update]]" });
+  const cwd = process.cwd();
+  const castPath = resolve(cwd, parsed.positionals[0]!);
+  const format = (parsed.flags.get("--format") as string | undefined) ?? "text";
+  if (!["text", "ansi", "cells", "outline"].includes(format)) throw new TuiwrightError("usage", `--format must be text, ansi, cells or outline, got ${JSON.stringify(format)}`);
+  const expectPath = parsed.flags.get("--expect-snapshot") as string | undefined;
+  if (!expectPath && (parsed.flags.has("--update") || parsed.flags.has("--mask") || parsed.flags.has("--outline"))) {
+    throw new TuiwrightError("usage", "--update, --mask and --outline go with --expect-snapshot FILE");
+  }
+  const { result, command } = await replayFile(castPath, parsed.flags.get("--at-marker") as string | undefined);
+  const { screen } = result;
+  try {
+    const where = result.stoppedAt ? `marker ${result.stoppedAt.number} ${JSON.stringify(result.stoppedAt.label)}` : "the end";
+    if (expectPath) {
+      const file = resolve(cwd, expectPath);
+      const previous = existsSync(file) ? parseSnapshotFile(readFileSync(file, "utf8"), expectPath) : null;
+      const wantsOutline = parsed.flags.has("--outline") || (parsed.flags.has("--update") ? previous?.outline != null : false);
+      const expected = parsed.flags.has("--update") ? null : previous ?? (() => { throw new TuiwrightError("no-such-file", `no snapshot file ${JSON.stringify(expectPath)}`, { hint: "create it with --update" }); })();
+      const actual: SnapshotFile = {
+        cols: screen.cols,
+        rows: screen.rows,
+        masks: expected?.masks ?? [...(previous?.masks ?? []), ...((parsed.flags.get("--mask") as string[] | undefined) ?? [])],
+        screen: rowsOf(result),
+        outline: (expected?.outline || wantsOutline) ? outlineLines(result, command) : null,
+      };
+      if (!expected) {
+        parseSnapshotFile(formatSnapshotFile(actual), expectPath); // validates the masks
+        writeFileSync(file, formatSnapshotFile(actual));
+        await printOut(mode === "json" ? JSON.stringify({ updated: file, at: where }) : `updated ${expectPath} from ${where} of ${parsed.positionals[0]}`);
+        return 0;
+      }
+      const diff = compareSnapshot(expected, actual, { expected: expectPath, actual: `replay of ${parsed.positionals[0]} at ${where}` });
+      if (mode === "json") await printOut(JSON.stringify({ match: diff === "", diff, at: where }));
+      else if (diff) await printOut(diff);
+      if (!diff) {
+        if (mode !== "json") await printOut(`ok: ${parsed.positionals[0]} matches ${expectPath} at ${where}`);
+        return 0;
+      }
+      await printErr(`tuiwright: the replay differs from ${expectPath} (diff above)\nhint: if the change is intended, rerun with --update`);
+      return 1;
+    }
+    let body: string;
+    if (format === "text") body = screen.text();
+    else if (format === "ansi") body = screen.ansi();
+    else if (format === "cells") body = screen.cells().map((row) => JSON.stringify(row)).join("\n");
+    else body = outlineLines(result, command).join("\n");
+    if (mode === "json") {
+      await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, format, [format]: format === "cells" ? screen.cells() : body }));
+    } else {
+      await printOut(body);
+    }
+    return 0;
+  } finally {
+    screen.dispose();
+  }
+}
+
+export async function runAdapterTest(args: string[], mode: Mode): Promise<number> {
+  const parsed = parseFlags(args, ADAPTER_TEST_FLAGS, "adapter test");
+  if (parsed.positionals.length !== 1 || !parsed.flags.has("--cast")) {
+    throw new TuiwrightError("usage", "adapter test needs a manifest and --cast CAST", { hint: "usage: tuiwright adapter test MANIFEST --cast CAST [--expect-outline FILE [--update]]" });
+  }
+  const cwd = process.cwd();
+  const manifestPath = parsed.positionals[0]!;
+  const manifest = loadManifest(readInput(resolve(cwd, manifestPath), "manifest"), manifestPath);
+  const { result } = await replayFile(resolve(cwd, parsed.flags.get("--cast") as string), parsed.flags.get("--at-marker") as string | undefined);
+  try {
+    const lines = compactOutline(assignRefs(manifestOutline(manifest, result.screen.grid())));
+    const expectPath = parsed.flags.get("--expect-outline") as string | undefined;
+    if (!expectPath) {
+      await printOut(mode === "json" ? JSON.stringify({ adapter: manifest.name, outline: lines }) : lines.join("\n"));
+      return 0;
+    }
+    const file = resolve(cwd, expectPath);
+    if (parsed.flags.has("--update")) {
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      await printOut(`updated ${expectPath}`);
+      return 0;
+    }
+    const expected = readInput(file, "outline file").replace(/\n$/, "").split("\n");
+    const diff: string[] = [];
+    for (let i = 0; i < Math.max(expected.length, lines.length); i++) {
+      if (expected[i] === lines[i]) continue;
+      diff.push(`@@ line ${i + 1} @@`);
+      if (expected[i] !== undefined) diff.push(`-${expected[i]}`);
+      if (lines[i] !== undefined) diff.push(`+${lines[i]}`);
+    }
+    if (diff.length === 0) {
+      await printOut(`ok: ${manifestPath} gives ${expectPath}`);
+      return 0;
+    }
+    await printOut([`--- ${expectPath}`, `+++ ${manifestPath} on ${parsed.flags.get("--cast")}`, ...diff].join("\n"));
+    await printErr(`tuiwright: the outline differs from ${expectPath} (diff above)`);
+    return 1;
+  } finally {
+    result.screen.dispose();
+  }
+}

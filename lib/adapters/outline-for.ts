@@ -1,0 +1,21 @@
+// The outline of a grid: the manifest that fits shapes it, else the generic rules apply.
+// Shared by live sessions and replays.
+import type { Grid } from "../terminal/grid.ts";
+import { genericOutline } from "../outline/generic.ts";
+import { assignRefs } from "../outline/refs.ts";
+import type { OutlineNode } from "../outline/types.ts";
+import { detectManifest } from "./detect.ts";
+import type { CompiledManifest } from "./load-manifest.ts";
+import { manifestOutline } from "./manifest-outline.ts";
+
+export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: string[], foreground: string[] | null): { adapter: string | null; nodes: OutlineNode[] } {
+  const manifest = detectManifest(manifests, {
+    argv,
+    foreground,
+    screenText: grid.lines.map((line) => line.text).join("\n"),
+    title: grid.title,
+    altScreen: grid.altScreen,
+  });
+  const drafts = manifest ? manifestOutline(manifest, grid) : genericOutline(grid);
+  return { adapter: manifest?.name ?? null, nodes: assignRefs(drafts) };
+}

@@ -1,0 +1,141 @@
+// Recording a session as asciicast v3, one line per event, each written with one write(2) as
+// it happens, so a killed daemon leaves a valid prefix. The file is created exclusively (a new
+// daemon never appends to an old file). Times are intervals rounded to milliseconds from a
+// rounded clock, so they never drift. Output is decoded as one UTF-8 stream: a character
+// split across PTY reads is held back until it is whole. A write error (disk full) stops the
+// recording, not the session; the error is kept for the session's meta. Secrets typed with
+// --secret are redacted from the output too (a program may echo them), star for character.
+import { closeSync, openSync, writeSync } from "node:fs";
+import { constants } from "node:os";
+import { TuiwrightError } from "../protocol/errors.ts";
+
+export type CastHeader = {
+  cols: number;
+  rows: number;
+  command: string;
+  title: string;
+  env: { TERM?: string; SHELL?: string };
+};
+
+export class CastRecorder {
+  readonly path: string;
+  #fd: number | null;
+  #error: string | null = null;
+  readonly #start = performance.now();
+  #lastMs = 0;
+  readonly #decoder = new TextDecoder("utf-8", { fatal: false });
+  readonly #secrets: string[] = [];
+  /** Output held back because it could be the start of a secret split across reads. */
+  #held = "";
+
+  private constructor(path: string, fd: number) {
+    this.path = path;
+    this.#fd = fd;
+  }
+
+  static create(path: string, header: CastHeader): CastRecorder {
+    let fd: number;
+    try {
+      fd = openSync(path, "wx", 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new TuiwrightError("io", `cast file ${path} already exists: tuiwright never appends to an old recording`, { hint: "choose another --cast path or remove the file" });
+      if (code === "ENOENT") throw new TuiwrightError("no-such-file", `cannot create ${path}: its directory does not exist`);
+      throw new TuiwrightError("io", `cannot create ${path}: ${(error as Error).message}`);
+    }
+    const recorder = new CastRecorder(path, fd);
+    const env: Record<string, string> = {};
+    if (header.env.TERM) env.TERM = header.env.TERM;
+    if (header.env.SHELL) env.SHELL = header.env.SHELL;
+    recorder.#line(JSON.stringify({
+      version: 3,
+      term: { cols: header.cols, rows: header.rows, type: header.env.TERM ?? "xterm-256color" },
+      timestamp: Math.floor(Date.now() / 1000),
+      command: header.command,
+      title: header.title,
+      env,
+    }));
+    return recorder;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  output(bytes: Uint8Array): void {
+    const text = this.#held + this.#decoder.decode(bytes, { stream: true });
+    this.#held = "";
+    if (!text) return;
+    const redacted = this.#redact(text);
+    const keep = this.#secretPrefixAtEnd(redacted);
+    this.#held = redacted.slice(redacted.length - keep);
+    const now = redacted.slice(0, redacted.length - keep);
+    if (now) this.#event("o", now);
+  }
+
+  /** From now on this text never appears in the recording's output. */
+  addSecret(secret: string): void {
+    if (secret && !this.#secrets.includes(secret)) this.#secrets.push(secret);
+  }
+
+  #redact(text: string): string {
+    let result = text;
+    for (const secret of this.#secrets) result = result.replaceAll(secret, "*".repeat([...secret].length));
+    return result;
+  }
+
+  /** Length of the longest end of `text` that is a proper prefix of a secret. */
+  #secretPrefixAtEnd(text: string): number {
+    let longest = 0;
+    for (const secret of this.#secrets) {
+      for (let n = Math.min(secret.length - 1, text.length); n > longest; n--) {
+        if (text.endsWith(secret.slice(0, n))) { longest = n; break; }
+      }
+    }
+    return longest;
+  }
+
+  input(text: string): void {
+    this.#event("i", text);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.#event("r", `${cols}x${rows}`);
+  }
+
+  marker(label: string): void {
+    this.#event("m", label);
+  }
+
+  exit(code: number | null, signal: string | null): void {
+    const tail = this.#held + this.#decoder.decode(); // an unfinished character shows as U+FFFD
+    this.#held = "";
+    if (tail) this.#event("o", this.#redact(tail));
+    const signals = constants.signals as Record<string, number>;
+    const status = signal ? 128 + (signals[signal] ?? 0) : (code ?? 0);
+    this.#event("x", String(status));
+  }
+
+  close(): void {
+    if (this.#fd === null) return;
+    try { closeSync(this.#fd); } catch { /* already gone */ }
+    this.#fd = null;
+  }
+
+  #event(code: string, data: string): void {
+    const now = Math.round(performance.now() - this.#start);
+    const interval = (now - this.#lastMs) / 1000;
+    this.#lastMs = now;
+    this.#line(`[${interval.toFixed(3)}, ${JSON.stringify(code)}, ${JSON.stringify(data)}]`);
+  }
+
+  #line(text: string): void {
+    if (this.#fd === null) return;
+    try {
+      writeSync(this.#fd, `${text}\n`);
+    } catch (error) {
+      this.#error = `recording stopped: ${(error as Error).message}`;
+      this.close();
+    }
+  }
+}

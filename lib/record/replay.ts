@@ -1,0 +1,66 @@
+// Replaying a cast into a fresh headless screen of the recorded size: output is fed in order
+// (batched into large writes), resizes are honoured, nothing is answered back, and it can stop
+// at a marker (by 1-based number or by label).
+import { TuiwrightError } from "../protocol/errors.ts";
+import { Screen } from "../terminal/screen.ts";
+import type { Cast } from "./cast-reader.ts";
+
+export type ReplayResult = {
+  screen: Screen;
+  markers: string[];
+  /** The marker replay stopped at, if one was asked for. */
+  stoppedAt: { number: number; label: string; time: number } | null;
+  exitStatus: string | null;
+};
+
+const BATCH_CHARS = 1 << 16;
+
+export async function replay(cast: Cast, file: string, atMarker?: string): Promise<ReplayResult> {
+  const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
+  const markers: string[] = [];
+  let pending = "";
+  let exitStatus: string | null = null;
+  const flush = async () => {
+    if (pending) await screen.write(pending);
+    pending = "";
+  };
+  for (const event of cast.events) {
+    switch (event.code) {
+      case "o":
+        pending += event.data;
+        if (pending.length >= BATCH_CHARS) await flush();
+        break;
+      case "r": {
+        const size = /^(\d+)x(\d+)$/.exec(event.data);
+        if (!size || Number(size[1]) < 2 || Number(size[2]) < 1) {
+          throw new TuiwrightError("bad-cast", `${file}:${event.line}: a resize event needs "COLSxROWS", got ${JSON.stringify(event.data)}`);
+        }
+        await flush();
+        screen.resize(Number(size[1]), Number(size[2]));
+        break;
+      }
+      case "m":
+        markers.push(event.data);
+        if (atMarker !== undefined && (atMarker === String(markers.length) || atMarker === event.data)) {
+          await flush();
+          screen.sync();
+          return { screen, markers, stoppedAt: { number: markers.length, label: event.data, time: event.time }, exitStatus };
+        }
+        break;
+      case "x":
+        exitStatus = event.data;
+        break;
+      default: // "i" and unknown codes change nothing on screen
+        break;
+    }
+  }
+  await flush();
+  screen.sync();
+  if (atMarker !== undefined) {
+    screen.dispose();
+    throw new TuiwrightError("bad-data", `${file} has no marker ${JSON.stringify(atMarker)} (it has ${markers.length}${markers.length ? `: ${markers.slice(0, 5).map((m, i) => `${i + 1} ${JSON.stringify(m)}`).join(", ")}${markers.length > 5 ? ", …" : ""}` : ""})`, {
+      hint: "give a marker's number (1 = the first) or its exact label",
+    });
+  }
+  return { screen, markers, stoppedAt: null, exitStatus };
+}
