@@ -14,7 +14,7 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline throughput memory]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline record throughput memory]` runs only those groups
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -346,6 +346,52 @@ async function outlineCost(world: World): Promise<void> {
   }
 }
 
+// Replay speed on a 50 MB cast, and what recording costs on a 100 MB flood.
+async function recording(world: World): Promise<void> {
+  // A synthetic v3 cast: 50 MB of coloured log output in 4 KB events.
+  const cast = join(work, "big.cast");
+  const line = (i: number) => `\x1b[32m${String(i).padStart(8, "0")}\x1b[0m worker-${i % 16} processed item ${i} ${"ok ".repeat(i % 20)}\r\n`;
+  const events: string[] = [JSON.stringify({ version: 3, term: { cols: 140, rows: 45, type: "xterm-256color" } })];
+  let chunk = "";
+  let size = 0;
+  for (let i = 0; size < 50e6; i++) {
+    chunk += line(i);
+    if (chunk.length >= 4096) { events.push(JSON.stringify([0.001, "o", chunk])); size += chunk.length; chunk = ""; }
+  }
+  writeFileSync(cast, events.join("\n") + "\n");
+  const bytes = Bun.file(cast).size;
+  await world.run(["replay", cast, "--format", "text"]); // warm the page cache
+  const started = performance.now();
+  const replayed = await world.run(["replay", cast, "--format", "text"]);
+  const replayMs = performance.now() - started;
+  if (replayed.code !== 0) throw new Error(`replay failed: ${replayed.stderr}`);
+  rows.push({
+    name: `Replay of a ${(bytes / 1e6).toFixed(0)} MB cast (${(size / 1e6).toFixed(0)} MB of output), whole \`tuiwright replay\` process`,
+    ours: `${(replayMs / 1000).toFixed(2)} s, ${(bytes / 1e6 / (replayMs / 1000)).toFixed(1)} MB/s`,
+    tmux: "—", ratio: "—", target: "≥ 30 MB/s",
+  });
+
+  const flood = join(work, "flood100.txt");
+  writeFileSync(flood, Array.from({ length: 1_400_000 }, (_, i) => `${String(i).padStart(10, "0")} ${"x".repeat(60)}`).join("\n") + "\n");
+  const floodBytes = Bun.file(flood).size;
+  const run = async (record: boolean) => {
+    const { name } = await world.spawn(["bash", "--norc"], ["--cols", "140", "--rows", "45", ...(record ? [] : ["--no-record"])]);
+    await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+    const before = cpuSeconds(world.daemon!.pid);
+    const done = await world.json(["type", "--session", name, `cat ${flood}; echo FLOOD-$((1+1))\r`, "--wait-regex", "^FLOOD-2$", "--timeout", "300000"]);
+    const cpu = cpuSeconds(world.daemon!.pid) - before;
+    await world.json(["kill", "--session", name]);
+    return { ms: done.wait.elapsedMs as number, cpu };
+  };
+  const plain = await run(false);
+  const recorded = await run(true);
+  rows.push({
+    name: `Recording overhead: \`cat\` of ${(floodBytes / 1e6).toFixed(0)} MB, --no-record vs recorded`,
+    ours: `${(plain.ms / 1000).toFixed(2)} s vs ${(recorded.ms / 1000).toFixed(2)} s (+${(((recorded.ms - plain.ms) / plain.ms) * 100).toFixed(1)}% wall); daemon CPU ${plain.cpu.toFixed(2)} vs ${recorded.cpu.toFixed(2)} s`,
+    tmux: "—", ratio: "—", target: "≤ +15%",
+  });
+}
+
 function machine(): string {
   const version = (cmd: string[]) => Bun.spawnSync(cmd).stdout.toString().trim().split("\n")[0];
   return [
@@ -370,6 +416,7 @@ async function main(): Promise<void> {
       if (want("wait")) await waitFireLatency(world);
       if (want("cpu")) await waitCpuOverhead(world);
       if (want("outline")) await outlineCost(world);
+      if (want("record")) await recording(world);
       if (want("throughput")) await throughput(world);
     }
     if (want("memory")) await memory();

@@ -14,6 +14,9 @@ import { parseCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayResult } from "../lib/record/replay.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
+import { renderReport } from "../lib/record/report.ts";
+import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
+import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
 type Mode = "human" | "plain" | "json";
 
@@ -159,4 +162,32 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
   } finally {
     result.screen.dispose();
   }
+}
+
+export const REPORT_FLAGS = [
+  { name: "--out", type: "string" as const, value: "FILE", description: "the HTML file to write (also -o)" },
+  { name: "--title", type: "string" as const, value: "TITLE", description: "the page title (default: the cast's file name)" },
+];
+
+export async function runReport(args: string[], mode: Mode): Promise<number> {
+  // -o is the one short flag, as in `report CAST -o out.html`.
+  const parsed = parseFlags(args.map((arg) => (arg === "-o" ? "--out" : arg)), REPORT_FLAGS, "report");
+  if (parsed.positionals.length !== 1 || !parsed.flags.has("--out")) {
+    throw new TuiwrightError("usage", "report needs a cast and -o FILE", { hint: "usage: tuiwright report CAST -o out.html [--title TITLE]" });
+  }
+  const cwd = process.cwd();
+  const castPath = resolve(cwd, parsed.positionals[0]!);
+  const text = readInput(castPath, "cast");
+  const cast = parseCast(text, castPath);
+  const out = resolve(cwd, String(parsed.flags.get("--out")));
+  const title = (parsed.flags.get("--title") as string | undefined) ?? castPath.slice(castPath.lastIndexOf("/") + 1);
+  const html = renderReport(text, cast, title, { playerJs, playerCss });
+  try {
+    writeFileSync(out, html);
+  } catch (error) {
+    throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
+  }
+  const markers = cast.events.filter((e) => e.code === "m").length;
+  await printOut(mode === "json" ? JSON.stringify({ report: out, bytes: html.length, markers }) : `wrote ${out} (${markers} marker(s), ${(html.length / 1024).toFixed(0)} KiB)`);
+  return 0;
 }

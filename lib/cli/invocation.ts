@@ -11,7 +11,7 @@ export type Globals = { namespace?: string; session?: string; lease?: string; mo
 /** `snapshot --save FILE`: written by the CLI itself, relative paths against its cwd. */
 export type SaveRequest = { file: string; masks: string[]; outline: boolean };
 
-export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest };
+export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest; out?: string };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
@@ -82,5 +82,6 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   if (lease !== undefined && lease !== "" && WRITERS.has(verb.method)) params.lease = lease;
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
   const save = verb.save?.(parsed, process.cwd());
-  return { verb, params, mode: globals.mode, ...(save ? { save } : {}) };
+  const out = verb.out?.(parsed, process.cwd());
+  return { verb, params, mode: globals.mode, ...(save ? { save } : {}), ...(out ? { out } : {}) };
 }

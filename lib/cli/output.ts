@@ -32,6 +32,8 @@ export function formatSnapshot(result: Result<"snapshot">, mode: OutputMode): st
   if (result.format === "text") body = result.text ?? "";
   else if (result.format === "ansi") body = result.ansi ?? "";
   else if (result.format === "outline") body = compactOutline((result.outline?.nodes ?? []) as OutlineNode[]).join("\n");
+  else if (result.format === "svg") body = result.svg ?? "";
+  else if (result.format === "png") body = `(${Math.round(((result.png ?? "").length * 3) / 4)} bytes of PNG)`;
   else body = (result.cells ?? []).map((row) => JSON.stringify(row)).join("\n");
   if (!result.meta || mode === "plain") return body;
   return `${body}\n--- meta\n${JSON.stringify(result.meta, null, 2)}`;

@@ -8,7 +8,8 @@ import { BATCH_HELP, runBatch } from "./batch-command.ts";
 import { EVENTS_HELP, runEvents } from "./events-command.ts";
 import { CASTS_HELP, runCasts } from "./casts-command.ts";
 import { entryPoint } from "../runtime/self.ts";
-import { saveSnapshot } from "./save-snapshot.ts";
+import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
+import type { Result } from "../protocol/methods.ts";
 import { describeFlags, type FlagSpec } from "./flags.ts";
 import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
 import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
@@ -41,7 +42,16 @@ const ADAPTER_TEST_HELP: HelpEntry = {
     { name: "--update", type: "bool", description: "with --expect-outline: write FILE instead" },
   ],
 };
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_HELP, ADAPTER_TEST_HELP];
+const REPORT_HELP: HelpEntry = {
+  name: "report",
+  summary: "write one self-contained HTML page that plays a cast, with its markers listed (click to seek)",
+  usage: "report CAST -o FILE [--title TITLE]",
+  flags: [
+    { name: "--out", aliases: ["-o"], type: "string", value: "FILE", description: "the HTML file to write" },
+    { name: "--title", type: "string", value: "TITLE", description: "the page title (default: the cast's file name)" },
+  ],
+};
+const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_HELP, REPORT_HELP, ADAPTER_TEST_HELP];
 
 /** `help TOPIC` pages that are not verbs. */
 const TOPICS: Record<string, string> = {
@@ -132,13 +142,15 @@ export async function runCli(args: string[]): Promise<number> {
     if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
     if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
-    if (rest[0] === "replay" || (rest[0] === "adapter" && rest[1] === "test")) {
+    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
-      return rest[0] === "replay" ? await offline.runReplay(rest.slice(1), mode) : await offline.runAdapterTest(rest.slice(2), mode);
+      if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
+      if (rest[0] === "report") return await offline.runReport(rest.slice(1), mode);
+      return await offline.runAdapterTest(rest.slice(2), mode);
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
 
-    const { verb, params, save } = prepare(rest, globals);
+    const { verb, params, save, out } = prepare(rest, globals);
     let rpc;
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
@@ -156,6 +168,10 @@ export async function runCli(args: string[]): Promise<number> {
       const result = await rpc.call(verb.method, params);
       // `daemon stop` returns once the daemon has exited: its connections close as it dies.
       if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
+      if (out) {
+        await printOut(writeSnapshotOut(out, result as Result<"snapshot">, mode));
+        return 0;
+      }
       await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
       return 0;
     } finally {

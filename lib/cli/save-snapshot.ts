@@ -9,6 +9,7 @@ import { parsePattern } from "../terminal/pattern.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { SaveRequest } from "./invocation.ts";
 import type { OutputMode } from "./verbs.ts";
+import type { Result } from "../protocol/methods.ts";
 
 export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknown>, save: SaveRequest, mode: OutputMode): Promise<string> {
   for (const mask of save.masks) parsePattern(mask); // a bad mask fails now, not at replay
@@ -26,4 +27,17 @@ export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknow
     throw new TuiwrightError("io", `cannot write ${save.file}: ${(error as Error).message}`);
   }
   return mode === "json" ? JSON.stringify({ saved: save.file, session: text.session, revision: text.revision }) : mode === "plain" ? save.file : `saved ${text.session} (revision ${text.revision}) to ${save.file}`;
+}
+
+/** `snapshot --out FILE`: the image (or text) written to a file; says what was written. */
+export function writeSnapshotOut(file: string, result: Result<"snapshot">, mode: OutputMode): string {
+  let contents: string | Uint8Array;
+  if (result.png !== undefined) contents = Buffer.from(result.png, "base64");
+  else contents = result.svg ?? result.text ?? result.ansi ?? JSON.stringify(result.cells ?? result.outline ?? null);
+  try {
+    writeFileSync(file, contents);
+  } catch (error) {
+    throw new TuiwrightError("io", `cannot write ${file}: ${(error as Error).message}`);
+  }
+  return mode === "json" ? JSON.stringify({ written: file, bytes: contents.length, format: result.format, revision: result.revision }) : mode === "plain" ? file : `wrote ${result.format} of ${result.session} (revision ${result.revision}) to ${file}`;
 }

@@ -23,6 +23,8 @@ export type Verb = {
   wantsRest?: boolean;
   params(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
   show(result: any, mode: OutputMode): string;
+  /** For `snapshot --out`: write the result's image/text to this file instead of printing. */
+  out?(args: ParsedArgs, cwd: string): string | null;
   /** For `snapshot --save`: the file the CLI writes instead of printing. */
   save?(args: ParsedArgs, cwd: string): { file: string; masks: string[]; outline: boolean } | null;
 };
@@ -226,7 +228,10 @@ export const VERBS: Verb[] = [
     method: "snapshot",
     positionals: [0, 0],
     flags: [
-      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, or outline (with --plain: one line per node)" },
+      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png" },
+      { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it)" },
+      { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
+      { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
       { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
       { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
       { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit" },
@@ -234,6 +239,9 @@ export const VERBS: Verb[] = [
       { name: "--mask", type: "list", value: "RE", description: "with --save: blank RE's matches when comparing (clocks, pids)" },
       { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
     ],
+    out(args, cwd) {
+      return args.flags.has("--out") ? resolvePath(cwd, String(args.flags.get("--out"))) : null;
+    },
     save(args, cwd) {
       if (!args.flags.has("--save")) {
         if (args.flags.has("--mask") || args.flags.has("--outline")) throw usage("--mask and --outline go with --save FILE", "snapshot");
@@ -247,6 +255,11 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--scrollback")) params.scrollback = args.flags.get("--scrollback");
       if (args.flags.has("--include-meta")) params.includeMeta = true;
       if (args.flags.has("--select")) params.select = args.flags.get("--select");
+      if (args.flags.has("--annotate")) params.annotate = args.flags.get("--annotate");
+      if (args.flags.has("--chrome")) params.chrome = args.flags.get("--chrome");
+      const image = params.format === "svg" || params.format === "png";
+      if ((args.flags.has("--annotate") || args.flags.has("--chrome")) && !image) throw usage("--annotate and --chrome go with --format svg or png", "snapshot");
+      if (params.format === "png" && !args.flags.has("--out")) throw usage("--format png writes binary: give --out FILE", "snapshot");
       return params;
     },
     show: (r: Result<"snapshot">, mode) => formatSnapshot(r, mode),

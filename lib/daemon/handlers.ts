@@ -186,7 +186,13 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async snapshot({ session, ...params }) {
       const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("snapshot", params)) };
+      const reply = await entry.worker.call("snapshot", params);
+      if (params.format === "png") {
+        const { renderPng } = await import("../render/png.ts");
+        const { svg, ...rest } = reply;
+        return { session: entry.name, ...rest, png: Buffer.from(await renderPng(svg!)).toString("base64") };
+      }
+      return { session: entry.name, ...reply };
     },
 
     async type({ session, lease, ...params }) {

@@ -122,6 +122,8 @@ export const METHODS = {
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
       includeMeta: v.optional(v.boolean(), false),
       select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),
+      annotate: v.optional(doc(v.string(), "svg/png: draw labelled boxes around the nodes this selector matches")),
+      chrome: v.optional(doc(v.string(), "svg/png: a window frame with this title")),
     }),
     result: v.object({
       session: v.string(),
@@ -134,6 +136,8 @@ export const METHODS = {
       ansi: v.optional(v.string()),
       cells: v.optional(v.array(v.array(CellRun))),
       outline: v.optional(Outline),
+      svg: v.optional(v.string()),
+      png: v.optional(doc(v.string(), "base64")),
       meta: v.optional(Meta),
     }),
   },

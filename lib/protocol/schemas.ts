@@ -69,7 +69,7 @@ export const CellRun = v.object({
   strikethrough: v.optional(v.boolean()),
 });
 
-export const SnapshotFormat = v.picklist(["text", "ansi", "cells", "outline"]);
+export const SnapshotFormat = v.picklist(["text", "ansi", "cells", "outline", "svg", "png"]);
 
 export const BBox = v.object({ row: v.number(), col: v.number(), rows: v.number(), cols: v.number() });
 

@@ -16,7 +16,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
 };
 
 export type SnapshotReply = {
-  format: "text" | "ansi" | "cells" | "outline";
+  format: "text" | "ansi" | "cells" | "outline" | "svg" | "png";
   revision: number;
   hash: string;
   cols: number;
@@ -25,6 +25,8 @@ export type SnapshotReply = {
   ansi?: string;
   cells?: v.InferOutput<typeof CellRun>[][];
   outline?: v.InferOutput<typeof Outline>;
+  svg?: string;
+  png?: string;
   meta?: v.InferOutput<typeof Meta>;
 };
 

@@ -12,6 +12,7 @@ import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { markerLabel } from "../record/marker-label.ts";
+import { renderSvg } from "../render/svg.ts";
 import type { OutlineNode } from "../outline/types.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
@@ -140,6 +141,10 @@ export class SessionRuntime {
       reply.outline = { adapter: outline.adapter, nodes: selected ?? outline.nodes };
     } else if (params.format === "text") {
       reply.text = selected ? this.#crop(selected) : screen.text(params.scrollback);
+    } else if (params.format === "svg" || params.format === "png") {
+      // The worker draws; the daemon rasterises PNG (one wasm instance for all sessions).
+      const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate).map((n) => ({ bbox: n.bbox, label: n.ref }));
+      reply.svg = renderSvg(screen.grid(), { annotations, ...(params.chrome === undefined ? {} : { chrome: params.chrome }) });
     } else if (params.format === "ansi") {
       reply.ansi = screen.ansi(params.scrollback);
     } else {

@@ -1,0 +1,53 @@
+// The HTML report: one self-contained page with asciinema-player (inlined from npm), the cast
+// (inlined as a data URL), and the recording's markers as a list that seeks the player.
+import type { Cast } from "./cast-reader.ts";
+
+export type ReportAssets = { playerJs: string; playerCss: string };
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+// Inline <script> content must not close the element early.
+const inlineScript = (code: string) => code.replace(/<\/script/gi, "<\\/script");
+
+export function renderReport(castText: string, cast: Cast, title: string, assets: ReportAssets): string {
+  const markers = cast.events.filter((e) => e.code === "m").map((e) => ({ time: e.time, label: e.data }));
+  const duration = cast.events.at(-1)?.time ?? 0;
+  const exit = cast.events.find((e) => e.code === "x")?.data ?? null;
+  const items = markers.map((m, i) =>
+    `<li><button type="button" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
+  const source = `data:text/plain;base64,${Buffer.from(castText, "utf8").toString("base64")}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>${assets.playerCss}</style>
+<style>
+body { font-family: system-ui, sans-serif; margin: 24px; background: #111; color: #ddd; }
+h1 { font-size: 18px; } .facts { color: #999; font-size: 13px; }
+#player { max-width: 1100px; }
+ol { padding-left: 0; list-style: none; font-size: 13px; }
+li { margin: 4px 0; } li button { font: inherit; cursor: pointer; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="facts">${cast.cols}x${cast.rows} · ${duration.toFixed(2)} s · ${markers.length} marker(s)${exit === null ? "" : ` · exit status ${escapeHtml(exit)}`}${cast.command ? ` · <code>${escapeHtml(cast.command)}</code>` : ""}</p>
+<div id="player"></div>
+<h2>Markers</h2>
+<ol id="markers">
+${items || "<li>(none)</li>"}
+</ol>
+<script>${inlineScript(assets.playerJs)}</script>
+<script>
+const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width" });
+window.tuiwrightPlayer = player;
+window.tuiwrightEnded = false;
+player.addEventListener("ended", () => { window.tuiwrightEnded = true; });
+for (const button of document.querySelectorAll("#markers button")) {
+  button.addEventListener("click", () => player.seek(Number(button.dataset.time)));
+}
+</script>
+</body>
+</html>
+`;
+}

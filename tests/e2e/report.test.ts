@@ -1,0 +1,68 @@
+// The HTML report in a real headless Chromium (Debian's, driven by playwright-core).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { decode } from "fast-png";
+import { World } from "../helpers/harness.ts";
+
+let world: World;
+let browser: Browser;
+beforeAll(async () => {
+  world = await World.start();
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await world[Symbol.asyncDispose]();
+});
+
+test("report: loads without console errors, plays to the end showing the final screen, markers seek", async () => {
+  const { name } = await world.spawn(["bash", "--norc", "--noprofile"], ["--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  await world.json(["type", "--session", name, "echo first-$((1+1))\r", "--wait-regex", "^first-2$"]);
+  await world.json(["mark", "--session", name, "between the commands"]);
+  await world.json(["type", "--session", name, "echo final-$((2+2))\r", "--wait-regex", "^final-4$"]);
+  const cast = (await world.json(["get", "--session", name, "cast"])).value;
+  await world.json(["kill", "--session", name]);
+
+  const out = join(world.dir, "report.html");
+  const written = await world.json(["report", cast, "-o", "report.html", "--title", "demo run"]);
+  expect(written.report).toBe(out);
+  const html = readFileSync(out, "utf8");
+  expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/); // self-contained
+  expect(html).toContain("between the commands");
+
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const problems: string[] = [];
+  page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()); });
+  page.on("pageerror", (error) => problems.push(String(error)));
+  await page.goto(`file://${out}`);
+  await page.waitForFunction(() => (window as any).tuiwrightPlayer !== undefined);
+  await page.evaluate(() => (window as any).tuiwrightPlayer.play());
+  await page.waitForFunction(() => (window as any).tuiwrightEnded === true, undefined, { timeout: 20_000 });
+  const screenText = await page.evaluate(() => document.getElementById("player")!.innerText);
+  expect(screenText).toContain("final-4");
+  const shot = join(world.dir, "report.png");
+  await page.screenshot({ path: shot });
+  const png = decode(readFileSync(shot));
+  expect(png.width).toBe(1000);
+
+  // Clicking the marker seeks the player to it.
+  await page.click("#markers button");
+  await page.waitForFunction(() => (window as any).tuiwrightPlayer.getCurrentTime() < 1000 && document.getElementById("player")!.innerText.includes("first-2"));
+  const time = await page.evaluate(() => (window as any).tuiwrightPlayer.getCurrentTime());
+  const markerTime = Number(await page.getAttribute("#markers button", "data-time"));
+  expect(Math.abs(time - markerTime)).toBeLessThan(0.05);
+  expect(problems).toEqual([]);
+  await page.close();
+  expect(existsSync(shot)).toBe(true);
+}, 60_000);
+
+test("report needs a cast and -o", async () => {
+  expect((await world.run(["report", "x.cast"])).code).toBe(64);
+  expect((await world.run(["report", "missing.cast", "-o", "x.html"])).code).toBe(66);
+});
