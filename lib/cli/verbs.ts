@@ -224,7 +224,7 @@ export const VERBS: Verb[] = [
   {
     name: "snapshot",
     summary: "print the screen (text, ansi or cells)",
-    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline] [--select SEL] [--scrollback N] [--include-meta] [--save FILE [--mask RE]... [--outline]]",
+    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline|svg|png] [--select SEL] [--scrollback N] [--include-meta] [--out FILE] [--annotate SEL] [--chrome TITLE] [--save FILE [--mask RE]... [--outline]]",
     method: "snapshot",
     positionals: [0, 0],
     flags: [

@@ -41,7 +41,7 @@ test("report: loads without console errors, plays to the end showing the final s
   page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()); });
   page.on("pageerror", (error) => problems.push(String(error)));
   await page.goto(`file://${out}`);
-  await page.waitForFunction(() => (window as any).tuiwrightPlayer !== undefined);
+  await page.waitForFunction(() => (window as any).tuiwrightPlayer !== undefined, undefined, { timeout: 10_000 });
   await page.evaluate(() => (window as any).tuiwrightPlayer.play());
   await page.waitForFunction(() => (window as any).tuiwrightEnded === true, undefined, { timeout: 20_000 });
   const screenText = await page.evaluate(() => document.getElementById("player")!.innerText);
@@ -51,12 +51,11 @@ test("report: loads without console errors, plays to the end showing the final s
   const png = decode(readFileSync(shot));
   expect(png.width).toBe(1000);
 
-  // Clicking the marker seeks the player to it.
-  await page.click("#markers button");
-  await page.waitForFunction(() => (window as any).tuiwrightPlayer.getCurrentTime() < 1000 && document.getElementById("player")!.innerText.includes("first-2"));
-  const time = await page.evaluate(() => (window as any).tuiwrightPlayer.getCurrentTime());
+  // Clicking the marker seeks the player to it (the player's getters return promises).
   const markerTime = Number(await page.getAttribute("#markers button", "data-time"));
-  expect(Math.abs(time - markerTime)).toBeLessThan(0.05);
+  await page.click("#markers button");
+  await page.waitForFunction(async (at) => Math.abs((await (window as any).tuiwrightPlayer.getCurrentTime()) - at) < 0.05, markerTime, { timeout: 10_000 });
+  expect(await page.evaluate(() => document.getElementById("player")!.innerText)).not.toContain("final-4");
   expect(problems).toEqual([]);
   await page.close();
   expect(existsSync(shot)).toBe(true);
