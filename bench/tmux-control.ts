@@ -1,5 +1,7 @@
 // A tmux control-mode client (`tmux -C`): one persistent connection that runs tmux commands
 // and returns their output — the fair counterpart of our persistent JSON-RPC connection.
+// Pane output notifications are switched off: we only want command replies, and tmux would
+// otherwise queue every %output line for us (it grew past 1 GB in one run).
 export class TmuxControl {
   readonly #proc: Bun.Subprocess<"pipe", "pipe", "ignore">;
   readonly #waiters: ((lines: string[]) => void)[] = [];
@@ -10,7 +12,8 @@ export class TmuxControl {
 
   constructor(server: string, session: string) {
     this.#proc = Bun.spawn(["tmux", "-L", server, "-C", "attach", "-t", session], { stdin: "pipe", stdout: "pipe", stderr: "ignore" });
-    this.ready = new Promise((resolve) => this.#waiters.push(() => resolve()));
+    const attached = new Promise<void>((resolve) => this.#waiters.push(() => resolve()));
+    this.ready = attached.then(() => this.#command("refresh-client -f no-output")).then(() => undefined);
     void this.#read();
   }
 
@@ -27,7 +30,7 @@ export class TmuxControl {
           const block = this.#block ?? [];
           this.#block = null;
           this.#waiters.shift()?.(block);
-        } else if (this.#block) this.#block.push(line);
+        } else if (this.#block && !/^%(output|extended-output) /.test(line)) this.#block.push(line);
       }
     }
   }
@@ -35,6 +38,10 @@ export class TmuxControl {
   /** Runs one tmux command and returns its output lines. */
   async run(command: string): Promise<string[]> {
     await this.ready;
+    return this.#command(command);
+  }
+
+  #command(command: string): Promise<string[]> {
     return new Promise((resolve) => {
       this.#waiters.push(resolve);
       this.#proc.stdin.write(command + "\n");

@@ -7,6 +7,7 @@ import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
 import { outlineFor } from "../lib/adapters/outline-for.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
+import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-verbs.ts";
 import { compactOutline } from "../lib/outline/compact.ts";
 import { assignRefs } from "../lib/outline/refs.ts";
 import { TuiwrightError } from "../lib/protocol/errors.ts";
@@ -19,22 +20,6 @@ import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
 type Mode = "human" | "plain" | "json";
-
-export const REPLAY_FLAGS = [
-  { name: "--at-marker", type: "string" as const, value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
-  { name: "--format", type: "string" as const, value: "FMT", description: "text (default), ansi, cells or outline" },
-  { name: "--expect-snapshot", type: "string" as const, value: "FILE", description: "compare with a snapshot file: exit 0, or 1 with a diff" },
-  { name: "--update", type: "bool" as const, description: "with --expect-snapshot: write FILE from this replay instead" },
-  { name: "--mask", type: "list" as const, value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },
-  { name: "--outline", type: "bool" as const, description: "with --update: include the outline in FILE (then it is compared too)" },
-];
-
-export const ADAPTER_TEST_FLAGS = [
-  { name: "--cast", type: "string" as const, value: "CAST", description: "the recording to run the manifest against" },
-  { name: "--at-marker", type: "string" as const, value: "N|LABEL", description: "stop at a marker first" },
-  { name: "--expect-outline", type: "string" as const, value: "FILE", description: "compare with a compact outline file: exit 0, or 1 with a diff" },
-  { name: "--update", type: "bool" as const, description: "with --expect-outline: write FILE instead" },
-];
 
 function resolve(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
@@ -64,7 +49,7 @@ function outlineLines(result: ReplayResult, command: string): string[] {
 }
 
 export async function runReplay(args: string[], mode: Mode): Promise<number> {
-  const parsed = parseFlags(args, REPLAY_FLAGS, "replay");
+  const parsed = parseFlags(args, REPLAY_VERB.flags, "replay");
   if (parsed.positionals.length !== 1) throw new TuiwrightError("usage", "replay needs one cast file", { hint: "usage: tuiwright replay CAST [--at-marker N|LABEL] [--expect-snapshot FILE [--update]]" });
   const cwd = process.cwd();
   const castPath = resolve(cwd, parsed.positionals[0]!);
@@ -123,7 +108,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
 }
 
 export async function runAdapterTest(args: string[], mode: Mode): Promise<number> {
-  const parsed = parseFlags(args, ADAPTER_TEST_FLAGS, "adapter test");
+  const parsed = parseFlags(args, ADAPTER_TEST_VERB.flags, "adapter test");
   if (parsed.positionals.length !== 1 || !parsed.flags.has("--cast")) {
     throw new TuiwrightError("usage", "adapter test needs a manifest and --cast CAST", { hint: "usage: tuiwright adapter test MANIFEST --cast CAST [--expect-outline FILE [--update]]" });
   }
@@ -164,14 +149,9 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
   }
 }
 
-export const REPORT_FLAGS = [
-  { name: "--out", type: "string" as const, value: "FILE", description: "the HTML file to write (also -o)" },
-  { name: "--title", type: "string" as const, value: "TITLE", description: "the page title (default: the cast's file name)" },
-];
-
 export async function runReport(args: string[], mode: Mode): Promise<number> {
   // -o is the one short flag, as in `report CAST -o out.html`.
-  const parsed = parseFlags(args.map((arg) => (arg === "-o" ? "--out" : arg)), REPORT_FLAGS, "report");
+  const parsed = parseFlags(args.map((arg) => (arg === "-o" ? "--out" : arg)), REPORT_VERB.flags, "report");
   if (parsed.positionals.length !== 1 || !parsed.flags.has("--out")) {
     throw new TuiwrightError("usage", "report needs a cast and -o FILE", { hint: "usage: tuiwright report CAST -o out.html [--title TITLE]" });
   }

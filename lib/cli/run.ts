@@ -7,6 +7,7 @@ import { connectDaemon } from "../transport/daemon-connection.ts";
 import { BATCH_HELP, runBatch } from "./batch-command.ts";
 import { EVENTS_HELP, runEvents } from "./events-command.ts";
 import { CASTS_HELP, runCasts } from "./casts-command.ts";
+import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
 import type { Result } from "../protocol/methods.ts";
@@ -17,41 +18,7 @@ import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
 const STOP_WAIT_MS = 5000;
 
 type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
-// Flags of the offline tools are described here (their code loads only when they run).
-const REPLAY_HELP: HelpEntry = {
-  name: "replay",
-  summary: "replay a cast (v3 or v2) into a fresh screen and print it, or check it against a snapshot file (exit 1 + diff)",
-  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]",
-  flags: [
-    { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
-    { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells or outline" },
-    { name: "--expect-snapshot", type: "string", value: "FILE", description: "compare with a snapshot file: exit 0, or 1 with a diff" },
-    { name: "--update", type: "bool", description: "with --expect-snapshot: write FILE from this replay instead" },
-    { name: "--mask", type: "list", value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },
-    { name: "--outline", type: "bool", description: "with --update: include the outline in FILE (then it is compared too)" },
-  ],
-};
-const ADAPTER_TEST_HELP: HelpEntry = {
-  name: "adapter test",
-  summary: "run a manifest against a recording and print (or check) the outline it gives",
-  usage: "adapter test MANIFEST --cast CAST [--at-marker N|LABEL] [--expect-outline FILE [--update]]",
-  flags: [
-    { name: "--cast", type: "string", value: "CAST", description: "the recording" },
-    { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at a marker first" },
-    { name: "--expect-outline", type: "string", value: "FILE", description: "compare with a compact outline file: exit 0, or 1 with a diff" },
-    { name: "--update", type: "bool", description: "with --expect-outline: write FILE instead" },
-  ],
-};
-const REPORT_HELP: HelpEntry = {
-  name: "report",
-  summary: "write one self-contained HTML page that plays a cast, with its markers listed (click to seek)",
-  usage: "report CAST -o FILE [--title TITLE]",
-  flags: [
-    { name: "--out", aliases: ["-o"], type: "string", value: "FILE", description: "the HTML file to write" },
-    { name: "--title", type: "string", value: "TITLE", description: "the page title (default: the cast's file name)" },
-  ],
-};
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_HELP, REPORT_HELP, ADAPTER_TEST_HELP];
+const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB];
 
 /** `help TOPIC` pages that are not verbs. */
 const TOPICS: Record<string, string> = {

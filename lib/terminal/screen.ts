@@ -20,7 +20,13 @@ export type ScreenOptions = {
 
 export type ScreenModes = { applicationCursorKeys: boolean; bracketedPaste: boolean; mouseTracking: string };
 
-type CoreInternals = { _core?: { coreService?: { isCursorHidden?: boolean }; coreMouseService?: { activeEncoding?: string } } };
+type CoreInternals = {
+  _core?: {
+    coreService?: { isCursorHidden?: boolean };
+    coreMouseService?: { activeEncoding?: string };
+    _writeBuffer?: { handleUserInput?(): void };
+  };
+};
 
 export class Screen {
   readonly #term: xt.Terminal;
@@ -58,6 +64,11 @@ export class Screen {
 
   /** Feeds program output; resolves once it is parsed. Pass bytes: xterm decodes UTF-8 statefully. */
   write(data: Uint8Array | string): Promise<void> {
+    // xterm parses a write that finds its queue empty on a setTimeout(0), which Bun clamps to
+    // ~1 ms — a millisecond on every wait that output satisfies. Its own fast path for the
+    // echo after user input parses at once; we take it for every write. A backlog (a flood)
+    // still queues and parses in time-budgeted batches as before.
+    (this.#term as unknown as CoreInternals)._core?._writeBuffer?.handleUserInput?.();
     return new Promise((resolve) => this.#term.write(data, resolve));
   }
 

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The HTML report in a real headless Chromium (Debian's, driven by playwright-core).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
