@@ -13,7 +13,7 @@ export function renderReport(castText: string, cast: Cast, title: string, assets
   const duration = cast.events.at(-1)?.time ?? 0;
   const exit = cast.events.find((e) => e.code === "x")?.data ?? null;
   const items = markers.map((m, i) =>
-    `<li><button type="button" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
+    `<li><button type="button" data-marker="${i}" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
   const source = `data:text/plain;base64,${Buffer.from(castText, "utf8").toString("base64")}`;
   return `<!doctype html>
 <html lang="en">
@@ -44,7 +44,8 @@ window.tuiwrightPlayer = player;
 window.tuiwrightEnded = false;
 player.addEventListener("ended", () => { window.tuiwrightEnded = true; });
 for (const button of document.querySelectorAll("#markers button")) {
-  button.addEventListener("click", () => player.seek(Number(button.dataset.time)));
+  // By index: the player's own marker time, so output at the same instant is included.
+  button.addEventListener("click", () => player.seek({ marker: Number(button.dataset.marker) }));
 }
 </script>
 </body>
