@@ -53,6 +53,8 @@ function resolveRows(spec: RowSpec, grid: Grid): [number, number] | null {
 }
 
 function rowText(grid: Grid, row: number, from: number, to: number): string {
+  // Full-width rows are already joined in the grid (trailing spaces trimmed).
+  if (from === 0 && to >= grid.cols) return grid.lines[row]!.text;
   return grid.lines[row]!.chars.slice(from, to).join("").replace(/\s+$/, "");
 }
 

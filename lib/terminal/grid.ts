@@ -34,8 +34,9 @@ export type Grid = {
 
 type LinkInternals = { _core?: { _oscLinkService?: { getLinkData(id: number): { uri: string } | undefined } } };
 // The reused cell object keeps `extended` from earlier cells; it is only current when the
-// cell says it has extended attributes.
-type CellInternals = { hasExtendedAttrs?(): number | boolean; extended?: { urlId?: number } };
+// cell says it has extended attributes. `fg`/`bg` are xterm's packed attribute words: both 0
+// means default colours and no flags, which is most of a screen — read without decoding.
+type CellInternals = { fg?: number; bg?: number; hasExtendedAttrs?(): number | boolean; extended?: { urlId?: number } };
 
 const NO_STYLE: Style = Object.freeze({});
 
@@ -58,7 +59,11 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
       if (!line?.getCell(x, cell)) { chars[x] = " "; rowStyles[x] = NO_STYLE; continue; }
       chars[x] = cell.getWidth() === 0 ? "" : cell.getChars() || " ";
       const internals = cell as unknown as CellInternals;
+      if (internals.fg === 0 && internals.bg === 0) { rowStyles[x] = NO_STYLE; continue; }
       const urlId = internals.hasExtendedAttrs?.() ? (internals.extended?.urlId ?? 0) : 0;
+      const packedKey = internals.fg !== undefined && urlId === 0 ? `${internals.fg}|${internals.bg}` : null;
+      const known = packedKey === null ? undefined : styles.get(packedKey);
+      if (known) { rowStyles[x] = known; continue; }
       const fg = colour(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor());
       const bg = colour(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor());
       const flags = (cell.isBold() ? 1 : 0) | (cell.isDim() ? 2 : 0) | (cell.isItalic() ? 4 : 0) | (cell.isUnderline() ? 8 : 0) | (cell.isInverse() ? 16 : 0);
@@ -78,6 +83,7 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
         if (url) style.url = url;
         styles.set(key, style);
       }
+      if (packedKey !== null) styles.set(packedKey, style);
       rowStyles[x] = style;
     }
     lines.push({ chars, styles: rowStyles, text: chars.join("").replace(/ +$/, "") });
