@@ -20,6 +20,11 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): 
     case "resize": return session.resize(params);
     case "get": return { value: session.get(params.what) };
     case "mark": return session.mark(params.label);
+    case "exec": return session.exec(params);
+    case "send": return session.send(params.data);
+    case "status": return session.status();
+    case "blocks": return session.blocks(params);
+    case "block": return session.block(params);
     case "wait": return session.wait(params);
     case "dispose": session.dispose(); return { disposed: true };
     case "crash":

@@ -3,7 +3,7 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
-import { parseFlags } from "./flags.ts";
+import { parseFlags, type ParsedArgs } from "./flags.ts";
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
 
 export type Globals = { namespace?: string; session?: string; lease?: string; mode: OutputMode; help: boolean; version: boolean };
@@ -11,12 +11,12 @@ export type Globals = { namespace?: string; session?: string; lease?: string; mo
 /** `snapshot --save FILE`: written by the CLI itself, relative paths against its cwd. */
 export type SaveRequest = { file: string; masks: string[]; outline: boolean };
 
-export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest; out?: string };
+export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest; out?: string; args: ParsedArgs };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
 /** Methods that take the write lease's token. */
-const WRITERS = new Set(["type", "press", "resize", "signal", "kill", "lease.acquire", "lease.release"]);
+const WRITERS = new Set(["type", "press", "click", "resize", "signal", "kill", "exec", "send", "end", "reset", "lease.acquire", "lease.release"]);
 
 export const GLOBAL_HELP = `Global flags:
   --ns NAME         namespace: a separate daemon and socket (env TUIWRIGHT_NS)
@@ -83,5 +83,5 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
   const save = verb.save?.(parsed, process.cwd());
   const out = verb.out?.(parsed, process.cwd());
-  return { verb, params, mode: globals.mode, ...(save ? { save } : {}), ...(out ? { out } : {}) };
+  return { verb, params, mode: globals.mode, args: parsed, ...(save ? { save } : {}), ...(out ? { out } : {}) };
 }

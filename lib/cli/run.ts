@@ -7,6 +7,7 @@ import { connectDaemon } from "../transport/daemon-connection.ts";
 import { BATCH_HELP, runBatch } from "./batch-command.ts";
 import { EVENTS_HELP, runEvents } from "./events-command.ts";
 import { CASTS_HELP, runCasts } from "./casts-command.ts";
+import { RUN_HELP, runRun } from "./run-command.ts";
 import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
@@ -18,7 +19,7 @@ import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
 const STOP_WAIT_MS = 5000;
 
 type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB];
+const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB];
 
 /** `help TOPIC` pages that are not verbs. */
 const TOPICS: Record<string, string> = {
@@ -109,6 +110,7 @@ export async function runCli(args: string[]): Promise<number> {
     if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
     if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
+    if (rest[0] === "run") return await runRun(rest.slice(1), globals);
     if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
@@ -117,7 +119,7 @@ export async function runCli(args: string[]): Promise<number> {
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
 
-    const { verb, params, save, out } = prepare(rest, globals);
+    const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);
     let rpc;
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
@@ -140,7 +142,7 @@ export async function runCli(args: string[]): Promise<number> {
         return 0;
       }
       await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
-      return 0;
+      return verb.exitCode?.(result, parsedArgs) ?? 0;
     } finally {
       rpc.close();
     }

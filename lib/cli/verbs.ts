@@ -23,6 +23,8 @@ export type Verb = {
   wantsRest?: boolean;
   params(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
   show(result: any, mode: OutputMode): string;
+  /** The CLI's exit code for a successful call (exec --propagate). */
+  exitCode?(result: any, args: ParsedArgs): number;
   /** For `snapshot --out`: write the result's image/text to this file instead of printing. */
   out?(args: ParsedArgs, cwd: string): string | null;
   /** For `snapshot --save`: the file the CLI writes instead of printing. */
@@ -47,12 +49,15 @@ const WAIT_FLAGS: FlagSpec[] = [
   { name: "--exit", aliases: ["--wait-exit"], type: "bool", description: "the program has exited" },
   { name: "--ref", aliases: ["--wait-ref"], type: "string", value: "SEL", description: "a node matching the selector is on screen (with --gone: none is)" },
   { name: "--ref-value", type: "string", value: "V|/RE/", description: "with --ref: the node's value is V or matches /RE/" },
+  { name: "--output", aliases: ["--wait-output"], type: "string", value: "STR|/RE/", description: "the output stream from --from-cursor has STR (or /RE/); PROMPT = a block ended; EOF = exited" },
+  { name: "--from-cursor", type: "int", value: "N", description: "with --output: where in the output stream to look from (default 0)" },
+  { name: "--max-bytes", type: "int", value: "N", description: "with --output: look at most N characters past the cursor" },
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
   { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
   { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)" },
 ];
 
-const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref"]);
+const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
 
 const AIM_FLAGS: FlagSpec[] = [
   { name: "--to", type: "string", value: "TARGET", description: "click this ref (@e4, @vim.mode) or selector first" },
@@ -101,6 +106,10 @@ function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | und
     if (!f.has("--ref")) throw usage("--ref-value needs --ref SEL", verb);
     spec.refValue = f.get("--ref-value");
   }
+  if (f.has("--output")) spec.output = f.get("--output");
+  if (f.has("--from-cursor")) spec.fromCursor = f.get("--from-cursor");
+  if (f.has("--max-bytes")) spec.maxBytes = f.get("--max-bytes");
+  if ((f.has("--from-cursor") || f.has("--max-bytes")) && !f.has("--output")) throw usage("--from-cursor and --max-bytes go with --output", verb);
   if (f.has("--all")) spec.mode = "all";
   if (f.has("--timeout")) spec.timeoutMs = f.get("--timeout");
   return spec;
@@ -127,6 +136,14 @@ function spawnEnv(client: ClientEnv, overrides: string[]): Record<string, string
   return env;
 }
 
+/** `\r \n \t \e \xNN \0 \\` in send's DATA. */
+function unescapeInput(text: string): string {
+  return text.replace(/\\(x[0-9a-fA-F]{2}|[rnte0\\])/g, (_, code: string) => {
+    if (code.startsWith("x")) return String.fromCharCode(parseInt(code.slice(1), 16));
+    return ({ r: "\r", n: "\n", t: "\t", e: "\x1b", "0": "\x00", "\\": "\\" } as Record<string, string>)[code]!;
+  });
+}
+
 function resolvePath(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
@@ -135,10 +152,10 @@ export const VERBS: Verb[] = [
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
-    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] -- PROGRAM [ARGS...]",
+    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh])",
     method: "spawn",
     autoStart: true,
-    positionals: [0, 0],
+    positionals: [0, 1],
     wantsRest: true,
     flags: [
       { name: "--cols", type: "int", value: "C", description: "terminal width (default 120)" },
@@ -146,14 +163,21 @@ export const VERBS: Verb[] = [
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
       { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)" },
+      { name: "--shell", type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash` or `--shell zsh` (default: $SHELL if bash/zsh)" },
+      { name: "--no-integration", type: "bool", description: "with --shell: no OSC 133 integration (no exec; wait on the prompt yourself)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
     ],
     params(args, client) {
-      if (!args.rest || args.rest.length === 0) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`", "spawn");
       const f = args.flags;
+      const shell = f.has("--shell") ? (args.positionals[0] ?? "auto") : null;
+      if (shell === null && args.positionals.length > 0) throw usage(`spawn takes the program after --; got ${JSON.stringify(args.positionals[0])}`, "spawn");
+      if (shell !== null && !["bash", "zsh", "auto"].includes(shell)) throw usage(`--shell takes bash, zsh or nothing (auto); got ${JSON.stringify(shell)}`, "spawn");
+      if (shell !== null && args.rest && args.rest.length > 0) throw usage("give --shell or a program after --, not both", "spawn");
+      if (shell === null && (!args.rest || args.rest.length === 0)) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`, or --shell", "spawn");
+      if (f.has("--no-integration") && shell === null) throw usage("--no-integration goes with --shell", "spawn");
       const params: Record<string, unknown> = {
-        argv: args.rest,
+        ...(shell === null ? { argv: args.rest } : { shell, ...(f.has("--no-integration") ? { integration: false } : {}) }),
         cwd: resolvePath(client.cwd, (f.get("--cwd") as string | undefined) ?? client.cwd),
         env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []),
       };
@@ -345,6 +369,119 @@ export const VERBS: Verb[] = [
       if (r.what === "exit") return value === null ? (mode === "plain" ? "" : "running") : formatExit(value);
       return value ?? "";
     },
+  },
+  {
+    name: "exec",
+    summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",
+    usage: "exec [--session NAME] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] -- COMMAND",
+    method: "exec",
+    positionals: [0, 1],
+    wantsRest: true,
+    flags: [
+      { name: "--timeout", type: "int", value: "MS", description: "give up waiting for the block after MS (default 60000)" },
+      { name: "--max-output", type: "int", value: "N", description: "characters of output returned (default 65536; the transcript keeps all)" },
+      { name: "--queue", type: "bool", description: "wait for a running block instead of failing busy (75)" },
+      { name: "--interactive", type: "bool", description: "start it and return the output cursor at once (then send / wait --output)" },
+      { name: "--propagate", type: "bool", description: "exit with the command's exit code" },
+    ],
+    params(args) {
+      const command = args.rest ? args.rest.join(" ") : args.positionals[0];
+      if (!command) throw usage("exec needs a command: `tuiwright exec -- 'make test'`", "exec");
+      if (args.rest && args.positionals.length > 0) throw usage("give the command after -- or as one argument, not both", "exec");
+      const f = args.flags;
+      return {
+        command,
+        ...(f.has("--timeout") ? { timeoutMs: f.get("--timeout") } : {}),
+        ...(f.has("--max-output") ? { maxOutput: f.get("--max-output") } : {}),
+        ...(f.has("--queue") ? { queue: true } : {}),
+        ...(f.has("--interactive") ? { interactive: true } : {}),
+      };
+    },
+    show(r: Result<"exec">, mode) {
+      if (!("exitCode" in r)) return mode === "plain" ? String(r.cursor) : `started interactively; output cursor ${r.cursor} (send input, then wait --output … --from-cursor ${r.cursor})`;
+      const tail = r.outputTruncated ? `\n[output truncated: ${r.output.length} of ${r.outputChars} characters; \`tuiwright block ${r.seq}\` has more]` : "";
+      if (mode === "plain") return r.output.replace(/\n$/, "") + tail;
+      return `${r.output.replace(/\n$/, "")}${tail}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`;
+    },
+    exitCode: (r: Result<"exec">, args) => (args.flags.has("--propagate") && "exitCode" in r ? (r.exitCode ?? 1) : 0),
+  },
+  {
+    name: "send",
+    summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
+    usage: "send [--session NAME] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
+    method: "send",
+    positionals: [0, 1],
+    flags: [
+      { name: "--enter", type: "bool", description: "then a carriage return" },
+      { name: "--ctrl-c", type: "bool", description: "then Ctrl-C" },
+      { name: "--ctrl-d", type: "bool", description: "then Ctrl-D" },
+    ],
+    params(args) {
+      let data = unescapeInput(args.positionals[0] ?? "");
+      if (args.flags.has("--enter")) data += "\r";
+      if (args.flags.has("--ctrl-c")) data += "\x03";
+      if (args.flags.has("--ctrl-d")) data += "\x04";
+      if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
+      return { data };
+    },
+    show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
+  },
+  {
+    name: "end",
+    summary: "shell sessions: end the running program (Ctrl-C, then SIGTERM, then SIGKILL to its process group)",
+    usage: "end [--session NAME] [--grace MS]",
+    method: "end",
+    positionals: [0, 0],
+    flags: [{ name: "--grace", type: "int", value: "MS", description: "wait this long for the prompt before escalating (default 2000)" }],
+    params: (args) => (args.flags.has("--grace") ? { graceMs: args.flags.get("--grace") } : {}),
+    show: (r: Result<"end">, mode) => (mode === "plain" ? r.how : `ended the program of ${r.session} by ${r.how === "interrupt" ? "Ctrl-C" : r.how}; the shell is ${r.mode}`),
+  },
+  {
+    name: "reset",
+    summary: "kill the session's programs and start it again (same name, command and settings)",
+    usage: "reset [--session NAME]",
+    method: "reset",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"reset">, mode) => (mode === "plain" ? r.name : `reset session ${r.name} (pid ${r.pid}): ${r.argv.join(" ")}`),
+  },
+  {
+    name: "status",
+    summary: "shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor",
+    usage: "status [--session NAME]",
+    method: "status",
+    positionals: [0, 0],
+    flags: [],
+    params: () => ({}),
+    show: (r: Result<"status">, mode) =>
+      mode === "plain" ? r.mode : `${r.session}: ${r.mode}${r.block ? ` (block ${r.block.seq}: ${r.block.command})` : ""}; ${r.blocks} block(s); output cursor ${r.cursor}${r.integration ? "" : "; no shell integration"}${r.cwd ? `; cwd ${r.cwd}` : ""}`,
+  },
+  {
+    name: "blocks",
+    summary: "shell sessions: past blocks with exit codes (newest last)",
+    usage: "blocks [--session NAME] [--last N] [--grep RE]",
+    method: "blocks",
+    positionals: [0, 0],
+    flags: [
+      { name: "--last", type: "int", value: "N", description: "only the last N" },
+      { name: "--grep", type: "string", value: "RE", description: "only blocks whose command or output matches" },
+    ],
+    params: (args) => ({ ...(args.flags.has("--last") ? { last: args.flags.get("--last") } : {}), ...(args.flags.has("--grep") ? { grep: args.flags.get("--grep") } : {}) }),
+    show: (r: Result<"blocks">) => (r.blocks.length === 0 ? "no blocks" : r.blocks.map((b) => `${String(b.seq).padStart(4)}  exit ${String(b.exitCode ?? "?").padEnd(3)}  ${b.command}`).join("\n")),
+  },
+  {
+    name: "block",
+    summary: "shell sessions: one block's output (and, without --plain, its facts)",
+    usage: "block [--session NAME] SEQ",
+    method: "block",
+    positionals: [1, 1],
+    flags: [],
+    params(args) {
+      if (!/^\d+$/.test(args.positionals[0]!)) throw usage(`SEQ must be a block number, got ${JSON.stringify(args.positionals[0])}`, "block");
+      return { seq: Number(args.positionals[0]) };
+    },
+    show: (r: Result<"block">, mode) => (mode === "plain" ? r.output.replace(/\n$/, "") : `$ ${r.command}\n${r.output.replace(/\n$/, "")}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`),
   },
   {
     name: "mark",

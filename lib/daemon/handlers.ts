@@ -13,6 +13,8 @@ import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
 import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
+import type { StartSpec } from "../session/messages.ts";
+import { shellLaunch } from "./shell-launch.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 
 export type DaemonContext = {
@@ -54,15 +56,24 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
 
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
   const { registry, events } = context;
-  const name = registry.reserve(params.session, params.argv);
+  const name = registry.reserve(params.session, params.argv ?? [params.shell === "auto" ? "shell" : params.shell ?? "session"]);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });
   const cwd = params.cwd ?? process.env.HOME ?? "/";
   const cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
+  let env = spawnEnvironment(params.env);
+  let argv = params.argv;
+  let shell: StartSpec["shell"] = null;
+  if (params.shell) {
+    if (params.argv) throw new TuiwrightError("usage", "give either a program (argv) or --shell, not both");
+    const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
+    ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+  }
+  if (!argv) throw new TuiwrightError("usage", "spawn needs a program (argv) or --shell");
   let entry: SessionEntry | undefined;
   try {
     const worker = await SessionWorker.start(
-      { name, argv: params.argv, cwd, env: spawnEnvironment(params.env), cols: params.cols, rows: params.rows, scrollback: params.scrollback, cast },
+      { name, argv, cwd, env, cols: params.cols, rows: params.rows, scrollback: params.scrollback, cast, shell },
       {
         changed(revision, hash, title) {
           if (!entry) return;
@@ -90,8 +101,9 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
       },
     );
     entry = {
-      name, worker, argv: params.argv, cwd, cols: params.cols, rows: params.rows,
+      name, worker, argv, cwd, cols: params.cols, rows: params.rows,
       startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, cast, ended,
+      spawnParams: { ...params, session: name },
     };
     registry.add(entry);
     context.sessionsChanged();
@@ -208,6 +220,61 @@ export function createHandlers(context: DaemonContext): Handlers {
     async click({ session, lease, ...params }) {
       const entry = writable(session, lease);
       return { session: entry.name, ...(await entry.worker.call("click", params)) };
+    },
+
+    async exec({ session, lease, ...params }) {
+      const entry = writable(session, lease);
+      return { session: entry.name, ...(await entry.worker.call("exec", params)) };
+    },
+
+    async send({ session, lease, data }) {
+      const entry = writable(session, lease);
+      return { session: entry.name, ...(await entry.worker.call("send", { data })) };
+    },
+
+    async end({ session, lease, graceMs }) {
+      const entry = writable(session, lease);
+      const status = await entry.worker.call("status", {});
+      if (status.mode !== "interactive" && status.mode !== "block_running") {
+        throw new TuiwrightError("bad-data", `session ${JSON.stringify(entry.name)} is ${status.mode}: there is no running program to end`);
+      }
+      const backAtPrompt = (timeoutMs: number) =>
+        entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
+      await markInCast(entry, "end");
+      await entry.worker.call("send", { data: "\x03" });
+      let how: "interrupt" | "SIGTERM" | "SIGKILL" = "interrupt";
+      for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+        if (await backAtPrompt(graceMs)) break;
+        const group = foregroundGroup(entry.worker.pid);
+        if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
+        how = signal;
+      }
+      if (how === "SIGKILL") await backAtPrompt(graceMs);
+      return { session: entry.name, how, mode: (await entry.worker.call("status", {})).mode };
+    },
+
+    async reset({ session, lease }) {
+      const entry = writable(session, lease);
+      await markInCast(entry, "reset");
+      await terminateSession(entry, "SIGHUP", 1000);
+      registry.remove(entry.name);
+      const fresh = await startSession(context, entry.spawnParams);
+      return registry.info(fresh);
+    },
+
+    async status({ session }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("status", {})) };
+    },
+
+    async blocks({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("blocks", params)) };
+    },
+
+    async block({ session, ...params }) {
+      const entry = registry.resolve(session);
+      return { session: entry.name, ...(await entry.worker.call("block", params)) };
     },
 
     async "adapter.list"() {

@@ -1,7 +1,7 @@
 // The daemon's sessions by name, and which one was used last (the default target).
 import { basename } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { ExitStatusValue, SessionInfoValue } from "../protocol/methods.ts";
+import type { ExitStatusValue, Params, SessionInfoValue } from "../protocol/methods.ts";
 import type { SessionWorker } from "../session/worker-handle.ts";
 
 export type SessionEntry = {
@@ -19,6 +19,8 @@ export type SessionEntry = {
   crashed: string | null;
   /** The recording's path, or null. */
   cast: string | null;
+  /** What it was started with, for `reset`. */
+  spawnParams: Params<"spawn">;
   /** Resolves when the program has ended (or its worker crashed). */
   ended: Promise<void>;
 };

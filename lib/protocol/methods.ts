@@ -5,7 +5,7 @@ import * as v from "valibot";
 export { Event } from "./schemas.ts";
 import {
   ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, Meta, Outline, Revision, Rows,
-  SessionInfo, SessionName, SnapshotFormat, Target, WaitConditions, WaitResult,
+  BlockResult, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
 type MethodDef = {
@@ -73,7 +73,9 @@ export const METHODS = {
     readOnly: false,
     params: v.strictObject({
       session: v.optional(doc(SessionName, "name for the new session; default derived from the program name")),
-      argv: doc(v.pipe(v.array(v.string()), v.minLength(1, "argv needs the program to run")), "program and arguments"),
+      argv: v.optional(doc(v.pipe(v.array(v.string()), v.minLength(1, "argv needs the program to run")), "program and arguments (or give shell)")),
+      shell: v.optional(doc(v.picklist(["bash", "zsh", "auto"]), "start a shell with command-block integration (auto: $SHELL if bash or zsh, else bash)")),
+      integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
       env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
       cols: v.optional(Cols, 120),
@@ -224,6 +226,65 @@ export const METHODS = {
     readOnly: false,
     params: v.strictObject({ ...target, lease: LeaseToken }),
     result: v.object({ session: v.string(), released: v.literal(true) }),
+  },
+  exec: {
+    title: "Shell sessions: run a command at the prompt and return its block (output, exit code, cwd) when it ends",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      command: v.pipe(v.string(), v.minLength(1)),
+      timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), 60_000),
+      maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "characters of output returned (the transcript keeps all)"), 65_536),
+      queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),
+      interactive: v.optional(doc(v.boolean(), "start it and return the output cursor at once (then send / wait --output)"), false),
+    }),
+    result: v.union([BlockResult, v.object({ session: v.string(), cursor: v.number(), mode: ShellMode })]),
+  },
+  send: {
+    title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
+    readOnly: false,
+    params: v.strictObject({ ...writer, data: v.string() }),
+    result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
+  },
+  end: {
+    title: "Shell sessions: end the running program — Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({ ...writer, graceMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 2000) }),
+    result: v.object({ session: v.string(), how: v.picklist(["interrupt", "SIGTERM", "SIGKILL"]), mode: ShellMode }),
+  },
+  reset: {
+    title: "Kill the session's programs and start it again with the same name and settings",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({ ...writer }),
+    result: SessionInfo,
+  },
+  status: {
+    title: "Shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor",
+    readOnly: true,
+    params: v.strictObject({ ...target }),
+    result: v.object({
+      session: v.string(),
+      integration: v.boolean(),
+      mode: ShellMode,
+      block: v.nullable(v.object({ seq: v.number(), command: v.string(), interactive: v.boolean(), cursor: v.number() })),
+      blocks: v.number(),
+      cursor: v.number(),
+      cwd: v.nullable(v.string()),
+    }),
+  },
+  blocks: {
+    title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last",
+    readOnly: true,
+    params: v.strictObject({ ...target, last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
+    result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
+  },
+  block: {
+    title: "Shell sessions: one block with its output",
+    readOnly: true,
+    params: v.strictObject({ ...target, seq: v.pipe(v.number(), v.integer(), v.minValue(1)), maxOutput: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 1_048_576) }),
+    result: BlockResult,
   },
   "adapter.list": {
     title: "The manifests in force (built-in and user), and user manifests that failed to load",

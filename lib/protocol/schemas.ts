@@ -116,6 +116,9 @@ export const WaitConditions = {
   altScreen: v.optional(doc(v.boolean(), "the alternate screen is on (true) or off (false)")),
   exit: v.optional(doc(v.boolean(), "the program has exited")),
   ref: v.optional(doc(v.string(), "a selector: some node matches (with gone: none does)")),
+  output: v.optional(doc(v.string(), "shell sessions: the output stream from `fromCursor` contains STR or matches /RE/; PROMPT = a block ended; EOF = the program exited")),
+  fromCursor: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "where in the output stream the output condition starts looking (default 0)")),
+  maxBytes: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the output condition looks at most this many characters past fromCursor")),
   refValue: v.optional(doc(v.string(), "with ref: a matching node's value equals this, or matches /RE/")),
   mode: v.optional(doc(v.picklist(["any", "all"]), "any condition (default) or all of them"), "any"),
   timeoutMs: v.optional(Timeout, 10_000),
@@ -123,6 +126,7 @@ export const WaitConditions = {
 
 export const WaitResult = v.object({
   fired: doc(v.array(v.string()), "the conditions that held"),
+  output: v.optional(doc(v.object({ matched: v.boolean(), matchText: v.string(), cursor: v.number() }), "for output conditions: the match, and the cursor just past it")),
   revision: Revision,
   hash: Hash,
   elapsedMs: v.number(),
@@ -165,4 +169,21 @@ export const Lease = v.object({
   owner: v.string(),
   token: v.string(),
   expiresAt: doc(v.nullable(v.string()), "null: the lease lives as long as the connection that took it"),
+});
+
+export const ShellMode = v.picklist(["starting", "idle", "block_running", "interactive"]);
+
+export const BlockResult = v.object({
+  session: v.string(),
+  block: v.number(),
+  seq: v.number(),
+  command: v.string(),
+  exitCode: v.nullable(v.number()),
+  output: doc(v.string(), "the block's output: the normalised stream (ANSI stripped, CRLF → LF) between its start and end"),
+  outputTruncated: v.boolean(),
+  outputChars: v.number(),
+  startedAt: v.string(),
+  endedAt: v.nullable(v.string()),
+  cwd: v.nullable(v.string()),
+  cursor: doc(v.number(), "the output cursor at the block's end"),
 });

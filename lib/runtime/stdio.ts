@@ -17,3 +17,8 @@ export async function printErr(text: string): Promise<void> {
 export async function readStdin(): Promise<string> {
   return new Response(Bun.stdin.stream()).text();
 }
+
+/** Exactly these bytes, no newline added (passing a program's output through). */
+export async function writeRaw(stream: "stdout" | "stderr", text: string): Promise<void> {
+  if (text !== "") await Bun.write(stream === "stdout" ? Bun.stdout : Bun.stderr, text);
+}

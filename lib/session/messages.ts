@@ -2,17 +2,20 @@
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
-import type { ExitStatusValue, Params, WaitResultValue } from "../protocol/methods.ts";
+import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protocol/methods.ts";
 
-type WithoutSession<T> = Omit<T, "session">;
+type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
-export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast"> & {
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration"> & {
   name: string;
+  argv: string[];
   cwd: string;
   env: Record<string, string>;
   /** Where to record (created exclusively), or null. */
   cast: string | null;
+  /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
+  shell: { nonce: string | null; transcriptDir: string } | null;
 };
 
 export type SnapshotReply = {
@@ -39,6 +42,11 @@ export type WorkerOps = {
   resize: [{ cols: number; rows: number }, { cols: number; rows: number; revision: number }];
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
+  exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
+  send: [{ data: string }, { bytes: number; cursor: number }];
+  status: [Record<string, never>, WithoutSession<Result<"status">>];
+  blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
+  block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];
   crash: [Record<string, never>, never];
   dispose: [Record<string, never>, { disposed: true }];

@@ -6,11 +6,13 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
 import { encodeClick, type MouseButton } from "../terminal/mouse.ts";
+import { parsePattern } from "../terminal/pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
+import { ShellSession } from "../shell/shell-session.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
 import type { OutlineNode } from "../outline/types.ts";
@@ -40,6 +42,9 @@ export class SessionRuntime {
   readonly #waits: WaitEngine;
   readonly #outline: SessionOutline;
   readonly #recorder: CastRecorder | null;
+  /** Integrated shells only: command blocks. */
+  readonly #shell: ShellSession | null;
+  readonly #streamDecoder = new TextDecoder();
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -75,7 +80,25 @@ export class SessionRuntime {
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
     this.#outline = new SessionOutline(this.#screen, spec.argv, this.pid);
-    this.#waits = new WaitEngine(() => ({ screen: this.#screen, exit: this.#exit, ended: this.#ended, outline: () => this.#outline.current().nodes }));
+    this.#shell = spec.shell?.nonce ? new ShellSession({
+      nonce: spec.shell.nonce,
+      transcriptDir: spec.shell.transcriptDir,
+      type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
+      changed: () => this.#waits.notify(),
+    }) : null;
+    const shell = this.#shell;
+    this.#waits = new WaitEngine(() => ({
+      screen: this.#screen,
+      exit: this.#exit,
+      ended: this.#ended,
+      outline: () => this.#outline.current().nodes,
+      output: shell ? {
+        end: shell.stream.end,
+        start: shell.stream.start,
+        slice: (from, to) => shell.stream.slice(from, to),
+        promptAfter: (cursor) => shell.tracker.blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null,
+      } : null,
+    }));
     this.#screen.onChange(() => {
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
@@ -101,6 +124,7 @@ export class SessionRuntime {
     }
     this.#dropping = false;
     this.#recorder?.output(bytes); // exactly what the screen is fed
+    if (this.#shell) this.#shell.push(this.#streamDecoder.decode(bytes, { stream: true }));
     void this.#screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
@@ -112,6 +136,7 @@ export class SessionRuntime {
     if (!this.#ptyClosed && !this.#eofGraceOver) return;
     if (this.#flow.backlog > 0) return;
     this.#ended = true;
+    this.#shell?.ended();
     this.#recorder?.exit(this.#exit.code, this.#exit.signal);
     this.#recorder?.close();
     this.#pty.close();
@@ -261,6 +286,60 @@ export class SessionRuntime {
       case "exit": return this.#exit;
       case "cast": return this.#recorder?.path ?? null;
     }
+  }
+
+  #requireShell(what: string): ShellSession {
+    if (!this.#shell) {
+      throw new TuiwrightError("usage", `${what} needs a shell session with integration: start one with \`spawn --shell\``, {
+        hint: "without integration, type the command and wait for the prompt with --regex",
+      });
+    }
+    return this.#shell;
+  }
+
+  async exec(params: WorkerOps["exec"][0]): Promise<WorkerOps["exec"][1]> {
+    const shell = this.#requireShell("exec");
+    this.#requireRunning("exec");
+    this.#recorder?.marker(`exec ${JSON.stringify(params.command)}${params.interactive ? " (interactive)" : ""}`);
+    return shell.exec({ command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive });
+  }
+
+  send(data: string): WorkerOps["send"][1] {
+    const shell = this.#requireShell("send");
+    this.#requireRunning("send");
+    this.#recorder?.marker(`send ${JSON.stringify(data.length > 40 ? `${data.slice(0, 39)}…` : data)}`);
+    const cursor = shell.send(data);
+    return { bytes: Buffer.byteLength(data), cursor };
+  }
+
+  status(): WorkerOps["status"][1] {
+    const open = this.#shell?.tracker.open ?? null;
+    return {
+      integration: this.#shell !== null,
+      mode: this.#shell?.mode() ?? "starting",
+      block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
+      blocks: this.#shell?.tracker.blocks.length ?? 0,
+      cursor: this.#shell?.stream.end ?? 0,
+      cwd: this.#shell?.cwd ?? this.#screen.cwd,
+    };
+  }
+
+  blocks(params: WorkerOps["blocks"][0]): WorkerOps["blocks"][1] {
+    const shell = this.#requireShell("blocks");
+    const grep = params.grep === undefined ? null : parsePattern(params.grep);
+    let list = shell.tracker.blocks.filter((b) => b.endOffset !== null || b === shell.tracker.open);
+    if (grep) list = list.filter((b) => grep.test(b.command) || grep.test(shell.stream.slice(b.startOffset, b.endOffset ?? shell.stream.end)));
+    if (params.last !== undefined) list = list.slice(-params.last);
+    return {
+      blocks: list.map((b) => ({ seq: b.seq, command: b.command, exitCode: b.exitCode, startedAt: b.startedAt, endedAt: b.endedAt, cwd: b.cwd, outputChars: (b.endOffset ?? shell.stream.end) - b.startOffset })),
+    };
+  }
+
+  block(params: WorkerOps["block"][0]): WorkerOps["block"][1] {
+    const shell = this.#requireShell("block");
+    const block = shell.tracker.blocks[params.seq - 1];
+    if (!block) throw new TuiwrightError("no-such-file", `there is no block ${params.seq} (this session has ${shell.tracker.blocks.length})`);
+    return shell.result(block, params.maxOutput);
   }
 
   mark(label: string): { label: string } {

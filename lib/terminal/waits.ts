@@ -17,15 +17,21 @@ export type WaitState = {
   ended: boolean;
   /** The current outline; only computed when a ref condition asks. */
   outline(): OutlineNode[];
+  /** Shell sessions with integration: the output stream, and where blocks ended. */
+  output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null } | null;
 };
+
+type OutputMatch = { matched: boolean; matchText: string; cursor: number };
 
 type Condition = {
   label: string;
   /** screen: reads screen content; the others read time, the revision counter or the exit. */
-  kind: "screen" | "settled" | "revision" | "exit";
+  kind: "screen" | "settled" | "revision" | "exit" | "output";
   holds(state: WaitState, text: () => string): boolean;
   /** For time-based conditions: when the condition will hold if nothing changes. */
   readyAt?(state: WaitState): number;
+  /** For output conditions: what matched, and the cursor just past it. */
+  match?(state: WaitState): OutputMatch | null;
 };
 
 type Pending = {
@@ -92,6 +98,10 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   } else if (spec.refValue !== undefined) {
     throw new TuiwrightError("usage", "refValue needs ref: the selector whose value to check");
   }
+  if (spec.output !== undefined) conditions.push(outputCondition(spec.output, spec.fromCursor ?? 0, spec.maxBytes));
+  else if (spec.fromCursor !== undefined || spec.maxBytes !== undefined) {
+    throw new TuiwrightError("usage", "fromCursor and maxBytes go with an output condition");
+  }
   if (anchor) anchorScreenConditions(conditions, anchor);
   if (spec.exit) conditions.push({ kind: "exit", label: "exit", holds: (state) => state.ended });
   if (conditions.length === 0) {
@@ -100,6 +110,33 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     });
   }
   return conditions;
+}
+
+/** Matches the output stream from a cursor: STR, /RE/, PROMPT (a block ended) or EOF. */
+function outputCondition(wanted: string, from: number, maxBytes: number | undefined): Condition {
+  const label = `output ${wanted === "PROMPT" || wanted === "EOF" ? wanted : JSON.stringify(wanted)} from ${from}`;
+  const slashed = /^\/(.*)\/([a-z]*)$/s.test(wanted);
+  const re = slashed ? parsePattern(wanted) : null;
+  const find = (state: WaitState): OutputMatch | null => {
+    const output = state.output;
+    if (!output) throw new TuiwrightError("usage", "output waits need a shell session with integration: start one with `spawn --shell`");
+    if (wanted === "EOF") return state.ended ? { matched: true, matchText: "", cursor: output.end } : null;
+    if (wanted === "PROMPT") {
+      const at = output.promptAfter(from);
+      return at === null ? null : { matched: true, matchText: "", cursor: at };
+    }
+    if (from < output.start) {
+      throw new TuiwrightError("bad-data", `cursor ${from} is older than the output kept in memory (from ${output.start})`, { hint: "the transcript on disk has all of it" });
+    }
+    const window = output.slice(from, maxBytes === undefined ? undefined : from + maxBytes);
+    if (re) {
+      const m = re.exec(window);
+      return m ? { matched: true, matchText: m[0], cursor: from + m.index + m[0].length } : null;
+    }
+    const index = window.indexOf(wanted);
+    return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + index + wanted.length };
+  };
+  return { kind: "output", label, holds: (state) => find(state) !== null, match: find };
 }
 
 function anchorScreenConditions(conditions: Condition[], anchor: WaitAnchor): void {
@@ -165,6 +202,7 @@ export class WaitEngine {
     return this.#state().ended && !pending.conditions.some((c) => c.kind === "settled");
   }
 
+
   /** Resolves the wait if it is satisfied; otherwise (re)arms its settle timer. */
   #settle(pending: Pending): boolean {
     const state = this.#state();
@@ -174,8 +212,10 @@ export class WaitEngine {
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
     if (done) {
       this.#clear(pending);
+      const output = pending.conditions.find((c) => c.match && fired.includes(c.label))?.match?.(state) ?? undefined;
       pending.resolve({
         fired,
+        ...(output ? { output } : {}),
         revision: state.screen.revision,
         hash: state.screen.hash,
         elapsedMs: Math.round((performance.now() - pending.startedAt) * 1000) / 1000,

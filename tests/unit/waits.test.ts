@@ -17,7 +17,11 @@ function setup(): void {
   screen = new Screen({ cols: 40, rows: 6, scrollback: 100 });
   exit = null;
   ended = false;
-  engine = new WaitEngine(() => ({ screen, exit, ended, outline: () => assignRefs(genericOutline(screen.grid())) }));
+  engine = new WaitEngine(() => ({
+    screen, exit, ended,
+    outline: () => assignRefs(genericOutline(screen.grid())),
+    output: null,
+  }));
   screen.onChange(() => engine.notify());
 }
 afterEach(() => screen?.dispose());

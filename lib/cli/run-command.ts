@@ -1,0 +1,49 @@
+// `tuiwright run [--stdin TEXT | --stdin-file F] [--timeout MS] -- ARGV`: the data path for
+// commands that need no terminal. With --json: {exitCode, signal, stdout, stderr, timedOut,
+// elapsedMs}; otherwise stdout and stderr pass through and the exit code is the child's
+// (124 on a timeout, 128+N for a signal). Runs in the CLI's process: no daemon needed.
+import { readFileSync } from "node:fs";
+import { constants } from "node:os";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { runProcess } from "../runtime/run-process.ts";
+import { printOut, writeRaw } from "../runtime/stdio.ts";
+import { parseFlags, type FlagSpec } from "./flags.ts";
+import { type Globals, usage } from "./invocation.ts";
+
+export const RUN_HELP = {
+  name: "run",
+  summary: "run a non-interactive command with real pipes: stdout/stderr apart, exit code, timeout (no PTY, no daemon)",
+  usage: "run [--stdin TEXT | --stdin-file FILE] [--timeout MS] -- PROGRAM [ARGS...]",
+  flags: [
+    { name: "--stdin", type: "string", value: "TEXT", description: "feed TEXT on stdin" },
+    { name: "--stdin-file", type: "string", value: "FILE", description: "feed FILE on stdin" },
+    { name: "--timeout", type: "int", value: "MS", description: "kill the process group after MS (exit 124)" },
+  ] satisfies FlagSpec[],
+};
+
+export async function runRun(args: string[], globals: Globals): Promise<number> {
+  const parsed = parseFlags(args, RUN_HELP.flags, "run");
+  if (!parsed.rest || parsed.rest.length === 0) throw usage("run needs a program after --: `tuiwright run -- make test`", "run help: `tuiwright help run`");
+  if (parsed.positionals.length > 0) throw usage(`run takes the program after --; got ${JSON.stringify(parsed.positionals[0])}`);
+  if (parsed.flags.has("--stdin") && parsed.flags.has("--stdin-file")) throw usage("--stdin and --stdin-file exclude each other");
+  let stdin = parsed.flags.get("--stdin") as string | undefined;
+  const file = parsed.flags.get("--stdin-file") as string | undefined;
+  if (file !== undefined) {
+    try { stdin = readFileSync(file, "utf8"); } catch { throw new TuiwrightError("no-such-file", `cannot read ${JSON.stringify(file)}`); }
+  }
+  const result = await runProcess(parsed.rest, {
+    cwd: process.cwd(),
+    env: process.env as Record<string, string>,
+    ...(stdin !== undefined ? { stdin } : {}),
+    ...(parsed.flags.has("--timeout") ? { timeoutMs: parsed.flags.get("--timeout") as number } : {}),
+  });
+  if (globals.mode === "json") {
+    await printOut(JSON.stringify(result));
+    return 0;
+  }
+  await writeRaw("stdout", result.stdout);
+  await writeRaw("stderr", result.stderr);
+  if (result.timedOut) return 124;
+  if (result.signal) return 128 + ((constants.signals as Record<string, number>)[result.signal] ?? 0);
+  return result.exitCode ?? 1;
+}

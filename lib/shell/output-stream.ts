@@ -1,0 +1,172 @@
+// A session's output as plain text for matching and transcripts: escape sequences stripped,
+// CRLF and lone CR as LF, other control characters dropped. Shell-integration marks (OSC 133
+// A/B/C/D and OSC 633 E) are reported at the exact offset where they occurred, and only when
+// they carry this session's nonce (`tw=NONCE`), so program output cannot forge them.
+// Offsets ("cursors") count characters of this stream from the session's start; they only
+// grow. The last RETAIN characters are kept in memory.
+
+export type ShellMark =
+  | { kind: "A" | "B" | "C"; offset: number }
+  | { kind: "D"; offset: number; exit: number | null }
+  | { kind: "E"; offset: number; command: string };
+
+const RETAIN = 8 << 20;
+
+type State = "text" | "esc" | "csi" | "osc" | "osc-esc" | "string" | "string-esc" | "charset";
+
+/** `\\` and `;` and control characters escaped as in VS Code's OSC 633 (\\xNN). */
+export function unescapeMarkText(text: string): string {
+  return text.replace(/\\\\|\\x([0-9a-fA-F]{2})/g, (match, hex: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : "\\"));
+}
+
+/** Characters that need the state machine; everything else is copied in spans. */
+const SPECIAL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+export class OutputStream {
+  /** Retained text as chunks (no giant concatenation), the first at offset #base. */
+  #chunks: string[] = [];
+  #retained = 0;
+  #base = 0;
+  #state: State = "text";
+  #osc = "";
+  #pendingCr = false;
+  readonly #nonce: string | null;
+  readonly #onMark: (mark: ShellMark) => void;
+  /** OSC 7 (file://host/path): seen here, in order with the marks, before xterm parses it. */
+  onCwd: ((cwd: string) => void) | null = null;
+
+  constructor(nonce: string | null, onMark: (mark: ShellMark) => void) {
+    this.#nonce = nonce;
+    this.#onMark = onMark;
+  }
+
+  /** Total characters so far: the cursor of the next character. */
+  get end(): number {
+    return this.#base + this.#retained;
+  }
+
+  /** The oldest offset still in memory. */
+  get start(): number {
+    return this.#base;
+  }
+
+  slice(from: number, to = this.end): string {
+    const parts: string[] = [];
+    let at = this.#base;
+    for (const chunk of this.#chunks) {
+      const next = at + chunk.length;
+      if (next > from && at < to) parts.push(chunk.slice(Math.max(0, from - at), Math.min(chunk.length, to - at)));
+      if (next >= to) break;
+      at = next;
+    }
+    return parts.join("");
+  }
+
+  push(chunk: string): void {
+    // Pieces joined once (flat), not grown with += (deep ropes that balloon memory in floods).
+    const pieces: string[] = [];
+    for (let i = 0; i < chunk.length; i++) {
+      const ch = chunk[i]!;
+      const code = ch.charCodeAt(0);
+      switch (this.#state) {
+        case "text": {
+          if (this.#pendingCr) {
+            this.#pendingCr = false;
+            pieces.push("\n");
+            if (ch === "\n") continue;
+          }
+          // Plain text up to the next control character is copied in one span.
+          SPECIAL.lastIndex = i;
+          const special = SPECIAL.exec(chunk);
+          const stop = special ? special.index : chunk.length;
+          if (stop > i) {
+            pieces.push(chunk.slice(i, stop));
+            i = stop - 1;
+            continue;
+          }
+          if (ch === "\x1b") this.#state = "esc";
+          else if (ch === "\r") this.#pendingCr = true;
+          else if (ch === "\n" || ch === "\t") pieces.push(ch);
+          break;
+        }
+        case "esc":
+          if (ch === "[") this.#state = "csi";
+          else if (ch === "]") { this.#state = "osc"; this.#osc = ""; }
+          else if (ch === "P" || ch === "X" || ch === "^" || ch === "_") this.#state = "string";
+          else if ("()*+-./#%".includes(ch)) this.#state = "charset";
+          else this.#state = "text";
+          break;
+        case "charset":
+          this.#state = "text";
+          break;
+        case "csi":
+          if (code >= 0x40 && code <= 0x7e) this.#state = "text";
+          break;
+        case "osc":
+          if (ch === "\x07") { this.#flush(pieces); this.#oscDone(); }
+          else if (ch === "\x1b") this.#state = "osc-esc";
+          else this.#osc += ch;
+          break;
+        case "osc-esc":
+          if (ch === "\\") { this.#flush(pieces); this.#oscDone(); }
+          else { this.#osc += `\x1b${ch}`; this.#state = "osc"; }
+          break;
+        case "string":
+          if (ch === "\x1b") this.#state = "string-esc";
+          else if (ch === "\x07") this.#state = "text";
+          break;
+        case "string-esc":
+          this.#state = ch === "\\" ? "text" : "string";
+          break;
+      }
+    }
+    this.#flush(pieces);
+  }
+
+  /** Appends pending text (before a mark, so the mark's offset is exact, or at the end). */
+  #flush(pieces: string[]): void {
+    if (pieces.length === 0) return;
+    this.#append(pieces.join(""));
+    pieces.length = 0;
+  }
+
+  /** Sees every piece of text as it is appended (the transcript streams open blocks). */
+  onText: ((text: string) => void) | null = null;
+
+  #append(text: string): void {
+    if (!text) return;
+    this.onText?.(text);
+    this.#chunks.push(text);
+    this.#retained += text.length;
+    while (this.#chunks.length > 1 && this.#retained - this.#chunks[0]!.length >= RETAIN) {
+      const dropped = this.#chunks.shift()!;
+      this.#retained -= dropped.length;
+      this.#base += dropped.length;
+    }
+  }
+
+  #oscDone(): void {
+    this.#state = "text";
+    const payload = this.#osc;
+    this.#osc = "";
+    if (payload.startsWith("7;") && this.onCwd) {
+      try {
+        const url = new URL(payload.slice(2));
+        if (url.protocol === "file:") this.onCwd(decodeURIComponent(url.pathname));
+      } catch { /* not a URL: ignored */ }
+      return;
+    }
+    if (this.#nonce === null || !(payload.startsWith("133;") || payload.startsWith("633;"))) return;
+    const parts = payload.split(";");
+    if (parts.at(-1) !== `tw=${this.#nonce}`) return; // forged or foreign: ignored
+    const offset = this.end;
+    const [family, kind] = parts;
+    if (family === "133" && (kind === "A" || kind === "B" || kind === "C")) this.#onMark({ kind, offset });
+    else if (family === "133" && kind === "D") {
+      const exit = parts.length > 3 && /^-?\d+$/.test(parts[2]!) ? Number(parts[2]) : null;
+      this.#onMark({ kind: "D", offset, exit });
+    } else if (family === "633" && kind === "E" && parts.length >= 4) {
+      this.#onMark({ kind: "E", offset, command: unescapeMarkText(parts.slice(2, -1).join(";")) });
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// Shell sessions: command blocks over OSC 133, output cursors, interactive programs, run.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { World } from "../helpers/harness.ts";
+
+const GUESS = resolve(import.meta.dir, "../testdata/guess.sh");
+
+let world: World;
+beforeAll(async () => { world = await World.start(); });
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+for (const shell of ["bash", "zsh"]) {
+  test(`${shell}: exit codes, one block for a compound command, cwd, --propagate`, async () => {
+    const { name } = await world.spawn([], ["--session", `${shell}1`, "--shell", shell].filter(Boolean));
+    const failed = await world.json(["exec", "--session", name, "--", "false"]);
+    expect(failed).toMatchObject({ exitCode: 1, command: "false", output: "" });
+    const two = await world.json(["exec", "--session", name, "--", "echo a; echo b"]);
+    expect(two).toMatchObject({ exitCode: 0, output: "a\nb\n", seq: failed.seq + 1 });
+    const cd = await world.json(["exec", "--session", name, "--", "cd /tmp"]);
+    expect(cd.cwd).toBe("/tmp");
+    expect((await world.run(["exec", "--session", name, "--propagate", "--", "sh -c 'exit 7'"])).code).toBe(7);
+    expect((await world.run(["exec", "--session", name, "--", "sh -c 'exit 7'"])).code).toBe(0);
+    const blocks = await world.json(["blocks", "--session", name]);
+    expect(blocks.blocks.map((b: any) => [b.command, b.exitCode])).toEqual([["false", 1], ["echo a; echo b", 0], ["cd /tmp", 0], ["sh -c 'exit 7'", 7], ["sh -c 'exit 7'", 7]]);
+    expect((await world.json(["status", "--session", name])).mode).toBe("idle");
+  });
+}
+
+test("the number-guessing flow: interactive exec, output waits from cursors, send, PROMPT", async () => {
+  const { name } = await world.spawn([], ["--session", "guess", "--shell", "bash"]);
+  const started = await world.json(["exec", "--session", name, "--interactive", "--", GUESS]);
+  expect(started.mode).toBe("interactive");
+  const asked = await world.json(["wait", "--session", name, "--output", "Guess a number", "--from-cursor", String(started.cursor)]);
+  expect(asked.output).toMatchObject({ matched: true, matchText: "Guess a number" });
+  expect((await world.json(["status", "--session", name])).mode).toBe("interactive");
+  const busy = await world.run(["exec", "--session", name, "--", "echo no"]);
+  expect(busy.code).toBe(75);
+  expect(busy.stderr).toContain("the session is interactive (block 1: ");
+  const wrong = await world.json(["send", "--session", name, "--enter", "3"]);
+  const retry = await world.json(["wait", "--session", name, "--output", "/Wrong.*\\n.*Guess a number/", "--from-cursor", String(wrong.cursor)]);
+  await world.json(["send", "--session", name, "7\\r"]);
+  const correct = await world.json(["wait", "--session", name, "--output", "Correct!", "--from-cursor", String(retry.output.cursor)]);
+  const prompt = await world.json(["wait", "--session", name, "--output", "PROMPT", "--from-cursor", String(correct.output.cursor)]);
+  expect(prompt.fired).toEqual(["output PROMPT from " + correct.output.cursor]);
+  const block = await world.json(["block", "--session", name, "1"]);
+  expect(block).toMatchObject({ exitCode: 0 });
+  expect(block.output).toContain("Wrong, try again.");
+  expect(block.output).toContain("Correct!");
+  expect((await world.json(["status", "--session", name])).mode).toBe("idle");
+});
+
+test("forged OSC 133 marks in program output do not end the block", async () => {
+  const { name } = await world.spawn([], ["--session", "forge", "--shell", "bash"]);
+  const result = await world.json(["exec", "--session", name, "--", "printf '\\033]133;D;0\\007\\033]133;D;0;tw=guess\\007\\033]133;A\\007'; echo after-forgery"]);
+  expect(result.output).toContain("after-forgery");
+  expect(result.exitCode).toBe(0);
+  expect((await world.json(["blocks", "--session", name])).blocks).toHaveLength(1);
+});
+
+test("Ctrl-C at an empty prompt makes no phantom block; exec --queue waits its turn", async () => {
+  const { name } = await world.spawn([], ["--session", "ctrlc", "--shell", "bash"]);
+  await world.json(["exec", "--session", name, "--", "true"]);
+  const revision = (await world.json(["snapshot", "--session", name])).revision;
+  await world.json(["press", "--session", name, "C-c", "--changed-since", String(revision)]);
+  await world.json(["press", "--session", name, "Enter", "--settled", "50"]);
+  await world.json(["exec", "--session", name, "--", "echo next"]);
+  expect((await world.json(["blocks", "--session", name])).blocks.map((b: any) => b.command)).toEqual(["true", "echo next"]);
+  // A second exec while one runs is busy (75) unless it queues.
+  const rpc = await world.rpc();
+  const long = rpc.call("exec", { session: name, command: "read line; echo got-$line" });
+  await world.json(["wait", "--session", name, "--text", "read line"]);
+  expect((await world.run(["exec", "--session", name, "--", "echo later"])).code).toBe(75);
+  const queued = rpc.call("exec", { session: name, command: "echo queued", queue: true });
+  await world.json(["send", "--session", name, "x\\r"]);
+  expect(((await long) as { output: string }).output).toBe("x\ngot-x\n"); // the tty echoes what we sent
+  expect(((await queued) as { output: string }).output).toBe("queued\n");
+  rpc.close();
+});
+
+test("--max-output caps what is returned and says so; the transcript keeps all of it", async () => {
+  const { name } = await world.spawn([], ["--session", "big", "--shell", "bash"]);
+  const result = await world.json(["exec", "--session", name, "--max-output", "100", "--", "seq 1 5000"]);
+  expect(result.outputTruncated).toBe(true);
+  expect(result.output).toHaveLength(100);
+  const full = "1\n2\n" + Array.from({ length: 4998 }, (_, i) => i + 3).join("\n") + "\n";
+  expect(result.outputChars).toBe(full.length);
+  const human = await world.run(["exec", "--session", name, "--max-output", "10", "--", "seq 1 100"]);
+  expect(human.stdout).toContain("[output truncated: 10 of 292 characters");
+  const dirs = Bun.spawnSync(["sh", "-c", `ls -d ${world.env.XDG_STATE_HOME}/tuiwright/${world.namespace}/transcripts/big-*`]).stdout.toString().trim();
+  expect(readFileSync(`${dirs}/blocks/1.out`, "utf8")).toBe(full);
+  const events = readFileSync(`${dirs}/events.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  expect(events.map((e) => e.event)).toContain("block-end");
+  const blocks = readFileSync(`${dirs}/blocks.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  expect(blocks[0]).toMatchObject({ seq: 1, command: "seq 1 5000", exitCode: 0 });
+});
+
+test("end interrupts the running program; reset brings back a working shell; exec needs integration", async () => {
+  const { name } = await world.spawn([], ["--session", "stuck", "--shell", "bash"]);
+  await world.json(["exec", "--session", name, "--interactive", "--", "sleep 300"]);
+  await world.json(["wait", "--session", name, "--text", "sleep 300"]);
+  expect((await world.json(["end", "--session", name])).how).toBe("interrupt");
+  expect((await world.json(["status", "--session", name])).mode).toBe("idle");
+  const trap = await world.json(["exec", "--session", name, "--interactive", "--", "trap '' INT; echo armed; sleep 300"]);
+  await world.json(["wait", "--session", name, "--output", "armed", "--from-cursor", String(trap.cursor)]);
+  expect((await world.json(["end", "--session", name, "--grace", "200"])).how).toBe("SIGTERM");
+  await world.json(["exec", "--session", name, "--interactive", "--", "cat"]);
+  const reset = await world.json(["reset", "--session", name]);
+  expect(reset.name).toBe(name);
+  expect((await world.json(["exec", "--session", name, "--", "echo fresh"])).output).toBe("fresh\n");
+  const plain = await world.spawn([], ["--session", "plain", "--shell", "bash", "--no-integration"]);
+  const refused = await world.run(["exec", "--session", plain.name, "--", "true"]);
+  expect(refused.code).toBe(64);
+  expect(refused.stderr).toContain("exec needs a shell session with integration");
+});
+
+test("run keeps stdout and stderr apart, returns the exit code, and times out a child", async () => {
+  const apart = await world.json(["run", "--", "sh", "-c", "echo out; echo err >&2; exit 7"]);
+  expect(apart).toMatchObject({ exitCode: 7, signal: null, stdout: "out\n", stderr: "err\n", timedOut: false });
+  const passthrough = await world.run(["run", "--stdin", "piped", "--", "sh", "-c", "cat; echo e >&2; exit 7"]);
+  expect(passthrough).toMatchObject({ code: 7, stdout: "piped", stderr: "e\n" });
+  const slow = await world.json(["run", "--timeout", "200", "--", "sh", "-c", "sleep 100 & sleep 100"]);
+  expect(slow.timedOut).toBe(true);
+  expect(slow.elapsedMs).toBeLessThan(5000);
+  expect((await world.run(["run", "--timeout", "100", "--", "sleep", "100"])).code).toBe(124);
+  expect((await world.run(["run", "--", "no-such-program-xyz"])).code).toBe(66);
+});
