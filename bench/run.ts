@@ -14,7 +14,7 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline record throughput memory]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory]` runs only those groups
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -392,6 +392,40 @@ async function recording(world: World): Promise<void> {
   });
 }
 
+// `exec -- true` round trip on a persistent connection vs tmux: send-keys of the command plus
+// a `wait-for` signal, and wait-for on the same control-mode connection.
+async function execRoundTrip(world: World): Promise<void> {
+  const N = 200;
+  await world.spawn([], ["--session", "execbench", "--shell", "bash"]);
+  const rpc = await world.rpc();
+  for (let i = 0; i < 10; i++) await rpc.call("exec", { session: "execbench", command: "true" });
+  const ours: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const started = performance.now();
+    await rpc.call("exec", { session: "execbench", command: "true" });
+    ours.push(performance.now() - started);
+  }
+  rpc.close();
+  tmux("new-session", "-d", "-s", "execbench", "-x", "120", "-y", "40", "bash --norc");
+  const control = new TmuxControl(TMUX, "execbench");
+  const theirs: number[] = [];
+  for (let i = 0; i < N + 10; i++) {
+    const started = performance.now();
+    await control.run(`send-keys -t execbench 'true; tmux -L ${TMUX} wait-for -S tw${i}' Enter`);
+    await control.run(`wait-for tw${i}`);
+    if (i >= 10) theirs.push(performance.now() - started);
+  }
+  await control.close();
+  rows.push({
+    name: "`exec -- true` round trip on a persistent connection (200×): command typed → block end → result",
+    ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
+    tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
+    ratio: ratio(median(ours), median(theirs)),
+    target: "≤ 10 ms",
+    note: "tmux: send-keys 'true; tmux wait-for -S ch' Enter, then wait-for ch, on one control-mode connection (no exit code; ours returns the block's exit code, output and cwd)",
+  });
+}
+
 function machine(): string {
   const version = (cmd: string[]) => Bun.spawnSync(cmd).stdout.toString().trim().split("\n")[0];
   return [
@@ -417,6 +451,7 @@ async function main(): Promise<void> {
       if (want("cpu")) await waitCpuOverhead(world);
       if (want("outline")) await outlineCost(world);
       if (want("record")) await recording(world);
+      if (want("exec")) await execRoundTrip(world);
       if (want("throughput")) await throughput(world);
     }
     if (want("memory")) await memory();

@@ -59,6 +59,7 @@ export class BlockTracker {
       case "A":
         if (this.#open) this.#close(mark.offset, null, cwd, now);
         this.#atPrompt = false;
+        this.#typedCommand = null; // a command line from before this prompt is not the next one's
         break;
       case "B":
         this.#atPrompt = true;
@@ -66,7 +67,10 @@ export class BlockTracker {
         if (!this.#open) this.#events.ready();
         break;
       case "E":
-        this.#typedCommand = mark.command;
+        // zsh reports the command line before it starts; bash at the next prompt, while the
+        // block is still open.
+        if (this.#open) { if (this.#open.command === "") this.#open.command = mark.command; }
+        else this.#typedCommand = mark.command;
         break;
       case "C": {
         if (this.#open) break;

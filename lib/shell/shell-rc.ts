@@ -5,26 +5,23 @@
 
 export type ShellKind = "bash" | "zsh";
 
-const ESCAPE_FUNCTION = `__tw_esc() { local s="$1"; s="\${s//\\\\/\\\\\\\\}"; s="\${s//;/\\\\x3b}"; printf '%s' "$s"; }`;
-
 export function bashRc(nonce: string): string {
+  // No forks on the command path: PS0 prints the start mark as it is; the command line (for
+  // commands typed by hand) is read from history at the next prompt, inside the block.
   return `# tuiwright shell integration (generated). Your own ~/.bashrc runs first.
 if [ -f "$HOME/.bashrc" ]; then . "$HOME/.bashrc"; fi
-${ESCAPE_FUNCTION}
 __tw_precmd() {
-  local ec=$?
+  local ec=$? line
+  line=$(HISTTIMEFORMAT= builtin history 1)
+  [[ $line =~ ^[[:space:]]*[0-9]+[*[:space:]]+(.*)$ ]] && line=\${BASH_REMATCH[1]}
+  line=\${line//\\\\/\\\\\\\\}; line=\${line//;/\\\\x3b}
+  printf '\\033]633;E;%s;tw=${nonce}\\007' "$line"
   printf '\\033]7;file://%s%s\\007' "\${HOSTNAME:-localhost}" "$PWD"
   printf '\\033]133;D;%s;tw=${nonce}\\007\\033]133;A;tw=${nonce}\\007' "$ec"
   return $ec
 }
-__tw_preexec() {
-  local line
-  line=$(HISTTIMEFORMAT= builtin history 1)
-  [[ $line =~ ^[[:space:]]*[0-9]+[*[:space:]]+(.*)$ ]] && line=\${BASH_REMATCH[1]}
-  printf '\\033]633;E;%s;tw=${nonce}\\007\\033]133;C;tw=${nonce}\\007' "$(__tw_esc "$line")"
-}
 PROMPT_COMMAND="__tw_precmd\${PROMPT_COMMAND:+; $PROMPT_COMMAND}"
-PS0='$(__tw_preexec)'"\${PS0:-}"
+PS0='\\033]133;C;tw=${nonce}\\007'"\${PS0:-}"
 PS1="\${PS1}"'\\[\\033]133;B;tw=${nonce}\\007\\]'
 `;
 }
@@ -33,13 +30,16 @@ export function zshRc(nonce: string): string {
   return `# tuiwright shell integration (generated). Your own .zshrc runs first.
 __tw_home="\${TUIWRIGHT_USER_ZDOTDIR:-$HOME}"
 if [ -f "$__tw_home/.zshrc" ]; then ZDOTDIR="$__tw_home" . "$__tw_home/.zshrc"; fi
-${ESCAPE_FUNCTION}
 __tw_precmd() {
   local ec=$?
   printf '\\033]7;file://%s%s\\007' "\${HOST:-localhost}" "$PWD"
   printf '\\033]133;D;%s;tw=${nonce}\\007\\033]133;A;tw=${nonce}\\007' "$ec"
 }
-__tw_preexec() { printf '\\033]633;E;%s;tw=${nonce}\\007\\033]133;C;tw=${nonce}\\007' "$(__tw_esc "$1")"; }
+__tw_preexec() {
+  local line=\${1//\\\\/\\\\\\\\}
+  line=\${line//;/\\\\x3b}
+  printf '\\033]633;E;%s;tw=${nonce}\\007\\033]133;C;tw=${nonce}\\007' "$line"
+}
 # zsh's "missing newline" marker and its carriage returns are printed before precmd, so they
 # would land in the block's output: a driven shell does without them.
 unsetopt prompt_sp prompt_cr

@@ -125,3 +125,35 @@ test("run keeps stdout and stderr apart, returns the exit code, and times out a 
   expect((await world.run(["run", "--timeout", "100", "--", "sleep", "100"])).code).toBe(124);
   expect((await world.run(["run", "--", "no-such-program-xyz"])).code).toBe(66);
 });
+
+test("a block longer than the in-memory window still returns its head and keeps all of it on disk", async () => {
+  const { name } = await world.spawn([], ["--session", "huge", "--shell", "bash"]);
+  const result = await world.json(["exec", "--session", name, "--max-output", "12", "--timeout", "60000", "--", "seq 1 1500000"]);
+  expect(result.output).toBe("1\n2\n3\n4\n5\n6\n");
+  expect(result.outputTruncated).toBe(true);
+  const dir = Bun.spawnSync(["sh", "-c", `ls -d ${world.env.XDG_STATE_HOME}/tuiwright/${world.namespace}/transcripts/huge-*`]).stdout.toString().trim();
+  expect(Bun.file(`${dir}/blocks/1.out`).size).toBe(result.outputChars);
+  expect(result.outputChars).toBeGreaterThan(8 << 20);
+}, 60_000);
+
+test("output waits and send need a shell session with integration", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const wait = await world.run(["wait", "--session", name, "--output", "x"]);
+  expect(wait.code).toBe(64);
+  expect(wait.stderr).toContain("output waits need a shell session with integration");
+  expect((await world.run(["send", "--session", name, "x"])).code).toBe(64);
+  expect((await world.run(["wait", "--session", name, "--from-cursor", "3"])).code).toBe(64);
+});
+
+for (const shell of ["bash", "zsh"]) {
+  test(`${shell}: a command typed by hand becomes a named block too`, async () => {
+    const { name } = await world.spawn([], ["--session", `${shell}-typed`, "--shell", shell]);
+    await world.json(["exec", "--session", name, "--", "true"]);
+    const status = await world.json(["status", "--session", name]);
+    await world.json(["type", "--session", name, "echo by-hand\r"]);
+    await world.json(["wait", "--session", name, "--output", "PROMPT", "--from-cursor", String(status.cursor)]);
+    const blocks = (await world.json(["blocks", "--session", name])).blocks;
+    expect(blocks.map((b: any) => [b.command, b.exitCode])).toEqual([["true", 0], ["echo by-hand", 0]]);
+    expect((await world.json(["block", "--session", name, "2"])).output).toBe("by-hand\n");
+  });
+}

@@ -38,3 +38,30 @@ test("without a nonce (no integration) marks are ignored", () => {
   expect(marks).toEqual([]);
   expect(s.slice(0)).toBe("out");
 });
+
+import { BlockTracker } from "../../lib/shell/block-tracker.ts";
+
+test("block tracker: lost and repeated marks make no phantom blocks; E names blocks before (zsh) or after (bash) C", () => {
+  const ended: number[] = [];
+  const t = new BlockTracker({ started: () => {}, ended: (b) => ended.push(b.seq), ready: () => {} });
+  const at = (kind: "A" | "B" | "C", offset = 0) => t.onMark({ kind, offset }, "/x");
+  t.onMark({ kind: "D", offset: 0, exit: 0 }, null); // the first prompt: no block
+  at("A"); at("B");
+  expect(t.mode()).toBe("idle");
+  t.onMark({ kind: "D", offset: 1, exit: 130 }, null); // Ctrl-C at an empty prompt
+  expect(t.blocks).toHaveLength(0);
+  t.onMark({ kind: "E", offset: 1, command: "stale" }, null); // bash: the previous command, at a prompt
+  at("A"); at("B");
+  at("C", 2); at("C", 3); // repeated
+  expect(t.blocks).toHaveLength(1);
+  expect(t.blocks[0]!.command).toBe("");
+  t.onMark({ kind: "E", offset: 5, command: "make" }, null); // bash: reported before D
+  t.onMark({ kind: "D", offset: 5, exit: 2 }, "/y");
+  expect(t.blocks[0]).toMatchObject({ command: "make", exitCode: 2, cwd: "/y", startOffset: 2, endOffset: 5 });
+  at("A"); at("B");
+  t.onMark({ kind: "E", offset: 6, command: "ls" }, null); // zsh: before C
+  at("C", 6);
+  at("A", 9); // D lost: the new prompt closes it
+  expect(t.blocks[1]).toMatchObject({ command: "ls", exitCode: null, endOffset: 9 });
+  expect(ended).toEqual([1, 2]);
+});
