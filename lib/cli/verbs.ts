@@ -373,24 +373,26 @@ export const VERBS: Verb[] = [
   {
     name: "exec",
     summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",
-    usage: "exec [--session NAME] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] -- COMMAND",
+    usage: "exec [--session NAME] [--cwd DIR] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] -- COMMAND",
     method: "exec",
     positionals: [0, 1],
     wantsRest: true,
     flags: [
+      { name: "--cwd", type: "string", value: "DIR", description: "run it in DIR (a subshell: the shell's cwd does not move)" },
       { name: "--timeout", type: "int", value: "MS", description: "give up waiting for the block after MS (default 60000)" },
       { name: "--max-output", type: "int", value: "N", description: "characters of output returned (default 65536; the transcript keeps all)" },
       { name: "--queue", type: "bool", description: "wait for a running block instead of failing busy (75)" },
       { name: "--interactive", type: "bool", description: "start it and return the output cursor at once (then send / wait --output)" },
       { name: "--propagate", type: "bool", description: "exit with the command's exit code" },
     ],
-    params(args) {
+    params(args, client) {
       const command = args.rest ? args.rest.join(" ") : args.positionals[0];
       if (!command) throw usage("exec needs a command: `tuiwright exec -- 'make test'`", "exec");
       if (args.rest && args.positionals.length > 0) throw usage("give the command after -- or as one argument, not both", "exec");
       const f = args.flags;
       return {
         command,
+        ...(f.has("--cwd") ? { cwd: resolvePath(client.cwd, String(f.get("--cwd"))) } : {}),
         ...(f.has("--timeout") ? { timeoutMs: f.get("--timeout") } : {}),
         ...(f.has("--max-output") ? { maxOutput: f.get("--max-output") } : {}),
         ...(f.has("--queue") ? { queue: true } : {}),

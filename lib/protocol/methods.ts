@@ -233,6 +233,7 @@ export const METHODS = {
     params: v.strictObject({
       ...writer,
       command: v.pipe(v.string(), v.minLength(1)),
+      cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory (in a subshell: the shell's own cwd does not move)")),
       timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), 60_000),
       maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "characters of output returned (the transcript keeps all)"), 65_536),
       queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),

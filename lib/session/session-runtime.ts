@@ -301,7 +301,10 @@ export class SessionRuntime {
     const shell = this.#requireShell("exec");
     this.#requireRunning("exec");
     this.#recorder?.marker(`exec ${JSON.stringify(params.command)}${params.interactive ? " (interactive)" : ""}`);
-    return shell.exec({ command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive });
+    return shell.exec({
+      command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive,
+      ...(params.cwd === undefined ? {} : { cwd: params.cwd }),
+    });
   }
 
   send(data: string): WorkerOps["send"][1] {

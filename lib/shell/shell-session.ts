@@ -6,7 +6,10 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { BlockTracker, type Block, type ShellMode } from "./block-tracker.ts";
 import { OutputStream } from "./output-stream.ts";
 
-export type ExecOptions = { command: string; timeoutMs: number; maxOutput: number; queue: boolean; interactive: boolean };
+export type ExecOptions = { command: string; cwd?: string; timeoutMs: number; maxOutput: number; queue: boolean; interactive: boolean };
+
+/** A word the shell reads back as exactly this text. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
 export type BlockResult = {
   block: number;
@@ -139,10 +142,13 @@ export class ShellSession {
     if (/[\r\n]/.test(options.command)) throw new TuiwrightError("bad-data", "a command for exec must be one line (join commands with ; or &&)");
     this.tracker.expect(options.command, options.interactive);
     const cursor = this.stream.end;
-    this.#type(`${options.command}\r`);
+    // --cwd runs it in a subshell there, so the shell's own directory does not move.
+    const line = options.cwd === undefined ? options.command : `(cd -- ${shellQuote(options.cwd)} && ${options.command})`;
+    this.#type(`${line}\r`);
     if (options.interactive) return { cursor, mode: "interactive" };
     const started = await this.#nextBlock(Math.max(0, deadline - performance.now()));
     await this.#blockEnd(started, Math.max(0, deadline - performance.now()));
+    if (options.cwd !== undefined) started.cwd = options.cwd;
     return this.result(started, options.maxOutput);
   }
 

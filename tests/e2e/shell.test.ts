@@ -19,10 +19,13 @@ for (const shell of ["bash", "zsh"]) {
     expect(two).toMatchObject({ exitCode: 0, output: "a\nb\n", seq: failed.seq + 1 });
     const cd = await world.json(["exec", "--session", name, "--", "cd /tmp"]);
     expect(cd.cwd).toBe("/tmp");
+    const elsewhere = await world.json(["exec", "--session", name, "--cwd", "/usr", "--", "pwd"]);
+    expect(elsewhere).toMatchObject({ output: "/usr\n", cwd: "/usr", command: "pwd" });
+    expect((await world.json(["exec", "--session", name, "--", "pwd"])).output).toBe("/tmp\n"); // the shell did not move
     expect((await world.run(["exec", "--session", name, "--propagate", "--", "sh -c 'exit 7'"])).code).toBe(7);
     expect((await world.run(["exec", "--session", name, "--", "sh -c 'exit 7'"])).code).toBe(0);
     const blocks = await world.json(["blocks", "--session", name]);
-    expect(blocks.blocks.map((b: any) => [b.command, b.exitCode])).toEqual([["false", 1], ["echo a; echo b", 0], ["cd /tmp", 0], ["sh -c 'exit 7'", 7], ["sh -c 'exit 7'", 7]]);
+    expect(blocks.blocks.map((b: any) => [b.command, b.exitCode])).toEqual([["false", 1], ["echo a; echo b", 0], ["cd /tmp", 0], ["pwd", 0], ["pwd", 0], ["sh -c 'exit 7'", 7], ["sh -c 'exit 7'", 7]]);
     expect((await world.json(["status", "--session", name])).mode).toBe("idle");
   });
 }
