@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BUN_VERSION=1.4.5
-DEBIAN_PACKAGES=(bash vim less htop python3 tmux zsh hyperfine procps man-db git asciinema chromium)
+DEBIAN_PACKAGES=(bash vim less htop python3 tmux zsh fish hyperfine procps man-db git asciinema chromium)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -152,7 +152,7 @@ export const VERBS: Verb[] = [
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
-    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh])",
+    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh|fish])",
     method: "spawn",
     autoStart: true,
     positionals: [0, 1],
@@ -163,8 +163,8 @@ export const VERBS: Verb[] = [
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
       { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)" },
-      { name: "--shell", type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash` or `--shell zsh` (default: $SHELL if bash/zsh)" },
-      { name: "--no-integration", type: "bool", description: "with --shell: no OSC 133 integration (no exec; wait on the prompt yourself)" },
+      { name: "--shell", type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash|zsh|fish` (default: $SHELL if one of those, else bash)" },
+      { name: "--no-integration", type: "bool", description: "with --shell: no OSC 133 integration (exec falls back to the prompt on screen: no exit codes)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
     ],
@@ -172,7 +172,7 @@ export const VERBS: Verb[] = [
       const f = args.flags;
       const shell = f.has("--shell") ? (args.positionals[0] ?? "auto") : null;
       if (shell === null && args.positionals.length > 0) throw usage(`spawn takes the program after --; got ${JSON.stringify(args.positionals[0])}`, "spawn");
-      if (shell !== null && !["bash", "zsh", "auto"].includes(shell)) throw usage(`--shell takes bash, zsh or nothing (auto); got ${JSON.stringify(shell)}`, "spawn");
+      if (shell !== null && !["bash", "zsh", "fish", "auto"].includes(shell)) throw usage(`--shell takes bash, zsh, fish or nothing (auto); got ${JSON.stringify(shell)}`, "spawn");
       if (shell !== null && args.rest && args.rest.length > 0) throw usage("give --shell or a program after --, not both", "spawn");
       if (shell === null && (!args.rest || args.rest.length === 0)) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`, or --shell", "spawn");
       if (f.has("--no-integration") && shell === null) throw usage("--no-integration goes with --shell", "spawn");
@@ -403,7 +403,8 @@ export const VERBS: Verb[] = [
       if (!("exitCode" in r)) return mode === "plain" ? String(r.cursor) : `started interactively; output cursor ${r.cursor} (send input, then wait --output … --from-cursor ${r.cursor})`;
       const tail = r.outputTruncated ? `\n[output truncated: ${r.output.length} of ${r.outputChars} characters; \`tuiwright block ${r.seq}\` has more]` : "";
       if (mode === "plain") return r.output.replace(/\n$/, "") + tail;
-      return `${r.output.replace(/\n$/, "")}${tail}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`;
+      const how = r.integration === false ? " (no shell integration: output read from the screen, exit code unknown)" : "";
+      return `${r.output.replace(/\n$/, "")}${tail}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}${how}]`;
     },
     exitCode: (r: Result<"exec">, args) => (args.flags.has("--propagate") && "exitCode" in r ? (r.exitCode ?? 1) : 0),
   },

@@ -74,7 +74,7 @@ export const METHODS = {
     params: v.strictObject({
       session: v.optional(doc(SessionName, "name for the new session; default derived from the program name")),
       argv: v.optional(doc(v.pipe(v.array(v.string()), v.minLength(1, "argv needs the program to run")), "program and arguments (or give shell)")),
-      shell: v.optional(doc(v.picklist(["bash", "zsh", "auto"]), "start a shell with command-block integration (auto: $SHELL if bash or zsh, else bash)")),
+      shell: v.optional(doc(v.picklist(["bash", "zsh", "fish", "auto"]), "start a shell with command-block integration (auto: $SHELL if bash, zsh or fish, else bash)")),
       integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
       env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),

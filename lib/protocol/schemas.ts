@@ -186,4 +186,5 @@ export const BlockResult = v.object({
   endedAt: v.nullable(v.string()),
   cwd: v.nullable(v.string()),
   cursor: doc(v.number(), "the output cursor at the block's end"),
+  integration: v.optional(doc(v.literal(false), "present when the shell has no integration: output read from the screen, no exit code")),
 });

@@ -15,7 +15,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   /** Where to record (created exclusively), or null. */
   cast: string | null;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { nonce: string | null; transcriptDir: string } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string } | null;
 };
 
 export type SnapshotReply = {

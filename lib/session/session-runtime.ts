@@ -13,6 +13,7 @@ import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { ShellSession } from "../shell/shell-session.ts";
+import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
 import type { OutlineNode } from "../outline/types.ts";
@@ -45,6 +46,9 @@ export class SessionRuntime {
   /** Integrated shells only: command blocks. */
   readonly #shell: ShellSession | null;
   readonly #streamDecoder = new TextDecoder();
+  /** A shell started without integration: exec falls back to the prompt regex. */
+  readonly #plainShell: boolean;
+  #plainExecs = 0;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -83,9 +87,11 @@ export class SessionRuntime {
     this.#shell = spec.shell?.nonce ? new ShellSession({
       nonce: spec.shell.nonce,
       transcriptDir: spec.shell.transcriptDir,
+      fish: spec.shell.kind === "fish",
       type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
       changed: () => this.#waits.notify(),
     }) : null;
+    this.#plainShell = spec.shell !== null && spec.shell.nonce === null;
     const shell = this.#shell;
     this.#waits = new WaitEngine(() => ({
       screen: this.#screen,
@@ -298,8 +304,18 @@ export class SessionRuntime {
   }
 
   async exec(params: WorkerOps["exec"][0]): Promise<WorkerOps["exec"][1]> {
-    const shell = this.#requireShell("exec");
     this.#requireRunning("exec");
+    if (!this.#shell && this.#plainShell) {
+      if (params.interactive || params.cwd !== undefined) throw new TuiwrightError("usage", "--interactive and --cwd need shell integration (this shell was started with --no-integration)");
+      this.#recorder?.marker(`exec ${JSON.stringify(params.command)} (no integration)`);
+      return execByPrompt({
+        wait: (spec, anchor) => this.#waits.wait(spec, anchor),
+        revision: () => this.#screen.revision,
+        type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
+        text: () => this.#screen.text(SCROLLBACK_TEXT),
+      }, params.command, { timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, seq: ++this.#plainExecs, cwd: this.#screen.cwd });
+    }
+    const shell = this.#requireShell("exec");
     this.#recorder?.marker(`exec ${JSON.stringify(params.command)}${params.interactive ? " (interactive)" : ""}`);
     return shell.exec({
       command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive,
@@ -319,7 +335,7 @@ export class SessionRuntime {
     const open = this.#shell?.tracker.open ?? null;
     return {
       integration: this.#shell !== null,
-      mode: this.#shell?.mode() ?? "starting",
+      mode: this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
       block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
       blocks: this.#shell?.tracker.blocks.length ?? 0,
       cursor: this.#shell?.stream.end ?? 0,

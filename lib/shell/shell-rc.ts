@@ -3,7 +3,7 @@
 // command line) + 133 C when a command starts. Every mark carries the session's nonce, which
 // lives in an unexported shell variable, so programs cannot print valid marks.
 
-export type ShellKind = "bash" | "zsh";
+export type ShellKind = "bash" | "zsh" | "fish";
 
 export function bashRc(nonce: string): string {
   // No forks on the command path: PS0 prints the start mark as it is; the command line (for
@@ -47,5 +47,28 @@ typeset -ga precmd_functions preexec_functions
 precmd_functions=(__tw_precmd $precmd_functions)
 preexec_functions+=(__tw_preexec)
 PS1="\${PS1}%{$(printf '\\033]133;B;tw=${nonce}\\007')%}"
+`;
+}
+
+export function fishRc(nonce: string): string {
+  // fish 3 emits no OSC 133 of its own; its preexec/postexec/prompt events carry ours. The
+  // user's config.fish has already run (this is sourced with --init-command).
+  return `# tuiwright shell integration (generated)
+function __tw_preexec --on-event fish_preexec
+    printf '\\e]633;E;%s;tw=${nonce}\\a\\e]133;C;tw=${nonce}\\a' (string replace -a -- ';' '\\\\x3b' (string replace -a -- '\\\\' '\\\\\\\\' $argv[1]))
+end
+function __tw_postexec --on-event fish_postexec
+    set -l ec $status
+    printf '\\e]7;file://%s%s\\a' $hostname $PWD
+    printf '\\e]133;D;%s;tw=${nonce}\\a' $ec
+end
+function __tw_prompt --on-event fish_prompt
+    printf '\\e]7;file://%s%s\\a\\e]133;A;tw=${nonce}\\a' $hostname $PWD
+end
+functions -c fish_prompt __tw_user_prompt
+function fish_prompt
+    __tw_user_prompt
+    printf '\\e]133;B;tw=${nonce}\\a'
+end
 `;
 }

@@ -39,7 +39,14 @@ export class ShellSession {
   #queue: Promise<unknown> = Promise.resolve();
   #ended = false;
 
-  constructor(options: { nonce: string; transcriptDir: string | null; type(text: string): void; changed(): void }) {
+  /** fish moves to a new line after its preexec event: that newline belongs to the prompt. */
+  readonly #newlineAfterStart: boolean;
+  /** fish has no ( … ) subshells, so exec --cwd cannot leave the shell's directory alone. */
+  readonly #subshells: boolean;
+
+  constructor(options: { nonce: string; transcriptDir: string | null; fish?: boolean; type(text: string): void; changed(): void }) {
+    this.#newlineAfterStart = options.fish ?? false;
+    this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
     this.#dir = options.transcriptDir;
     this.#changed = options.changed;
@@ -60,7 +67,13 @@ export class ShellSession {
     // An open block's output goes to its .out file as it arrives: all of it, however long.
     this.stream.onText = (text) => {
       const open = this.tracker.open;
-      if (open && this.#dir) appendFileSync(`${this.#dir}/blocks/${open.seq}.out`, text, { mode: 0o600 });
+      if (!open) return;
+      let body = text;
+      if (this.#newlineAfterStart && this.stream.end === open.startOffset && body.startsWith("\n")) {
+        open.startOffset += 1;
+        body = body.slice(1);
+      }
+      if (this.#dir && body) appendFileSync(`${this.#dir}/blocks/${open.seq}.out`, body, { mode: 0o600 });
     };
   }
 
@@ -140,6 +153,9 @@ export class ShellSession {
     const deadline = performance.now() + options.timeoutMs;
     await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs, "the shell to show its prompt");
     if (/[\r\n]/.test(options.command)) throw new TuiwrightError("bad-data", "a command for exec must be one line (join commands with ; or &&)");
+    if (options.cwd !== undefined && !this.#subshells) {
+      throw new TuiwrightError("usage", "exec --cwd is not available in fish sessions (fish has no subshells to run it in)", { hint: "exec `cd DIR` first, or use bash/zsh" });
+    }
     this.tracker.expect(options.command, options.interactive);
     const cursor = this.stream.end;
     // --cwd runs it in a subshell there, so the shell's own directory does not move.

@@ -10,7 +10,7 @@ let world: World;
 beforeAll(async () => { world = await World.start(); });
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
-for (const shell of ["bash", "zsh"]) {
+for (const shell of ["bash", "zsh", "fish"]) {
   test(`${shell}: exit codes, one block for a compound command, cwd, --propagate`, async () => {
     const { name } = await world.spawn([], ["--session", `${shell}1`, "--shell", shell].filter(Boolean));
     const failed = await world.json(["exec", "--session", name, "--", "false"]);
@@ -19,8 +19,15 @@ for (const shell of ["bash", "zsh"]) {
     expect(two).toMatchObject({ exitCode: 0, output: "a\nb\n", seq: failed.seq + 1 });
     const cd = await world.json(["exec", "--session", name, "--", "cd /tmp"]);
     expect(cd.cwd).toBe("/tmp");
-    const elsewhere = await world.json(["exec", "--session", name, "--cwd", "/usr", "--", "pwd"]);
-    expect(elsewhere).toMatchObject({ output: "/usr\n", cwd: "/usr", command: "pwd" });
+    if (shell === "fish") {
+      const refused = await world.run(["exec", "--session", name, "--cwd", "/usr", "--", "pwd"]);
+      expect(refused.code).toBe(64);
+      expect(refused.stderr).toContain("fish has no subshells");
+      await world.json(["exec", "--session", name, "--", "pwd"]);
+    } else {
+      const elsewhere = await world.json(["exec", "--session", name, "--cwd", "/usr", "--", "pwd"]);
+      expect(elsewhere).toMatchObject({ output: "/usr\n", cwd: "/usr", command: "pwd" });
+    }
     expect((await world.json(["exec", "--session", name, "--", "pwd"])).output).toBe("/tmp\n"); // the shell did not move
     expect((await world.run(["exec", "--session", name, "--propagate", "--", "sh -c 'exit 7'"])).code).toBe(7);
     expect((await world.run(["exec", "--session", name, "--", "sh -c 'exit 7'"])).code).toBe(0);
@@ -111,10 +118,15 @@ test("end interrupts the running program; reset brings back a working shell; exe
   const reset = await world.json(["reset", "--session", name]);
   expect(reset.name).toBe(name);
   expect((await world.json(["exec", "--session", name, "--", "echo fresh"])).output).toBe("fresh\n");
+  // Without integration, exec falls back to the prompt on screen, and says so.
   const plain = await world.spawn([], ["--session", "plain", "--shell", "bash", "--no-integration"]);
-  const refused = await world.run(["exec", "--session", plain.name, "--", "true"]);
+  const fallback = await world.json(["exec", "--session", plain.name, "--", "echo one; echo two"]);
+  expect(fallback).toMatchObject({ output: "one\ntwo\n", exitCode: null, integration: false });
+  expect((await world.json(["status", "--session", plain.name])).integration).toBe(false);
+  expect((await world.run(["exec", "--session", plain.name, "--"].concat(["true"]))).stdout).toContain("no shell integration: output read from the screen, exit code unknown");
+  const refused = await world.run(["blocks", "--session", plain.name]);
   expect(refused.code).toBe(64);
-  expect(refused.stderr).toContain("exec needs a shell session with integration");
+  expect(refused.stderr).toContain("blocks needs a shell session with integration");
 });
 
 test("run keeps stdout and stderr apart, returns the exit code, and times out a child", async () => {
@@ -148,7 +160,7 @@ test("output waits and send need a shell session with integration", async () => 
   expect((await world.run(["wait", "--session", name, "--from-cursor", "3"])).code).toBe(64);
 });
 
-for (const shell of ["bash", "zsh"]) {
+for (const shell of ["bash", "zsh", "fish"]) {
   test(`${shell}: a command typed by hand becomes a named block too`, async () => {
     const { name } = await world.spawn([], ["--session", `${shell}-typed`, "--shell", shell]);
     await world.json(["exec", "--session", name, "--", "true"]);
