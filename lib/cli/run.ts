@@ -19,7 +19,13 @@ import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
 const STOP_WAIT_MS = 5000;
 
 type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB];
+const MCP_HELP: HelpEntry = {
+  name: "mcp",
+  summary: "serve the methods as MCP tools on stdio (for agents); shares the daemon with the CLI",
+  usage: "mcp [--ns NAME]",
+  flags: [],
+};
+const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP];
 
 /** `help TOPIC` pages that are not verbs. */
 const TOPICS: Record<string, string> = {
@@ -111,6 +117,12 @@ export async function runCli(args: string[]): Promise<number> {
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
     if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
     if (rest[0] === "run") return await runRun(rest.slice(1), globals);
+    if (rest[0] === "mcp") {
+      if (rest.length > 1) throw usage(`mcp takes no arguments; got ${JSON.stringify(rest[1])}`);
+      if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
+      const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
+      return await mcp.runMcp();
+    }
     if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);

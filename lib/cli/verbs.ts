@@ -203,12 +203,12 @@ export const VERBS: Verb[] = [
   },
   {
     name: "kill",
-    summary: "kill the session's processes (SIGTERM, then SIGKILL after the grace period) and remove it",
+    summary: "kill the session's processes (SIGHUP as when a terminal closes, then SIGKILL after the grace period) and remove it",
     usage: "kill [--session NAME] [--signal SIG] [--grace MS]",
     method: "kill",
     positionals: [0, 0],
     flags: [
-      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGTERM)" },
+      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGHUP)" },
       { name: "--grace", type: "int", value: "MS", description: "wait before SIGKILL (default 2000)" },
     ],
     params(args) {

@@ -98,7 +98,7 @@ export const METHODS = {
     destructive: true,
     params: v.strictObject({
       ...writer,
-      signal: v.optional(doc(v.string(), "first signal to send"), "SIGTERM"),
+      signal: v.optional(doc(v.string(), "first signal to send (default SIGHUP, as when a terminal closes: interactive shells ignore SIGTERM)"), "SIGHUP"),
       graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000)), "how long to wait before SIGKILL"), 2000),
     }),
     result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),

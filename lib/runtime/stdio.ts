@@ -22,3 +22,19 @@ export async function readStdin(): Promise<string> {
 export async function writeRaw(stream: "stdout" | "stderr", text: string): Promise<void> {
   if (text !== "") await Bun.write(stream === "stdout" ? Bun.stdout : Bun.stderr, text);
 }
+
+/** Lines of standard input as they arrive (for protocol servers on stdio). */
+export async function* stdinLines(): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of Bun.stdin.stream()) {
+    pending += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = pending.indexOf("\n")) !== -1) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (line.trim() !== "") yield line;
+    }
+  }
+  if (pending.trim() !== "") yield pending;
+}

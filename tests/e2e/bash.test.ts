@@ -64,11 +64,20 @@ test("signal reaches the foreground job, and kill removes the session", async ()
   expect((await world.run(["snapshot", "--session", "b4"])).code).toBe(66);
 });
 
-test("kill escalates to SIGKILL when the program ignores SIGTERM", async () => {
+test("kill escalates to SIGKILL when the program ignores the first signal", async () => {
   const { name } = await world.spawn(["sh", "-c", "trap '' TERM; echo armed; while :; do :; done"]);
   await world.json(["wait", "--session", name, "--text", "armed"]);
-  const killed = await world.json(["kill", "--session", name, "--grace", "100"]);
+  const killed = await world.json(["kill", "--session", name, "--signal", "TERM", "--grace", "100"]);
   expect(killed.exit).toEqual({ code: null, signal: "SIGKILL" });
+});
+
+test("kill hangs up an interactive shell at once (SIGHUP by default; it ignores SIGTERM)", async () => {
+  const { name } = await world.spawn(bash);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  const started = performance.now();
+  const killed = await world.json(["kill", "--session", name]);
+  expect(killed.exit.signal ?? `code ${killed.exit.code}`).not.toBe("SIGKILL");
+  expect(performance.now() - started).toBeLessThan(1500); // no grace period spent
 });
 
 test("resize changes the size the program sees", async () => {

@@ -1,0 +1,41 @@
+// MCP tools generated from the method table: one tool per method (dots become underscores),
+// the method's title as description, its params' JSON Schema as inputSchema, and hints from
+// its read-only/destructive flags. Methods that need a live connection of their own
+// (event subscriptions) or exist for fault tests are left out, by name, here.
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { METHODS, type MethodName } from "../protocol/methods.ts";
+
+export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker"]);
+
+export type Tool = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+};
+
+export const toolName = (method: string) => method.replace(/\./g, "_");
+
+let cache: { tools: Tool[]; byName: Map<string, MethodName> } | null = null;
+
+export function tools(): { tools: Tool[]; byName: Map<string, MethodName> } {
+  if (cache) return cache;
+  const list: Tool[] = [];
+  const byName = new Map<string, MethodName>();
+  for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
+    if (NOT_TOOLS.has(method)) continue;
+    const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
+    const name = toolName(method);
+    byName.set(name, method);
+    list.push({
+      name,
+      title: def.title,
+      description: def.title,
+      inputSchema: { type: "object", ...schema },
+      annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: "destructive" in def && def.destructive === true, openWorldHint: false },
+    });
+  }
+  cache = { tools: list, byName };
+  return cache;
+}
