@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 
 const root = new URL("..", import.meta.url).pathname;
 const hash = createHash("sha256");
-for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "package.json", "bun.lock"]) {
+for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "adapters/*.toml", "SKILL.md", "package.json", "bun.lock"]) {
   for (const file of [...new Glob(pattern).scanSync({ cwd: root })].sort()) {
     hash.update(file);
     hash.update(await Bun.file(`${root}/${file}`).bytes());

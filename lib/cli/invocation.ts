@@ -18,6 +18,15 @@ const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "d
 /** Methods that take the write lease's token. */
 const WRITERS = new Set(["type", "press", "click", "resize", "signal", "kill", "exec", "send", "end", "reset", "lease.acquire", "lease.release"]);
 
+export const GLOBAL_FLAGS: { name: string; aliases?: string[]; value?: string; description: string }[] = [
+  { name: "--ns", value: "NAME", description: "namespace: a separate daemon and socket (env TUIWRIGHT_NS)" },
+  { name: "--session", aliases: ["-s"], value: "NAME", description: "the session to act on (default: the most recently used; env TUIWRIGHT_SESSION)" },
+  { name: "--lease", value: "TOKEN", description: "the write lease's token, when you hold the session's lease (env TUIWRIGHT_LEASE)" },
+  { name: "--json", description: "print the JSON-RPC result (errors as {\"error\": ...} on stdout)" },
+  { name: "--plain", description: "print bare values: snapshot text, scalar getters" },
+  { name: "--help", aliases: ["-h"], description: "help for a verb" },
+];
+
 export const GLOBAL_HELP = `Global flags:
   --ns NAME         namespace: a separate daemon and socket (env TUIWRIGHT_NS)
   --session NAME    the session to act on (default: the most recently used; env TUIWRIGHT_SESSION)

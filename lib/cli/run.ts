@@ -4,49 +4,20 @@ import { asTuiwrightError, type TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
-import { BATCH_HELP, runBatch } from "./batch-command.ts";
-import { EVENTS_HELP, runEvents } from "./events-command.ts";
-import { CASTS_HELP, runCasts } from "./casts-command.ts";
-import { RUN_HELP, runRun } from "./run-command.ts";
-import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
+import { runBatch } from "./batch-command.ts";
+import { runEvents } from "./events-command.ts";
+import { runCasts } from "./casts-command.ts";
+import { runRun } from "./run-command.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
 import type { Result } from "../protocol/methods.ts";
-import { describeFlags, type FlagSpec } from "./flags.ts";
+import { describeFlags } from "./flags.ts";
+import { HELP, type HelpEntry } from "./help-entries.ts";
+import { TOPICS } from "./help-topics.ts";
 import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
-import { VERBS, type OutputMode, type Verb } from "./verbs.ts";
+import type { OutputMode, Verb } from "./verbs.ts";
 
 const STOP_WAIT_MS = 5000;
-
-type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[] };
-const MCP_HELP: HelpEntry = {
-  name: "mcp",
-  summary: "serve the methods as MCP tools on stdio (for agents); shares the daemon with the CLI",
-  usage: "mcp [--ns NAME]",
-  flags: [],
-};
-const HELP: HelpEntry[] = [...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP];
-
-/** `help TOPIC` pages that are not verbs. */
-const TOPICS: Record<string, string> = {
-  selectors: `Selectors pick nodes of the outline (snapshot --format outline), as in CSS:
-
-  @vim.mode        the node with this ref (durable, from a manifest)
-  @e4              a positional ref from the last outline (bound to its revision)
-  panel            a role (any bare word)
-  *                any node
-  [role=input]     attribute equals; also [name=…] [value=…] [ref=…]
-  [name^=Pro]      starts with      [name$=.txt]  ends with      [name*=err]  contains
-  [name~=/ok/i]    matches a regex (SOURCE or /SOURCE/FLAGS)
-  [focused] [selected]
-  A B              B inside A (descendant)      A > B   B a child of A
-  A, B             either
-
-Values with spaces or ] need quotes: [name="Save as"]. Examples:
-  tuiwright snapshot --format outline --plain --select '@htop.processes > [selected]'
-  tuiwright wait --ref '@vim.mode' --ref-value insert
-  tuiwright click 'panel[name=Files] [name$=.txt]'`,
-};
 
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
@@ -68,6 +39,7 @@ function generalHelp(): string {
     ...HELP.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
     `  ${"help VERB".padEnd(width)}  flags of one verb`,
     `  ${"help selectors".padEnd(width)}  the selector language`,
+    `  ${"help --markdown".padEnd(width)}  all of this as Markdown (docs/CLI.md)`,
     "",
     GLOBAL_HELP,
     "",
@@ -104,6 +76,12 @@ export async function runCli(args: string[]): Promise<number> {
     mode = globals.mode;
     if (globals.version || rest[0] === "version") { await printOut(version()); return 0; }
     if (rest[0] === "help" && rest.length === 2 && TOPICS[rest[1]!]) { await printOut(TOPICS[rest[1]!]!); return 0; }
+    if (rest[0] === "agent-context" || rest[0] === "skill" || (rest[0] === "help" && rest[1] === "--markdown")) {
+      if (rest.length > (rest[0] === "help" ? 2 : 1)) throw usage(`${rest[0]} takes no arguments`);
+      const docs: typeof import("../../entries/docs.ts") = await import(entryPoint("entries/docs.ts"));
+      await printOut(rest[0] === "agent-context" ? docs.agentContext() : rest[0] === "skill" ? docs.skill() : docs.markdownHelp());
+      return 0;
+    }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
       if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}`);

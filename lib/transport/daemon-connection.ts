@@ -18,16 +18,18 @@ function isNobodyListening(error: unknown): boolean {
   return code === "ENOENT" || code === "ECONNREFUSED";
 }
 
-async function connectChecked(target: DaemonTarget): Promise<RpcClient> {
+async function connectChecked(target: DaemonTarget, checkVersion: boolean): Promise<RpcClient> {
   checkSocketDir(target.socketPath, { create: false });
   checkSocketFile(target.socketPath);
-  return RpcClient.connect(target.socketPath, { clientVersion: version() });
+  return RpcClient.connect(target.socketPath, checkVersion ? { clientVersion: version() } : {});
 }
 
-export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean }): Promise<RpcClient> {
+/** `checkVersion: false` for the library, which checks the protocol version itself. */
+export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean; checkVersion?: boolean }): Promise<RpcClient> {
+  const checkVersion = options.checkVersion ?? true;
   let client: RpcClient;
   try {
-    client = await connectChecked(target);
+    client = await connectChecked(target, checkVersion);
   } catch (error) {
     if (!isNobodyListening(error)) throw error;
     if (!options.autoStart) {
@@ -36,7 +38,7 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
       });
     }
     await startDaemon(target);
-    client = await connectChecked(target);
+    client = await connectChecked(target, checkVersion);
   }
   return client;
 }

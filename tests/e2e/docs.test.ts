@@ -1,0 +1,60 @@
+// Self-description: agent-context, the generated CLI docs (must not be stale), and SKILL.md,
+// whose examples run for real.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ERRORS } from "../../lib/protocol/errors.ts";
+import { METHODS } from "../../lib/protocol/methods.ts";
+import { BIN, World } from "../helpers/harness.ts";
+
+let world: World;
+beforeAll(async () => { world = await World.start(); });
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+const ROOT = resolve(import.meta.dir, "../..");
+
+test("agent-context lists every method, verb and flag, every exit code and error of the table", async () => {
+  const run = await world.run(["agent-context"]);
+  expect(run.code).toBe(0);
+  const context = JSON.parse(run.stdout);
+  expect(context).toMatchObject({ name: "tuiwright", contextVersion: 1 });
+  expect(context.methods.map((m: any) => m.name).sort()).toEqual(Object.keys(METHODS).sort());
+  expect(context.errors.map((e: any) => e.name).sort()).toEqual(Object.keys(ERRORS).sort());
+  const exits = new Set(Object.values(ERRORS).map((e) => e.exit));
+  for (const exit of exits) expect(context.exitCodes.map((e: any) => e.exit)).toContain(exit);
+  const spawn = context.verbs.find((v: any) => v.name === "spawn");
+  expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--no-record"]));
+  expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["exec", "replay", "mcp", "agent-context", "skill"]));
+  expect(context.globalFlags.map((f: any) => f.name)).toContain("--json");
+});
+
+test("docs/CLI.md is what `help --markdown` generates (regenerate it when a verb changes)", async () => {
+  const generated = (await world.run(["help", "--markdown"])).stdout;
+  expect(generated).toContain("## spawn");
+  expect(readFileSync(join(ROOT, "docs/CLI.md"), "utf8")).toBe(generated);
+});
+
+test("`tuiwright skill` prints SKILL.md", async () => {
+  expect((await world.run(["skill"])).stdout).toBe(`${readFileSync(join(ROOT, "SKILL.md"), "utf8").replace(/\n$/, "")}\n`);
+});
+
+const examples = [...readFileSync(join(ROOT, "SKILL.md"), "utf8").matchAll(/```sh example=(\w+)\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+
+test("SKILL.md has the vim, shell and REPL examples", () => {
+  expect(examples.map(([name]) => name)).toEqual(["vim", "shell", "repl"]);
+});
+
+for (const [name, script] of examples) {
+  test(`the SKILL.md ${name} example runs as written`, async () => {
+    const bin = mkdtempSync(join(tmpdir(), "tw-bin-"));
+    symlinkSync(BIN, join(bin, "tuiwright"));
+    const proc = Bun.spawn(["bash", "-e", "-c", script], {
+      env: { ...world.env, PATH: `${bin}:${process.env.PATH}` },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect({ name, code, stderr: code === 0 ? "" : stderr + stdout }).toEqual({ name, code: 0, stderr: "" });
+  }, 30_000);
+}
