@@ -10,6 +10,8 @@ import { GLOBAL_FLAGS } from "../lib/cli/invocation.ts";
 import { ERRORS } from "../lib/protocol/errors.ts";
 import { METHODS } from "../lib/protocol/methods.ts";
 import { version } from "../lib/runtime/self.ts";
+import { ManifestCatalog } from "../lib/adapters/catalog.ts";
+import { KEY_NAMES } from "../lib/terminal/keys.ts";
 
 /** Bumped when the shape of agent-context changes. */
 const CONTEXT_VERSION = 1;
@@ -49,6 +51,15 @@ export function agentContext(): string {
     })),
     exitCodes,
     errors: Object.entries(ERRORS).map(([name, e]) => ({ name, ...e })),
+    selectors: TOPICS.selectors,
+    keys: { names: KEY_NAMES, modifiers: "C- (Ctrl), M- (Alt), S- (Shift), combinable: C-M-x; a single character sends itself" },
+    manifests: new ManifestCatalog().entries().map(({ manifest, origin }) => ({
+      name: manifest.name,
+      origin,
+      description: manifest.description,
+      programs: manifest.detect.argv0,
+      regions: manifest.regions.map((r) => ({ name: r.name, role: r.role })),
+    })),
   }, null, 2);
 }
 

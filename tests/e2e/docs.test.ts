@@ -27,6 +27,11 @@ test("agent-context lists every method, verb and flag, every exit code and error
   expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--no-record"]));
   expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["exec", "replay", "mcp", "agent-context", "skill"]));
   expect(context.globalFlags.map((f: any) => f.name)).toContain("--json");
+  expect(context.keys.names).toEqual(expect.arrayContaining(["Enter", "PageDown", "F12"]));
+  expect(context.selectors).toContain("role");
+  const vim = context.manifests.find((m: any) => m.name === "vim");
+  expect(vim).toMatchObject({ origin: "builtin", programs: expect.arrayContaining(["vim"]) });
+  expect(vim.regions.length).toBeGreaterThan(0);
 });
 
 test("docs/CLI.md is what `help --markdown` generates (regenerate it when a verb changes)", async () => {
