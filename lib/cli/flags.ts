@@ -10,6 +10,10 @@ export type FlagSpec = {
   type: FlagType;
   value?: string;
   description: string;
+  /** The value used when the flag is absent (documentation; agent-context reports it). */
+  default?: string | number | boolean;
+  /** The only values a string flag accepts; anything else is a usage error naming them. */
+  choices?: string[];
 };
 
 export type ParsedArgs = { flags: Map<string, string | number | boolean | string[]>; positionals: string[]; rest: string[] | null };
@@ -53,7 +57,9 @@ export function parseFlags(args: string[], specs: FlagSpec[], verb: string): Par
     }
     if (spec.type === "int") flags.set(spec.name, parseInt10(value, flagName, verb));
     else if (spec.type === "list") flags.set(spec.name, [...((flags.get(spec.name) as string[] | undefined) ?? []), value]);
-    else flags.set(spec.name, value);
+    else if (spec.choices && !spec.choices.includes(value)) {
+      throw usage(`${flagName} is one of ${spec.choices.join(", ")}; got ${JSON.stringify(value)}`, verb);
+    } else flags.set(spec.name, value);
   }
   return { flags, positionals, rest: null };
 }

@@ -50,11 +50,11 @@ const WAIT_FLAGS: FlagSpec[] = [
   { name: "--ref", aliases: ["--wait-ref"], type: "string", value: "SEL", description: "a node matching the selector is on screen (with --gone: none is)" },
   { name: "--ref-value", type: "string", value: "V|/RE/", description: "with --ref: the node's value is V or matches /RE/" },
   { name: "--output", aliases: ["--wait-output"], type: "string", value: "STR|/RE/", description: "the output stream from --from-cursor has STR (or /RE/); PROMPT = a block ended; EOF = exited" },
-  { name: "--from-cursor", type: "int", value: "N", description: "with --output: where in the output stream to look from (default 0)" },
+  { name: "--from-cursor", type: "int", value: "N", description: "with --output: where in the output stream to look from (default 0)", default: 0 },
   { name: "--max-bytes", type: "int", value: "N", description: "with --output: look at most N characters past the cursor" },
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
   { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
-  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)" },
+  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)", default: 10000 },
 ];
 
 const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
@@ -158,11 +158,11 @@ export const VERBS: Verb[] = [
     positionals: [0, 1],
     wantsRest: true,
     flags: [
-      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120)" },
-      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40)" },
+      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120)", default: 120 },
+      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40)", default: 40 },
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
-      { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)" },
+      { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)", default: 1000 },
       { name: "--shell", type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash|zsh|fish` (default: $SHELL if one of those, else bash)" },
       { name: "--no-integration", type: "bool", description: "with --shell: no OSC 133 integration (exec falls back to the prompt on screen: no exit codes)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
@@ -208,8 +208,8 @@ export const VERBS: Verb[] = [
     method: "kill",
     positionals: [0, 0],
     flags: [
-      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGHUP)" },
-      { name: "--grace", type: "int", value: "MS", description: "wait before SIGKILL (default 2000)" },
+      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGHUP)", default: "SIGHUP" },
+      { name: "--grace", type: "int", value: "MS", description: "wait before SIGKILL (default 2000)", default: 2000 },
     ],
     params(args) {
       const params: Record<string, unknown> = {};
@@ -252,7 +252,7 @@ export const VERBS: Verb[] = [
     method: "snapshot",
     positionals: [0, 0],
     flags: [
-      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png" },
+      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
       { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it)" },
       { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
       { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
@@ -333,7 +333,7 @@ export const VERBS: Verb[] = [
     positionals: [1, 2],
     flags: [
       { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
-      { name: "--button", type: "string", value: "B", description: "left (default), middle or right" },
+      { name: "--button", type: "string", value: "B", description: "left (default), middle or right", default: "left", choices: ["left", "middle", "right"] },
       ...WAIT_FLAGS,
     ],
     params(args) {
@@ -379,8 +379,8 @@ export const VERBS: Verb[] = [
     wantsRest: true,
     flags: [
       { name: "--cwd", type: "string", value: "DIR", description: "run it in DIR (a subshell: the shell's cwd does not move)" },
-      { name: "--timeout", type: "int", value: "MS", description: "give up waiting for the block after MS (default 60000)" },
-      { name: "--max-output", type: "int", value: "N", description: "characters of output returned (default 65536; the transcript keeps all)" },
+      { name: "--timeout", type: "int", value: "MS", description: "give up waiting for the block after MS (default 60000)", default: 60000 },
+      { name: "--max-output", type: "int", value: "N", description: "characters of output returned (default 65536; the transcript keeps all)", default: 65536 },
       { name: "--queue", type: "bool", description: "wait for a running block instead of failing busy (75)" },
       { name: "--interactive", type: "bool", description: "start it and return the output cursor at once (then send / wait --output)" },
       { name: "--propagate", type: "bool", description: "exit with the command's exit code" },
@@ -435,7 +435,7 @@ export const VERBS: Verb[] = [
     usage: "end [--session NAME] [--grace MS]",
     method: "end",
     positionals: [0, 0],
-    flags: [{ name: "--grace", type: "int", value: "MS", description: "wait this long for the prompt before escalating (default 2000)" }],
+    flags: [{ name: "--grace", type: "int", value: "MS", description: "wait this long for the prompt before escalating (default 2000)", default: 2000 }],
     params: (args) => (args.flags.has("--grace") ? { graceMs: args.flags.get("--grace") } : {}),
     show: (r: Result<"end">, mode) => (mode === "plain" ? r.how : `ended the program of ${r.session} by ${r.how === "interrupt" ? "Ctrl-C" : r.how}; the shell is ${r.mode}`),
   },

@@ -25,6 +25,9 @@ test("agent-context lists every method, verb and flag, every exit code and error
   for (const exit of exits) expect(context.exitCodes.map((e: any) => e.exit)).toContain(exit);
   const spawn = context.verbs.find((v: any) => v.name === "spawn");
   expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--no-record"]));
+  expect(spawn.flags.find((f: any) => f.name === "--cols")).toMatchObject({ type: "int", default: 120 });
+  const snapshot = context.verbs.find((v: any) => v.name === "snapshot");
+  expect(snapshot.flags.find((f: any) => f.name === "--format")).toMatchObject({ default: "text", choices: expect.arrayContaining(["outline", "png"]) });
   expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["exec", "replay", "mcp", "agent-context", "skill"]));
   expect(context.globalFlags.map((f: any) => f.name)).toContain("--json");
   expect(context.keys.names).toEqual(expect.arrayContaining(["Enter", "PageDown", "F12"]));

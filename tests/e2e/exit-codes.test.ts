@@ -35,7 +35,8 @@ test("64: bad flags and arguments print the verb's usage", async () => {
   await expectExit(["resize", "abc", "10"], 64, 'COLS must be a whole number, got "abc"');
   await expectExit(["resize", "10"], 64, "resize needs 2 argument(s)");
   await expectExit(["get", "colour"], 64, 'invalid params for "get": what:');
-  await expectExit(["snapshot", "--format", "jpeg"], 64, 'invalid params for "snapshot": format:');
+  await expectExit(["snapshot", "--format", "jpeg"], 64, '--format is one of text, ansi, cells, outline, svg, png; got "jpeg"');
+  await expectExit(["click", "--button", "both", "1", "1"], 64, '--button is one of left, middle, right; got "both"');
   await expectExit(["frobnicate"], 64, 'unknown verb "frobnicate"');
   await expectExit(["wait"], 64, "wait needs a condition");
   await expectExit(["wait", "--cursor", "3"], 64, '--cursor needs ROW,COL, got "3"');
