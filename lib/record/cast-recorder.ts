@@ -103,8 +103,9 @@ export class CastRecorder {
     this.#event("r", `${cols}x${rows}`);
   }
 
+  /** Labels are redacted too: a wait on the screen may name the secret (`--wait-text`). */
   marker(label: string): void {
-    this.#event("m", label);
+    this.#event("m", this.#redact(label));
   }
 
   exit(code: number | null, signal: string | null): void {

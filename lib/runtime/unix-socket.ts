@@ -3,7 +3,8 @@
 
 export type Connection = {
   readonly id: number;
-  send(text: string): void;
+  /** Bytes go out as they are (the fuzzer sends invalid UTF-8); strings as UTF-8. */
+  send(data: string | Uint8Array): void;
   end(): void;
 };
 
@@ -27,9 +28,9 @@ function makeConnection(id: number, socket: RawSocket): ConnState {
   const outbox: Outbox = { queue: [], closed: false };
   const conn: Connection = {
     id,
-    send(text) {
+    send(data) {
       if (outbox.closed) return;
-      outbox.queue.push(Buffer.from(text));
+      outbox.queue.push(typeof data === "string" ? Buffer.from(data) : data);
       if (outbox.queue.length === 1) flush(socket, outbox);
     },
     end() {

@@ -31,6 +31,10 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
   try {
     client = await connectChecked(target, checkVersion);
   } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EACCES" || code === "EPERM") {
+      throw new TuiwrightError("permission", `cannot connect to ${target.socketPath}: permission denied (it belongs to another user)`);
+    }
     if (!isNobodyListening(error)) throw error;
     if (!options.autoStart) {
       throw new TuiwrightError("daemon-unavailable", `no daemon is running for namespace ${JSON.stringify(target.namespace)} (socket ${target.socketPath})`, {

@@ -13,7 +13,10 @@ function statOrNull(path: string) {
   try {
     return lstatSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    // Another user's socket directory: say so (exit 77), not an internal error.
+    if (code === "EACCES" || code === "EPERM") throw refuse(`cannot reach ${path}: permission denied (it belongs to another user)`);
     throw error;
   }
 }

@@ -18,8 +18,8 @@ export class RawSocket {
     return raw;
   }
 
-  send(text: string): void {
-    this.#connection.send(text);
+  send(data: string | Uint8Array): void {
+    this.#connection.send(data);
   }
 
   /** The next line the daemon sends, parsed. */

@@ -36,6 +36,16 @@ test("secrets are redacted from output, even when split across reads; other text
   expect(output(r).join("")).toBe("pass: ******* ok donehunting");
 });
 
+test("marker labels are redacted: a wait may name the secret", () => {
+  const r = recorder();
+  r.addSecret("hunter2");
+  r.marker('type "***"; wait text "hunter2"');
+  r.exit(0, null);
+  const text = readFileSync(r.path, "utf8");
+  expect(text).not.toContain("hunter2");
+  expect(text).toContain('wait text \\"*******\\"');
+});
+
 test("the exit status is the code, or 128 + the signal number", () => {
   const r = recorder();
   r.exit(null, "SIGKILL");
