@@ -11,7 +11,10 @@ function send(message: WorkerToDaemon): void {
   self.postMessage(message);
 }
 
-async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): Promise<unknown> {
+/** Calls that can be cancelled (waits), by call id. */
+const cancellable = new Map<number, AbortController>();
+
+async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, id: number): Promise<unknown> {
   switch (op) {
     case "snapshot": return session.snapshot(params);
     case "type": return session.type(params);
@@ -25,7 +28,15 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime): 
     case "status": return session.status();
     case "blocks": return session.blocks(params);
     case "block": return session.block(params);
-    case "wait": return session.wait(params);
+    case "wait": {
+      const controller = new AbortController();
+      cancellable.set(id, controller);
+      try {
+        return await session.wait(params, controller.signal);
+      } finally {
+        cancellable.delete(id);
+      }
+    }
     case "dispose": session.dispose(); return { disposed: true };
     case "crash":
       // Fault injection: an uncaught error outside any handler, as a real bug would be.
@@ -50,9 +61,13 @@ self.onmessage = async (event: MessageEvent<DaemonToWorker>) => {
     }
     return;
   }
+  if (message.kind === "cancel") {
+    cancellable.get(message.id)?.abort();
+    return;
+  }
   try {
     if (!runtime) throw new Error("the session has not started");
-    const result = await call(message.op, message.params, runtime);
+    const result = await call(message.op, message.params, runtime, message.id);
     send({ kind: "reply", id: message.id, result });
   } catch (error) {
     send({ kind: "reply", id: message.id, error: asTuiwrightError(error).toJsonRpc() });

@@ -10,7 +10,8 @@ export function formatExit(exit: ExitStatusValue | null): string {
 }
 
 export function formatList(result: Result<"list">): string {
-  if (result.sessions.length === 0) return "no sessions";
+  const lost = result.lost.map((s) => `lost: ${s.name} (${s.argv.join(" ")}) died with the previous daemon${s.killed ? "; its leftover program was killed" : ""}${s.cast ? `; recording ${s.cast}` : ""}`);
+  if (result.sessions.length === 0) return ["no sessions", ...lost].join("\n");
   const rows = result.sessions.map((s) => [
     (s.name === result.current ? "* " : "  ") + s.name,
     String(s.pid),
@@ -20,7 +21,7 @@ export function formatList(result: Result<"list">): string {
   ]);
   const header = ["  NAME", "PID", "SIZE", "STATE", "COMMAND"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
+  return [...[header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")), ...lost].join("\n");
 }
 
 export function formatWait(result: WaitResultValue): string {

@@ -4,6 +4,8 @@ import { asTuiwrightError, type TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
+import { readLedger } from "../daemon/session-ledger.ts";
+import { formatList } from "./output.ts";
 import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
@@ -61,9 +63,16 @@ async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEnt
   await printErr(lines.join("\n"));
 }
 
-/** Answers that need no daemon: listing or stopping when none runs. */
-function withoutDaemon(verb: Verb, mode: OutputMode): string | null {
-  if (verb.method === "list") return mode === "json" ? JSON.stringify({ sessions: [], current: null }) : mode === "plain" ? "" : "no sessions (no daemon running)";
+/** Answers that need no daemon: listing or stopping when none runs. A daemon that died without
+ * shutting down left its ledger: `list` names those sessions as lost (the next daemon kills
+ * their leftover programs). */
+function withoutDaemon(verb: Verb, mode: OutputMode, socketPath: string): string | null {
+  if (verb.method === "list") {
+    const lost = readLedger(`${socketPath}.sessions.json`).map(({ pidStart: _, ...entry }) => ({ ...entry, killed: false }));
+    if (mode === "json") return JSON.stringify({ sessions: [], current: null, lost });
+    if (mode === "plain") return "";
+    return formatList({ sessions: [], current: null, lost }).replace(/^no sessions/, "no sessions (no daemon running)");
+  }
   if (verb.method === "daemon.stop") return mode === "json" ? JSON.stringify({ stopped: true, sessionsKilled: 0 }) : mode === "plain" ? "" : "no daemon running";
   return null;
 }
@@ -114,7 +123,7 @@ export async function runCli(args: string[]): Promise<number> {
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
     } catch (error) {
-      const fallback = asTuiwrightError(error).errorName === "daemon-unavailable" ? withoutDaemon(verb, mode) : null;
+      const fallback = asTuiwrightError(error).errorName === "daemon-unavailable" ? withoutDaemon(verb, mode, daemonTarget(globals).socketPath) : null;
       if (fallback === null) throw error;
       await printOut(fallback);
       return 0;

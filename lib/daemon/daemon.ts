@@ -13,6 +13,7 @@ import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
 import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
+import { processStartTime, SessionLedger } from "./session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 
 export type DaemonOptions = { namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean };
@@ -63,8 +64,12 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     const entry = registry.get(session);
     events.publish({ type: "lease", session, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: new Date().toISOString(), owner });
   });
-  const connections = new Set<Connection>();
+  const connections = new Map<Connection, AbortController>();
   const pidFile = `${socketPath}.pid`;
+  const ledger = new SessionLedger(`${socketPath}.sessions.json`);
+  const lost = ledger.recover();
+  if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
+  const pidStarts = new Map<number, string | null>();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 
@@ -78,6 +83,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
       // Unlink before answering, so whoever asked sees the socket gone once we reply.
       removeIfPresent(socketPath);
       removeIfPresent(pidFile);
+      ledger.remove();
       exitSoon();
       return sessions.length;
     })();
@@ -85,6 +91,11 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   };
 
   const sessionsChanged = () => {
+    ledger.write(registry.all().map((entry) => {
+      const pid = entry.worker.pid;
+      if (!pidStarts.has(pid)) pidStarts.set(pid, processStartTime(pid));
+      return { name: entry.name, pid, argv: entry.argv, cast: entry.cast, startedAt: entry.startedAt, pidStart: pidStarts.get(pid)! };
+    }));
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
     if (registry.size === 0 && connections.size === 0 && options.idleTimeoutMs > 0) {
@@ -103,13 +114,16 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     leases,
     shutdown,
     sessionsChanged,
+    hungUp: (connection) => connections.get(connection)?.signal ?? AbortSignal.abort(),
+    lost,
   };
 
   const previousUmask = process.umask(0o077);
   try {
     serveJsonRpc(socketPath, createDispatch(createHandlers(context), options.namespace), {
-      opened(connection) { connections.add(connection); sessionsChanged(); },
+      opened(connection) { connections.set(connection, new AbortController()); sessionsChanged(); },
       closed(connection) {
+        connections.get(connection)?.abort();
         connections.delete(connection);
         events.dropConnection(connection);
         leases.dropConnection(connection);

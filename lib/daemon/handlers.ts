@@ -1,5 +1,7 @@
 // Every method's implementation, as one object checked against the method table: a method
 // without a handler, or a handler returning the wrong shape, fails type-checking.
+import type { Connection } from "../runtime/unix-socket.ts";
+import type { LostSession } from "./session-ledger.ts";
 import { mkdirSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { stateDir } from "../runtime/paths.ts";
@@ -29,6 +31,10 @@ export type DaemonContext = {
   /** Kills every session and stops listening; returns how many sessions were killed. */
   shutdown(): Promise<number>;
   sessionsChanged(): void;
+  /** Aborts when the connection closes: what it was waiting for is no longer wanted. */
+  hungUp(connection: Connection): AbortSignal;
+  /** Sessions of a previous daemon that died without shutting down. */
+  lost: LostSession[];
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -150,6 +156,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         uptimeMs: Date.now() - context.startedAt.getTime(),
         idleTimeoutMs: context.idleTimeoutMs,
         sessions: registry.size,
+        pendingCalls: registry.all().reduce((sum, entry) => sum + entry.worker.pendingCalls, 0),
         rssBytes: process.memoryUsage().rss,
       };
     },
@@ -164,7 +171,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async list() {
-      return { sessions: registry.all().map((entry) => registry.info(entry)), current: registry.current };
+      return { sessions: registry.all().map((entry) => registry.info(entry)), current: registry.current, lost: context.lost };
     },
 
     async kill(params) {
@@ -307,9 +314,9 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, what, value };
     },
 
-    async wait({ session, ...params }) {
+    async wait({ session, ...params }, call) {
       const entry = registry.resolve(session);
-      return entry.worker.call("wait", params);
+      return entry.worker.call("wait", params, context.hungUp(call.connection));
     },
 
     async subscribe(params, call) {

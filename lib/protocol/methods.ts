@@ -4,7 +4,7 @@ import * as v from "valibot";
 // Event is the payload of `event` notifications (not a method); exported for docs and clients.
 export { Event } from "./schemas.ts";
 import {
-  ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, Meta, Outline, Revision, Rows,
+  ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, LostSession, Meta, Outline, Revision, Rows,
   BlockResult, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
@@ -58,6 +58,7 @@ export const METHODS = {
       uptimeMs: v.number(),
       idleTimeoutMs: v.number(),
       sessions: v.number(),
+      pendingCalls: doc(v.number(), "calls in flight to session workers (waits, mostly); a client that hangs up takes its own with it"),
       rssBytes: v.number(),
     }),
   },
@@ -90,7 +91,11 @@ export const METHODS = {
     title: "List the sessions",
     readOnly: true,
     params: v.strictObject({}),
-    result: v.object({ sessions: v.array(SessionInfo), current: v.nullable(v.string()) }),
+    result: v.object({
+      sessions: v.array(SessionInfo),
+      current: v.nullable(v.string()),
+      lost: doc(v.array(LostSession), "sessions of a previous daemon that died without shutting down (their leftover programs were killed)"),
+    }),
   },
   kill: {
     title: "Kill a session's process groups (escalating to SIGKILL) and remove the session",

@@ -34,6 +34,15 @@ export const SessionInfo = v.object({
   cast: doc(v.nullable(v.string()), "the asciicast v3 recording, or null with --no-record"),
 });
 
+export const LostSession = v.object({
+  name: v.string(),
+  pid: v.number(),
+  argv: v.array(v.string()),
+  cast: v.nullable(v.string()),
+  startedAt: v.string(),
+  killed: doc(v.boolean(), "its program was still running (it ignored SIGHUP) and was killed"),
+});
+
 export const Meta = v.object({
   cols: v.number(),
   rows: v.number(),

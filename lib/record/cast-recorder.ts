@@ -133,7 +133,10 @@ export class CastRecorder {
   #line(text: string): void {
     if (this.#fd === null) return;
     try {
-      writeSync(this.#fd, `${text}\n`);
+      const line = `${text}\n`;
+      const written = writeSync(this.#fd, line);
+      // A short write means the disk filled mid-line: stop here, the reader drops the torn line.
+      if (written !== Buffer.byteLength(line)) throw new Error(`short write (${written} of ${Buffer.byteLength(line)} bytes): the disk is full`);
     } catch (error) {
       this.#error = `recording stopped: ${(error as Error).message}`;
       this.close();

@@ -55,7 +55,8 @@ export type WorkerOp = keyof WorkerOps;
 
 export type DaemonToWorker =
   | { kind: "start"; spec: StartSpec }
-  | { kind: "call"; id: number; op: WorkerOp; params: unknown };
+  | { kind: "call"; id: number; op: WorkerOp; params: unknown }
+  | { kind: "cancel"; id: number };
 
 export type WorkerToDaemon =
   | { kind: "started"; pid: number }

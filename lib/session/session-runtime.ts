@@ -366,9 +366,9 @@ export class SessionRuntime {
     return { label };
   }
 
-  wait(params: WorkerOps["wait"][0]): Promise<WorkerOps["wait"][1]> {
+  wait(params: WorkerOps["wait"][0], signal?: AbortSignal): Promise<WorkerOps["wait"][1]> {
     this.#screen.sync();
-    const waiting = this.#waits.wait(params);
+    const waiting = this.#waits.wait(params, undefined, signal);
     this.#recorder?.marker(markerLabel("wait", "", params));
     return waiting;
   }

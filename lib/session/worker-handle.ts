@@ -92,7 +92,13 @@ export class SessionWorker {
     return this.#crashed;
   }
 
-  call<Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0]): Promise<WorkerOps[Op][1]> {
+  /** Calls in flight to the worker (a wait whose caller hung up is no longer one). */
+  get pendingCalls(): number {
+    return this.#pending.size;
+  }
+
+  /** `signal`: the caller is gone; the call is dropped here and cancelled in the worker. */
+  call<Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal): Promise<WorkerOps[Op][1]> {
     if (this.#crashed) {
       return Promise.reject(new TuiwrightError("snapshot-unavailable", `session ${JSON.stringify(this.#name)} crashed: ${this.#crashed}`, {
         hint: `remove it with \`tuiwright kill --session ${this.#name}\``,
@@ -103,6 +109,11 @@ export class SessionWorker {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.#worker.postMessage({ kind: "call", id, op, params } satisfies DaemonToWorker);
+      signal?.addEventListener("abort", () => {
+        if (!this.#pending.delete(id)) return;
+        if (!this.#terminated && !this.#crashed) this.#worker.postMessage({ kind: "cancel", id } satisfies DaemonToWorker);
+        reject(new TuiwrightError("timeout", "cancelled: the caller disconnected"));
+      }, { once: true });
     });
   }
 

@@ -160,7 +160,8 @@ export class WaitEngine {
   }
 
   /** Throws bad-regex / usage synchronously (before any waiting) for bad conditions. */
-  wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor): Promise<WaitResultValue> {
+  /** `signal` aborts the wait (its caller hung up), freeing it at once rather than at its timeout. */
+  wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor, signal?: AbortSignal): Promise<WaitResultValue> {
     const conditions = compile(spec, anchor);
     return new Promise((resolve, reject) => {
       const pending: Pending = {
@@ -178,6 +179,11 @@ export class WaitEngine {
       if (timeoutMs === 0) return this.#fail(pending, "timeout");
       this.#pending.add(pending);
       pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), timeoutMs);
+      signal?.addEventListener("abort", () => {
+        if (!this.#pending.has(pending)) return;
+        this.#clear(pending);
+        reject(new TuiwrightError("timeout", "wait cancelled: the caller disconnected"));
+      }, { once: true });
     });
   }
 

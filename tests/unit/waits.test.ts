@@ -175,3 +175,13 @@ test("when the program ends, screen waits fail at once but exit waits fire with 
   expect((await forExit).exit).toEqual({ code: 7, signal: null });
   expect((await failure(engine.wait(spec({ text: ["never"] })))).errorName).toBe("session-exited");
 });
+
+test("an aborted wait is dropped at once (its caller hung up), not at its timeout", async () => {
+  setup();
+  const controller = new AbortController();
+  const waiting = engine.wait(spec({ text: ["never"], timeoutMs: 60_000 }), undefined, controller.signal);
+  expect(engine.size).toBe(1);
+  controller.abort();
+  expect(engine.size).toBe(0);
+  expect((await failure(waiting)).message).toBe("wait cancelled: the caller disconnected");
+});
