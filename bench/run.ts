@@ -14,7 +14,7 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory cold]` runs only those groups
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -120,20 +120,73 @@ async function keyRoundTrip(world: World): Promise<void> {
 }
 
 async function workerSnapshot(): Promise<void> {
-  const screen = new Screen({ cols: 140, rows: 45, scrollback: 1000 });
-  const lines = Array.from({ length: 60 }, (_, i) => `\x1b[3${i % 8}m${String(i).padStart(4)}\x1b[0m ${"lorem ipsum dolor sit amet ".repeat(5)}\x1b[7m sel \x1b[0m`);
-  await screen.write(lines.join("\r\n"));
   const time = (fn: () => unknown, n = 2000) => {
     const samples: number[] = [];
     for (let i = 0; i < n; i++) { const t = performance.now(); fn(); samples.push(performance.now() - t); }
     return samples;
   };
-  const text = time(() => screen.text());
-  const cells = time(() => screen.cells(), 500);
-  const ansi = time(() => screen.ansi(), 500);
-  rows.push({ name: "Snapshot 140x45 text inside the worker (2000×)", ours: `${ms(median(text))} (p95 ${ms(p95(text))})`, tmux: "—", ratio: "—", target: "≤ 0.5 ms" });
-  rows.push({ name: "Snapshot 140x45 cells / ansi inside the worker (500×)", ours: `${ms(median(cells))} / ${ms(median(ansi))}`, tmux: "—", ratio: "—", target: "—" });
-  screen.dispose();
+  for (const [cols, rowsCount] of [[80, 24], [140, 45], [300, 100]] as const) {
+    const screen = new Screen({ cols, rows: rowsCount, scrollback: 1000 });
+    const lines = Array.from({ length: rowsCount + 15 }, (_, i) => `\x1b[3${i % 8}m${String(i).padStart(4)}\x1b[0m ${"lorem ipsum dolor sit amet ".repeat(Math.ceil(cols / 30))}`.slice(0, cols - 6) + "\x1b[7m sel \x1b[0m");
+    await screen.write(lines.join("\r\n"));
+    const size = `${cols}x${rowsCount}`;
+    const text = time(() => screen.text());
+    const outline = time(() => assignRefs(genericOutline(screen.grid())), 300);
+    rows.push({ name: `Snapshot ${size} text / generic outline inside the worker`, ours: `${ms(median(text))} (p95 ${ms(p95(text))}) / ${ms(median(outline))} (p95 ${ms(p95(outline))})`, tmux: "—", ratio: "—", target: size === "140x45" ? "≤ 0.5 ms / ≤ 2 ms" : "—" });
+    if (size === "140x45") {
+      const cells = time(() => screen.cells(), 500);
+      const ansi = time(() => screen.ansi(), 500);
+      rows.push({ name: "Snapshot 140x45 cells / ansi inside the worker (500×)", ours: `${ms(median(cells))} / ${ms(median(ansi))}`, tmux: "—", ratio: "—", target: "—" });
+    }
+    screen.dispose();
+  }
+}
+
+/** First `spawn` with no daemon (it auto-starts) until the first snapshot shows the prompt. */
+async function coldStart(): Promise<void> {
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    await using world = World.empty();
+    const t0 = performance.now();
+    const spawned = await world.run(["spawn", "--session", "cold", "--", "bash", "--norc", "--noprofile"]);
+    if (spawned.code !== 0) throw new Error(`cold spawn failed: ${spawned.stderr}`);
+    await world.json(["wait", "--session", "cold", "--regex", "[$#]$"]);
+    await world.json(["snapshot", "--session", "cold"]);
+    ours.push(performance.now() - t0);
+    await world.run(["daemon", "stop"]);
+    const socket = join(work, `cold${i}.sock`);
+    const t1 = performance.now();
+    Bun.spawnSync(["tmux", "-S", socket, "new-session", "-d", "-s", "cold", "bash --norc --noprofile"]);
+    for (;;) { // tmux has no wait: poll capture-pane, as a script would
+      const pane = Bun.spawnSync(["tmux", "-S", socket, "capture-pane", "-p", "-t", "cold"]).stdout.toString();
+      if (/[$#]\s*$/.test(pane.trimEnd())) break;
+    }
+    theirs.push(performance.now() - t1);
+    Bun.spawnSync(["tmux", "-S", socket, "kill-server"]);
+  }
+  rows.push({ name: "Cold start: first `spawn` (daemon auto-start) → prompt on a snapshot (10×, whole processes)", ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`, tmux: `${ms(median(theirs))} (new server + capture-pane polling)`, ratio: ratio(median(ours), median(theirs)), target: "report" });
+}
+
+/** `type` + wait until visible, whole CLI process, vs `send-keys` + polling `capture-pane`. */
+async function cliTypeVisible(world: World): Promise<void> {
+  await world.spawn(["cat"], ["--session", "tv"]);
+  tmux("new-session", "-d", "-s", "tv", "cat");
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    const typed = await world.run(["type", "--session", "tv", `v${i}\r`, "--wait-regex", `^v${i}$`]);
+    if (typed.code !== 0) throw new Error(typed.stderr);
+    ours.push(performance.now() - t0);
+    const t1 = performance.now();
+    tmux("send-keys", "-t", "tv", `v${i}`, "Enter");
+    while (!tmux("capture-pane", "-p", "-t", "tv").split("\n").includes(`v${i}`)) { /* poll */ }
+    theirs.push(performance.now() - t1);
+  }
+  rows.push({ name: "CLI `type TEXT --wait-regex` until visible, whole process (100×)", ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`, tmux: `${ms(median(theirs))} (send-keys + capture-pane polling)`, ratio: ratio(median(ours), median(theirs)), target: "report" });
+  await world.run(["kill", "--session", "tv"]);
+  tmux("kill-session", "-t", "tv");
 }
 
 async function memory(): Promise<void> {
@@ -446,6 +499,7 @@ async function main(): Promise<void> {
     {
       await using world = await World.start();
       if (want("cli")) await cliSnapshot(world);
+      if (want("cli")) await cliTypeVisible(world);
       if (want("keys")) await keyRoundTrip(world);
       if (want("wait")) await waitFireLatency(world);
       if (want("cpu")) await waitCpuOverhead(world);
@@ -455,6 +509,7 @@ async function main(): Promise<void> {
       if (want("throughput")) await throughput(world);
     }
     if (want("memory")) await memory();
+    if (want("cold")) await coldStart();
   } finally {
     try { tmux("kill-server"); } catch { /* already gone */ }
     rmSync(work, { recursive: true, force: true });

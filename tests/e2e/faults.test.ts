@@ -108,3 +108,15 @@ test.skipIf(!isRoot)("a full disk stops the recording, not the session; the erro
     Bun.spawnSync(["umount", disk]);
   }
 });
+
+test("a program that never reads its input: typing returns at once, the session stays responsive and killable", async () => {
+  world = await World.start();
+  const { name } = await world.spawn(["sleep", "1000"]);
+  // Far more than the PTY's input buffer holds: the rest waits in our queue, not in a blocked write.
+  const typed = await world.run(["type", "--session", name, "y".repeat(100_000)]);
+  expect(typed.code).toBe(0);
+  expect((await world.run(["snapshot", "--session", name, "--plain"])).code).toBe(0);
+  expect((await world.json(["daemon", "status"])).sessions).toBe(1);
+  expect((await world.run(["kill", "--session", name])).code).toBe(0);
+  expect((await world.json(["list"])).sessions).toEqual([]);
+});
