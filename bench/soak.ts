@@ -42,7 +42,7 @@ function shell(name: string): Driver {
 const DRIVERS: Driver[] = [
   shell("sh1"), shell("sh2"), shell("sh3"),
   {
-    name: "vim", argv: ["vim", "-u", "NONE", "-i", "NONE", "-N"], ready: "~",
+    name: "vim", argv: ["vim", "-u", "NONE", "-i", "NONE", "-N", "-n"], ready: "~",
     async step(rpc, i) {
       await rpc.call("press", { session: "vim", keys: ["Escape", "G", "o"] });
       await rpc.call("type", { session: "vim", text: `line ${i}`, wait: until(`line ${i}`) });
@@ -103,7 +103,7 @@ const daemonPid = world.daemon!.pid;
 const fdsBaseline = openFds(daemonPid);
 const rpc = await world.rpc();
 for (const d of DRIVERS) {
-  await rpc.call("spawn", { session: d.name, argv: d.argv.length ? d.argv : undefined, cols: 100, rows: 30, cwd: process.cwd(), env: { ...process.env, TERM: "xterm-256color" }, ...d.flags });
+  await rpc.call("spawn", { session: d.name, argv: d.argv.length ? d.argv : undefined, cols: 100, rows: 30, cwd: world.dir, env: { ...process.env, TERM: "xterm-256color" }, ...d.flags });
   await rpc.call("wait", wait(d.name, d.ready));
 }
 

@@ -40,6 +40,8 @@ export function readLedger(path: string): LedgerEntry[] {
 }
 
 export class SessionLedger {
+  #written = "";
+
   constructor(readonly path: string) {}
 
   /** The sessions a dead predecessor left; their programs are killed and the ledger cleared. */
@@ -49,8 +51,12 @@ export class SessionLedger {
     return entries.map(({ pidStart, ...entry }) => ({ ...entry, killed: killLeftover({ ...entry, pidStart }) }));
   }
 
+  /** Writes the entries when they changed (the daemon calls this on every connection too). */
   write(entries: LedgerEntry[]): void {
-    writeFileSync(this.path, JSON.stringify(entries), { mode: 0o600 });
+    const text = JSON.stringify(entries);
+    if (text === this.#written) return;
+    writeFileSync(this.path, text, { mode: 0o600 });
+    this.#written = text;
   }
 
   remove(): void {
