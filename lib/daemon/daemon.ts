@@ -91,11 +91,13 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   };
 
   const sessionsChanged = () => {
-    ledger.write(registry.all().map((entry) => {
+    const entries = registry.all().map((entry) => {
       const pid = entry.worker.pid;
       if (!pidStarts.has(pid)) pidStarts.set(pid, processStartTime(pid));
       return { name: entry.name, pid, argv: entry.argv, cast: entry.cast, startedAt: entry.startedAt, pidStart: pidStarts.get(pid)! };
-    }));
+    });
+    for (const pid of pidStarts.keys()) if (!entries.some((e) => e.pid === pid)) pidStarts.delete(pid);
+    ledger.write(entries);
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
     if (registry.size === 0 && connections.size === 0 && options.idleTimeoutMs > 0) {

@@ -107,13 +107,19 @@ export class SessionWorker {
     if (this.#terminated) return Promise.reject(new TuiwrightError("no-such-session", `session ${JSON.stringify(this.#name)} was removed`));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ kind: "call", id, op, params } satisfies DaemonToWorker);
-      signal?.addEventListener("abort", () => {
+      const onAbort = () => {
         if (!this.#pending.delete(id)) return;
         if (!this.#terminated && !this.#crashed) this.#worker.postMessage({ kind: "cancel", id } satisfies DaemonToWorker);
         reject(new TuiwrightError("timeout", "cancelled: the caller disconnected"));
-      }, { once: true });
+      };
+      // The signal lives as long as the connection: drop the listener once the call settles.
+      const settle = () => signal?.removeEventListener("abort", onAbort);
+      this.#pending.set(id, {
+        resolve: (value) => { settle(); resolve(value as WorkerOps[Op][1]); },
+        reject: (error) => { settle(); reject(error); },
+      });
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#worker.postMessage({ kind: "call", id, op, params } satisfies DaemonToWorker);
     });
   }
 
