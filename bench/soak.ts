@@ -76,7 +76,10 @@ const DRIVERS: Driver[] = [
     async step(rpc, i) {
       const cols = 60 + (i % 5) * 20;
       await rpc.call("resize", { session: "resized", cols, rows: 20 + (i % 3) * 5 });
-      await rpc.call("type", { session: "resized", text: `echo cols=$COLUMNS-${i}\r`, wait: until(`^cols=${cols}-${i}$`) });
+      // Let readline finish redrawing for SIGWINCH first: keys typed into that redraw can be lost (bash's race, not ours).
+      await rpc.call("wait", { session: "resized", settledMs: 20, timeoutMs: 5000 });
+      // The tty's size, not $COLUMNS: bash updates that only when it handles SIGWINCH, which can race the command.
+      await rpc.call("type", { session: "resized", text: `echo cols=$(stty size | cut -d" " -f2)-${i}\r`, wait: until(`^cols=${cols}-${i}$`) });
       if (i % 30 === 29) await rpc.call("press", { session: "resized", keys: ["C-l"] });
     },
   },
@@ -121,7 +124,8 @@ for (let i = 0; performance.now() < deadline; i++) {
     try {
       await d.step(rpc, i);
     } catch (error) {
-      failures.push(`${d.name} step ${i}: ${(error as Error).message.split("\n")[0]}`);
+      const excerpt = (error as { details?: { excerpt?: string } }).details?.excerpt;
+      failures.push(`${d.name} step ${i}: ${(error as Error).message.split("\n")[0]}${excerpt ? `\n    screen:\n${excerpt.split("\n").slice(-6).map((l) => `      | ${l}`).join("\n")}` : ""}`);
     }
     latencies.push(performance.now() - t0);
     steps++;
