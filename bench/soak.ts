@@ -112,7 +112,6 @@ for (const d of DRIVERS) {
 
 const started = performance.now();
 const deadline = started + MINUTES * 60_000;
-let warmRss = 0;
 const rssTrail: { at: number; rss: number }[] = [];
 let nextSample = 0;
 let warmFds = 0;
@@ -135,10 +134,7 @@ for (let i = 0; performance.now() < deadline; i++) {
     rssTrail.push({ at: (performance.now() - started) / (MINUTES * 60_000), rss });
     nextSample += MINUTES * 3000;
   }
-  if (!warmRss && performance.now() - started > MINUTES * 60_000 * WARMUP_FRACTION) {
-    warmRss = ((await rpc.call("daemon.status", {})) as { rssBytes: number }).rssBytes;
-    warmFds = openFds(daemonPid);
-  }
+  if (!warmFds && performance.now() - started > MINUTES * 60_000 * WARMUP_FRACTION) warmFds = openFds(daemonPid);
   if (failures.length > 20) break;
 }
 const status = (await rpc.call("daemon.status", {})) as { rssBytes: number; pendingCalls: number };

@@ -4,7 +4,7 @@ import { asTuiwrightError, type TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
-import { readLedger } from "../daemon/session-ledger.ts";
+import { peekLost } from "../daemon/session-ledger.ts";
 import { formatList } from "./output.ts";
 import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
@@ -68,7 +68,7 @@ async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEnt
  * their leftover programs). */
 function withoutDaemon(verb: Verb, mode: OutputMode, socketPath: string): string | null {
   if (verb.method === "list") {
-    const lost = readLedger(`${socketPath}.sessions.json`).map(({ pidStart: _, ...entry }) => ({ ...entry, killed: false }));
+    const lost = peekLost(socketPath);
     if (mode === "json") return JSON.stringify({ sessions: [], current: null, lost });
     if (mode === "plain") return "";
     return formatList({ sessions: [], current: null, lost }).replace(/^no sessions/, "no sessions (no daemon running)");

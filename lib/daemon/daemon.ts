@@ -13,7 +13,7 @@ import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
 import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
-import { processStartTime, SessionLedger } from "./session-ledger.ts";
+import { SessionLedger } from "./session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 
 export type DaemonOptions = { namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean };
@@ -66,10 +66,9 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   });
   const connections = new Map<Connection, AbortController>();
   const pidFile = `${socketPath}.pid`;
-  const ledger = new SessionLedger(`${socketPath}.sessions.json`);
+  const ledger = new SessionLedger(socketPath);
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
-  const pidStarts = new Map<number, string | null>();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 
@@ -90,19 +89,18 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     return stopping;
   };
 
-  const sessionsChanged = () => {
-    const entries = registry.all().map((entry) => {
-      const pid = entry.worker.pid;
-      if (!pidStarts.has(pid)) pidStarts.set(pid, processStartTime(pid));
-      return { name: entry.name, pid, argv: entry.argv, cast: entry.cast, startedAt: entry.startedAt, pidStart: pidStarts.get(pid)! };
-    });
-    for (const pid of pidStarts.keys()) if (!entries.some((e) => e.pid === pid)) pidStarts.delete(pid);
-    ledger.write(entries);
+  // The idle exit needs no sessions and no clients: re-armed whenever either changes.
+  const rearmIdleTimer = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
     if (registry.size === 0 && connections.size === 0 && options.idleTimeoutMs > 0) {
       idleTimer = setTimeout(() => { log("idle timeout"); void shutdown(); }, options.idleTimeoutMs);
     }
+  };
+
+  const sessionsChanged = () => {
+    ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
+    rearmIdleTimer();
   };
 
   const context: DaemonContext = {
@@ -123,13 +121,13 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const previousUmask = process.umask(0o077);
   try {
     serveJsonRpc(socketPath, createDispatch(createHandlers(context), options.namespace), {
-      opened(connection) { connections.set(connection, new AbortController()); sessionsChanged(); },
+      opened(connection) { connections.set(connection, new AbortController()); rearmIdleTimer(); },
       closed(connection) {
         connections.get(connection)?.abort();
         connections.delete(connection);
         events.dropConnection(connection);
         leases.dropConnection(connection);
-        sessionsChanged();
+        rearmIdleTimer();
       },
     });
   } finally {

@@ -5,11 +5,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { removeIfPresent } from "../transport/socket-security.ts";
 
-export type LedgerEntry = { name: string; pid: number; argv: string[]; cast: string | null; startedAt: string; pidStart: string | null };
-export type LostSession = Omit<LedgerEntry, "pidStart"> & { killed: boolean };
+export type LedgerSession = { name: string; pid: number; argv: string[]; cast: string | null; startedAt: string };
+type LedgerEntry = LedgerSession & { pidStart: string | null };
+export type LostSession = LedgerSession & { killed: boolean };
+
+export function ledgerPath(socketPath: string): string {
+  return `${socketPath}.sessions.json`;
+}
 
 /** The process's start time in clock ticks (/proc/PID/stat field 22): tells a reused pid apart. */
-export function processStartTime(pid: number): string | null {
+function processStartTime(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
@@ -29,8 +34,7 @@ function killLeftover(entry: LedgerEntry): boolean {
   return false;
 }
 
-/** The ledger's entries, or none when there is no (readable) ledger. */
-export function readLedger(path: string): LedgerEntry[] {
+function readLedger(path: string): LedgerEntry[] {
   try {
     const entries = JSON.parse(readFileSync(path, "utf8"));
     return Array.isArray(entries) ? entries : [];
@@ -39,27 +43,47 @@ export function readLedger(path: string): LedgerEntry[] {
   }
 }
 
-export class SessionLedger {
-  #written = "";
+function asLost({ pidStart: _, ...session }: LedgerEntry, killed: boolean): LostSession {
+  return { ...session, killed };
+}
 
-  constructor(readonly path: string) {}
+/** What a client sees with no daemon running: the dead daemon's sessions, not yet cleaned up. */
+export function peekLost(socketPath: string): LostSession[] {
+  return readLedger(ledgerPath(socketPath)).map((entry) => asLost(entry, false));
+}
+
+export class SessionLedger {
+  readonly #path: string;
+  #written = "";
+  /** Start times by pid, read once per program. */
+  readonly #pidStarts = new Map<number, string | null>();
+
+  constructor(socketPath: string) {
+    this.#path = ledgerPath(socketPath);
+  }
 
   /** The sessions a dead predecessor left; their programs are killed and the ledger cleared. */
   recover(): LostSession[] {
-    const entries = readLedger(this.path);
-    removeIfPresent(this.path);
-    return entries.map(({ pidStart, ...entry }) => ({ ...entry, killed: killLeftover({ ...entry, pidStart }) }));
+    const entries = readLedger(this.#path);
+    removeIfPresent(this.#path);
+    return entries.map((entry) => asLost(entry, killLeftover(entry)));
   }
 
-  /** Writes the entries when they changed (the daemon calls this on every connection too). */
-  write(entries: LedgerEntry[]): void {
+  /** Writes the live sessions when they changed. */
+  record(sessions: LedgerSession[]): void {
+    const live = new Set(sessions.map((s) => s.pid));
+    for (const pid of this.#pidStarts.keys()) if (!live.has(pid)) this.#pidStarts.delete(pid);
+    const entries = sessions.map((s) => {
+      if (!this.#pidStarts.has(s.pid)) this.#pidStarts.set(s.pid, processStartTime(s.pid));
+      return { ...s, pidStart: this.#pidStarts.get(s.pid)! };
+    });
     const text = JSON.stringify(entries);
     if (text === this.#written) return;
-    writeFileSync(this.path, text, { mode: 0o600 });
+    writeFileSync(this.#path, text, { mode: 0o600 });
     this.#written = text;
   }
 
   remove(): void {
-    removeIfPresent(this.path);
+    removeIfPresent(this.#path);
   }
 }

@@ -45,6 +45,7 @@ function params(rng: Prng, method: string): unknown {
     object.cwd = "/nonexistent/fuzz";
     delete object.cast;
   }
+  if (method === "wait" && typeof object.timeoutMs !== "number") object.timeoutMs = 20; // not the 10 s default
   return boundWaits(object);
 }
 
@@ -62,10 +63,7 @@ function boundWaits(value: unknown): unknown {
 
 function request(rng: Prng, id: number): Record<string, unknown> {
   const method = rng.chance(0.95) ? rng.pick(TARGETS) : rng.string(8);
-  const message: Record<string, unknown> = { jsonrpc: "2.0", id, method, params: params(rng, method) };
-  const p = message.params as any;
-  if (method === "wait" && typeof p === "object" && p !== null && !Array.isArray(p)) p.timeoutMs = typeof p.timeoutMs === "number" ? Math.min(Math.abs(p.timeoutMs), 30) : 20;
-  return message;
+  return { jsonrpc: "2.0", id, method, params: params(rng, method) };
 }
 
 function frame(rng: Prng, id: number): Frame {
