@@ -13,8 +13,10 @@ import { genericOutline } from "../lib/outline/generic.ts";
 import { assignRefs } from "../lib/outline/refs.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
+import { serveSite } from "./site-server.ts";
+import { carbonylArgv, findCarbonyl } from "../lib/browser/find-carbonyl.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory cold]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory cold browser]` runs only those groups
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -477,6 +479,55 @@ async function execRoundTrip(world: World): Promise<void> {
   });
 }
 
+/** Carbonyl at 140x45 on the test site, in a tuiwright session and in a tmux pane: reading the
+ * page's text over a persistent connection, and whole-process from the CLI. */
+async function browserSnapshot(world: World): Promise<void> {
+  const site = serveSite();
+  try {
+    await world.json(["browse", "--session", "web", site.url]);
+    await world.json(["wait", "--session", "web", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
+    await world.json(["wait", "--session", "web", "--settled", "500"]);
+    const argv = carbonylArgv(findCarbonyl(process.env), site.url);
+    tmux("new-session", "-d", "-s", "web", "-x", "140", "-y", "45", argv.map((a) => `'${a}'`).join(" "));
+    await tmuxWaitFor("Tiny News", "web");
+    const N = 500;
+    const rpc = await world.rpc();
+    const ours: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const started = performance.now();
+      await rpc.call("snapshot", { session: "web", format: "text" });
+      ours.push(performance.now() - started);
+    }
+    rpc.close();
+    const control = new TmuxControl(TMUX, "web");
+    const theirs: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const started = performance.now();
+      await control.run("capture-pane -p -t web");
+      theirs.push(performance.now() - started);
+    }
+    await control.close();
+    rows.push({
+      name: "Browser (Carbonyl 140x45) page text over a persistent connection (500×)",
+      ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
+      tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
+      ratio: ratio(median(ours), median(theirs)),
+      target: "≤ 10 ms",
+      note: "ours drops the ▄ pixel glyphs (text only); tmux capture-pane returns the raw grid, pixels included",
+    });
+    const [cli, cap] = hyperfine([`${BIN} snapshot --plain --session web`, `tmux -L ${TMUX} capture-pane -p -t web`], world.env);
+    rows.push({
+      name: "Browser (Carbonyl 140x45) CLI `snapshot --plain`, whole process (hyperfine, 200 runs)",
+      ours: `${ms(cli!.median)} (p95 ${ms(cli!.p95)})`,
+      tmux: `${ms(cap!.median)} (p95 ${ms(cap!.p95)})`,
+      ratio: ratio(cli!.median, cap!.median),
+      target: "≤ 10 ms",
+    });
+  } finally {
+    site.stop();
+  }
+}
+
 function machine(): string {
   const version = (cmd: string[]) => Bun.spawnSync(cmd).stdout.toString().trim().split("\n")[0];
   return [
@@ -505,6 +556,7 @@ async function main(): Promise<void> {
       if (want("record")) await recording(world);
       if (want("exec")) await execRoundTrip(world);
       if (want("throughput")) await throughput(world);
+      if (want("browser")) await browserSnapshot(world);
     }
     if (want("memory")) await memory();
     if (want("cold")) await coldStart();

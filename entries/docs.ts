@@ -19,15 +19,15 @@ const CONTEXT_VERSION = 1;
 export const EXIT_MEANINGS: Record<number, string> = {
   0: "success",
   1: "expectation not met (replay --expect-snapshot, adapter test --expect-outline)",
-  64: "usage: a bad flag, argument or param (the message names it)",
-  65: "bad data: invalid key, regex, selector, cast, manifest, snapshot file, stale ref",
+  64: "usage: a bad flag, argument or param (the message names it); a browser method on a session that is not a browser",
+  65: "bad data: invalid key, regex, selector, cast, manifest, snapshot file, stale ref, URL, viewport",
   66: "no such session, file, directory or program",
-  69: "unavailable: no daemon, version mismatch, program exited, session crashed",
+  69: "unavailable: no daemon, version mismatch, program exited, session crashed, Carbonyl not installed, a page that did not load",
   70: "internal error (a bug)",
   74: "I/O error",
   75: "busy: leased to someone else, a block is running; retry later",
   77: "permission: unsafe socket directory, disabled method",
-  124: "a wait timed out",
+  124: "a wait or a navigation timed out",
 };
 
 export function agentContext(): string {
@@ -47,6 +47,7 @@ export function agentContext(): string {
       title: def.title,
       readOnly: def.readOnly,
       destructive: "destructive" in def && def.destructive === true,
+      aliasOf: "aliasOf" in def ? def.aliasOf : null,
       params: toJsonSchema(def.params, { errorMode: "ignore" }),
     })),
     exitCodes,

@@ -26,3 +26,14 @@ fi
 
 echo "==> bun install"
 bun install --frozen-lockfile >/dev/null
+
+# Carbonyl (browser sessions) is an optional npm dependency; an optional package that failed
+# to install is not an error for bun, so check for the binary and, if it is missing, install it
+# where tuiwright also looks (the command its "not installed" error suggests).
+CARBONYL_PACKAGE=@fathyb/carbonyl-linux-amd64
+CARBONYL_HOME=${XDG_DATA_HOME:-$HOME/.local/share}/tuiwright/carbonyl
+if [ "$(uname -m)" = x86_64 ] && [ ! -x "node_modules/$CARBONYL_PACKAGE/build/carbonyl" ] && [ ! -x "$CARBONYL_HOME/node_modules/$CARBONYL_PACKAGE/build/carbonyl" ]; then
+  echo "==> installing Carbonyl from npm into $CARBONYL_HOME"
+  version=$(node -p "require('./package.json').optionalDependencies['$CARBONYL_PACKAGE']")
+  npm install --no-fund --no-audit --prefix "$CARBONYL_HOME" "$CARBONYL_PACKAGE@$version" >/dev/null
+fi

@@ -28,6 +28,8 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
     case "status": return session.status();
     case "blocks": return session.blocks(params);
     case "block": return session.block(params);
+    case "scroll": return session.scroll(params);
+    case "browser": return session.browser();
     case "wait": {
       const controller = new AbortController();
       cancellable.set(id, controller);

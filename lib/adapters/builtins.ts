@@ -1,4 +1,5 @@
 // The built-in manifests, embedded in the binary as text.
+import carbonyl from "../../adapters/carbonyl.toml" with { type: "text" };
 import git from "../../adapters/git.toml" with { type: "text" };
 import htop from "../../adapters/htop.toml" with { type: "text" };
 import less from "../../adapters/less.toml" with { type: "text" };
@@ -9,6 +10,7 @@ import top from "../../adapters/top.toml" with { type: "text" };
 import vim from "../../adapters/vim.toml" with { type: "text" };
 
 export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
+  { file: "adapters/carbonyl.toml", source: carbonyl },
   { file: "adapters/git.toml", source: git },
   { file: "adapters/htop.toml", source: htop },
   { file: "adapters/less.toml", source: less },

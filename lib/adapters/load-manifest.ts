@@ -26,8 +26,9 @@ export type CompiledRegion = {
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
   predicate: AttrPredicate | null;
-  items: "row" | RegExp | null;
+  items: "row" | "runs" | RegExp | null;
   itemRole: string;
+  itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
 };
 
@@ -47,6 +48,8 @@ export type CompiledManifest = {
   file: string;
   description: string;
   generic: boolean;
+  /** Colour-only glyphs, blanked before the manifest reads the screen ("" for none). */
+  pixels: string;
   detect: {
     argv0: string[];
     argv: string[];
@@ -142,6 +145,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     file,
     description: data.description ?? "",
     generic: data.generic,
+    pixels: data.pixels,
     detect: {
       argv0: data.detect.argv0 ?? [],
       argv: data.detect.argv ?? [],
@@ -163,8 +167,9 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       toAttrs: predicate(r.to_attrs),
       needsCursor: r.needs_cursor ?? false,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, fg: r.fg, bg: r.bg }),
-      items: r.items === undefined ? null : r.items === "row" ? "row" : parsePattern(r.items),
+      items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
       itemRole: r.item_role ?? "item",
+      itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
     })),
     values: data.values.map((entry) => ({

@@ -6,6 +6,7 @@ import type { DraftNode } from "../outline/refs.ts";
 import { genericOutline } from "../outline/generic.ts";
 import type { BBox } from "../outline/types.ts";
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
+import { withoutPixels } from "../terminal/pixels.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
@@ -93,7 +94,34 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
   return box;
 }
 
+/** Runs of text in one style, split where the style changes or at two blanks or more (a
+ * browser page's words, links and labels). A run's role comes from `item_roles` by its style. */
+function runs(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
+  const nodes: DraftNode[] = [];
+  const roleOf = (style: Style) => region.itemRoles.find((entry) => styleMatches(style, entry.when))?.role ?? region.itemRole;
+  for (let r = box.row; r < box.row + box.rows; r++) {
+    const line = grid.lines[r]!;
+    let start = -1;
+    let last = -1;
+    const flush = () => {
+      if (start < 0) return;
+      const name = line.chars.slice(start, last + 1).join("").trim();
+      if (name) nodes.push({ role: roleOf(line.styles[start]!), name, bbox: { row: r, col: start, rows: 1, cols: last + 1 - start }, children: [] });
+      start = -1;
+    };
+    for (let c = box.col; c < box.col + box.cols; c++) {
+      if (line.chars[c] === " ") continue; // "" is a wide character's right half: text
+      if (start >= 0 && (line.styles[c] !== line.styles[start] || c - last > 2)) flush();
+      if (start < 0) start = c;
+      last = c;
+    }
+    flush();
+  }
+  return nodes;
+}
+
 function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
+  if (region.items === "runs") return runs(region, grid, box);
   const nodes: DraftNode[] = [];
   const to = box.col + box.cols;
   for (let r = box.row; r < box.row + box.rows; r++) {
@@ -153,7 +181,8 @@ function focused(manifest: CompiledManifest, region: string, text: string, curso
 }
 
 /** The manifest's outline: one root node (@root) whose children are its regions. */
-export function manifestOutline(manifest: CompiledManifest, grid: Grid): DraftNode[] {
+export function manifestOutline(manifest: CompiledManifest, drawn: Grid): DraftNode[] {
+  const grid = withoutPixels(drawn, manifest.pixels);
   const seen = new Set<string>();
   const regions: DraftNode[] = [];
   for (const region of manifest.regions) {

@@ -58,8 +58,10 @@ export const Region = v.strictObject({
   to_attrs: v.optional(v.strictObject(Attributes)),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
-  items: v.optional(v.union([v.literal("row"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row" or a /regex/ whose matches become items')),
+  items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
   item_role: v.optional(v.string()),
+  /** Per-item roles by style, first match wins (e.g. a browser's link colour → "link"). */
+  item_roles: v.optional(v.array(v.strictObject({ role: v.string(), ...Attributes }))),
   selected: v.optional(v.strictObject(Attributes)),
 });
 
@@ -68,6 +70,9 @@ export const Manifest = v.strictObject({
   root: v.optional(Ident),
   description: v.optional(v.string()),
   generic: v.optional(v.boolean(), false),
+  /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
+   * text snapshots and outlines so the text between them reads as text. */
+  pixels: v.optional(v.string(), ""),
   detect: v.optional(
     v.strictObject({
       argv0: v.optional(v.array(v.string())),

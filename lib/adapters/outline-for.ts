@@ -8,7 +8,7 @@ import { detectManifest } from "./detect.ts";
 import type { CompiledManifest } from "./load-manifest.ts";
 import { manifestOutline } from "./manifest-outline.ts";
 
-export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: string[], foreground: string[] | null): { adapter: string | null; nodes: OutlineNode[] } {
+export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: string[], foreground: string[] | null): { adapter: string | null; pixels: string; nodes: OutlineNode[] } {
   const manifest = detectManifest(manifests, {
     argv,
     foreground,
@@ -17,5 +17,5 @@ export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: stri
     altScreen: grid.altScreen,
   });
   const drafts = manifest ? manifestOutline(manifest, grid) : genericOutline(grid);
-  return { adapter: manifest?.name ?? null, nodes: assignRefs(drafts) };
+  return { adapter: manifest?.name ?? null, pixels: manifest?.pixels ?? "", nodes: assignRefs(drafts) };
 }

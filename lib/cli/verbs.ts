@@ -144,6 +144,106 @@ function unescapeInput(text: string): string {
   });
 }
 
+/** spawn params for a browser session (`browse URL`, `spawn --browser URL`). */
+function browserSpawn(args: ParsedArgs, client: ClientEnv, url: string, verb: string): Record<string, unknown> {
+  const f = args.flags;
+  const params: Record<string, unknown> = { browser: url, cwd: client.cwd, env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []) };
+  if (f.has("--cols")) params.cols = f.get("--cols");
+  if (f.has("--rows")) params.rows = f.get("--rows");
+  if (f.has("--no-record") && f.has("--cast")) throw usage("--no-record and --cast exclude each other", verb);
+  if (f.has("--no-record")) params.record = false;
+  if (f.has("--cast")) params.cast = resolvePath(client.cwd, String(f.get("--cast")));
+  return params;
+}
+
+const NAV_TIMEOUT: FlagSpec = { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 30000)", default: 30000 };
+
+function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
+  return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
+}
+
+function navButton(name: "back" | "forward" | "reload", method: "go_back" | "go_forward" | "reload", summary: string): Verb {
+  return {
+    name, summary, usage: `${name} [--session NAME] [--timeout MS]`, method, positionals: [0, 0], flags: [NAV_TIMEOUT],
+    params: (args) => (args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}),
+    show: showNavigated,
+  };
+}
+
+const BROWSER_VERBS: Verb[] = [
+  {
+    name: "browse",
+    summary: "open URL in the Carbonyl terminal browser, a new session (140x45; starts the daemon if needed)",
+    usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] URL",
+    method: "spawn",
+    autoStart: true,
+    positionals: [1, 1],
+    flags: [
+      { name: "--cols", type: "int", value: "C", description: "terminal width (default 140)" },
+      { name: "--rows", type: "int", value: "R", description: "terminal height (default 45)" },
+      { name: "--env", type: "list", value: "K=V", description: "set an environment variable (CARBONYL=PATH picks the binary)" },
+      { name: "--no-record", type: "bool", description: "do not record the session" },
+      { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
+    ],
+    params: (args, client) => browserSpawn(args, client, args.positionals[0]!, "browse"),
+    show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),
+  },
+  {
+    name: "navigate",
+    summary: "browsers: load URL from the URL bar; returns when the page has loaded and settled",
+    usage: "navigate [--session NAME] [--timeout MS] URL",
+    method: "navigate",
+    positionals: [1, 1],
+    flags: [NAV_TIMEOUT],
+    params: (args) => ({ url: args.positionals[0], ...(args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}) }),
+    show: showNavigated,
+  },
+  navButton("back", "go_back", "browsers: the back button; returns when the page has settled"),
+  navButton("forward", "go_forward", "browsers: the forward button; returns when the page has settled"),
+  navButton("reload", "reload", "browsers: the reload button; returns when the page has settled"),
+  {
+    name: "scroll",
+    summary: "turn the mouse wheel (browser pages, programs with mouse input): N > 0 scrolls down, N < 0 up",
+    usage: "scroll [--session NAME] [--at ROW,COL] [--settle MS] N",
+    method: "scroll",
+    positionals: [1, 1],
+    flags: [
+      { name: "--at", type: "string", value: "ROW,COL", description: "where the wheel turns (default: the middle of the screen)" },
+      { name: "--settle", type: "int", value: "MS", description: "return once the screen has been still MS ms (default 200; 0: at once)" },
+    ],
+    params(args) {
+      const word = args.positionals[0]!;
+      if (!/^-?\d+$/.test(word) || Number(word) === 0) throw usage(`N must be a non-zero whole number of wheel steps, got ${JSON.stringify(word)}`, "scroll");
+      const params: Record<string, unknown> = { delta: Number(word) };
+      if (args.flags.has("--at")) {
+        const match = /^(\d+),(\d+)$/.exec(String(args.flags.get("--at")));
+        if (!match) throw usage(`--at needs ROW,COL, got ${JSON.stringify(args.flags.get("--at"))}`, "scroll");
+        params.row = Number(match[1]);
+        params.col = Number(match[2]);
+      }
+      if (args.flags.has("--settle")) params.settle_ms = args.flags.get("--settle");
+      return params;
+    },
+    show: (r: Result<"scroll">, mode) => (mode === "plain" ? "" : `${r.session}: scrolled, revision ${r.revisionBefore} → ${r.revisionAfter}`),
+  },
+  {
+    name: "set-viewport",
+    summary: "resize the terminal, AWI-TTY style (invalid sizes: invalid-viewport, exit 65)",
+    usage: "set-viewport [--session NAME] COLS ROWS",
+    method: "set_viewport",
+    positionals: [2, 2],
+    flags: [],
+    params(args) {
+      const [cols, rows] = args.positionals.map((word, i) => {
+        if (!/^-?\d+$/.test(word)) throw usage(`${i === 0 ? "COLS" : "ROWS"} must be a whole number, got ${JSON.stringify(word)}`, "set-viewport");
+        return Number(word);
+      });
+      return { cols, rows };
+    },
+    show: (r: Result<"set_viewport">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows}`),
+  },
+];
+
 function resolvePath(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
@@ -152,24 +252,29 @@ export const VERBS: Verb[] = [
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
-    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh|fish])",
+    usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh|fish] | --browser URL)",
     method: "spawn",
     autoStart: true,
     positionals: [0, 1],
     wantsRest: true,
     flags: [
-      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120)", default: 120 },
-      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40)", default: 40 },
+      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120; 140 for --browser)" },
+      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40; 45 for --browser)" },
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
       { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)", default: 1000 },
       { name: "--shell", type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash|zsh|fish` (default: $SHELL if one of those, else bash)" },
       { name: "--no-integration", type: "bool", description: "with --shell: no OSC 133 integration (exec falls back to the prompt on screen: no exit codes)" },
+      { name: "--browser", type: "string", value: "URL", description: "the Carbonyl terminal browser at URL (same as `browse URL`)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
     ],
     params(args, client) {
       const f = args.flags;
+      if (f.has("--browser")) {
+        if (f.has("--shell") || args.positionals.length > 0 || (args.rest && args.rest.length > 0)) throw usage("give one of --browser URL, --shell or a program after --", "spawn");
+        return browserSpawn(args, client, String(f.get("--browser")), "spawn");
+      }
       const shell = f.has("--shell") ? (args.positionals[0] ?? "auto") : null;
       if (shell === null && args.positionals.length > 0) throw usage(`spawn takes the program after --; got ${JSON.stringify(args.positionals[0])}`, "spawn");
       if (shell !== null && !["bash", "zsh", "fish", "auto"].includes(shell)) throw usage(`--shell takes bash, zsh, fish or nothing (auto); got ${JSON.stringify(shell)}`, "spawn");
@@ -248,7 +353,7 @@ export const VERBS: Verb[] = [
   {
     name: "snapshot",
     summary: "print the screen (text, ansi or cells)",
-    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline|svg|png] [--select SEL] [--scrollback N] [--include-meta] [--out FILE] [--annotate SEL] [--chrome TITLE] [--save FILE [--mask RE]... [--outline]]",
+    usage: "snapshot [--session NAME] [--format text|ansi|cells|outline|svg|png] [--select SEL] [--scrollback N] [--include-meta] [--raw] [--out FILE] [--annotate SEL] [--chrome TITLE] [--save FILE [--mask RE]... [--outline]]",
     method: "snapshot",
     positionals: [0, 0],
     flags: [
@@ -258,7 +363,8 @@ export const VERBS: Verb[] = [
       { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
       { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
       { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
-      { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit" },
+      { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit (browsers: url, nav)" },
+      { name: "--raw", type: "bool", description: "text: keep the glyphs a manifest marks as pixels (a browser page's ▄ half-blocks)" },
       { name: "--save", type: "string", value: "FILE", description: "write a snapshot file (for replay --expect-snapshot) instead of printing" },
       { name: "--mask", type: "list", value: "RE", description: "with --save: blank RE's matches when comparing (clocks, pids)" },
       { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
@@ -278,6 +384,7 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--format")) params.format = args.flags.get("--format");
       if (args.flags.has("--scrollback")) params.scrollback = args.flags.get("--scrollback");
       if (args.flags.has("--include-meta")) params.includeMeta = true;
+      if (args.flags.has("--raw")) params.raw = true;
       if (args.flags.has("--select")) params.select = args.flags.get("--select");
       if (args.flags.has("--annotate")) params.annotate = args.flags.get("--annotate");
       if (args.flags.has("--chrome")) params.chrome = args.flags.get("--chrome");
@@ -356,8 +463,8 @@ export const VERBS: Verb[] = [
   },
   {
     name: "get",
-    summary: "print one property: title, cwd, size, cursor, exit or cast (the recording's path)",
-    usage: "get [--session NAME] title|cwd|size|cursor|exit|cast",
+    summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
+    usage: "get [--session NAME] title|cwd|size|cursor|exit|cast|url|nav",
     method: "get",
     positionals: [1, 1],
     flags: [],
@@ -367,9 +474,11 @@ export const VERBS: Verb[] = [
       if (r.what === "size") return `${value.cols}x${value.rows}`;
       if (r.what === "cursor") return mode === "plain" ? `${value.row},${value.col}` : `row ${value.row}, col ${value.col}${value.visible ? "" : " (hidden)"}`;
       if (r.what === "exit") return value === null ? (mode === "plain" ? "" : "running") : formatExit(value);
+      if (r.what === "nav") return `can_go_back=${value.can_go_back} can_go_forward=${value.can_go_forward}`;
       return value ?? "";
     },
   },
+  ...BROWSER_VERBS,
   {
     name: "exec",
     summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",

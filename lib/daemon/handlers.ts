@@ -17,6 +17,9 @@ import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
+import { createBrowserHandlers } from "./browser-handlers.ts";
+import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
+import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 
 export type DaemonContext = {
@@ -62,24 +65,29 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
 
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
   const { registry, events } = context;
-  const name = registry.reserve(params.session, params.argv ?? [params.shell === "auto" ? "shell" : params.shell ?? "session"]);
+  const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
+  if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
+  let env = spawnEnvironment(params.env);
+  const browser = params.browser !== undefined;
+  // Checked before the name is taken: a missing browser or a bad URL reserves nothing.
+  let argv = browser ? carbonylArgv(findCarbonyl(env), browserUrl(params.browser!)) : params.argv;
+  const name = registry.reserve(params.session, params.argv ?? [browser ? "browser" : params.shell === "auto" ? "shell" : params.shell ?? "session"]);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });
   const cwd = params.cwd ?? process.env.HOME ?? "/";
-  const cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
-  let env = spawnEnvironment(params.env);
-  let argv = params.argv;
+  const cols = params.cols ?? (browser ? 140 : 120);
+  const rows = params.rows ?? (browser ? 45 : 40);
   let shell: StartSpec["shell"] = null;
-  if (params.shell) {
-    if (params.argv) throw new TuiwrightError("usage", "give either a program (argv) or --shell, not both");
-    const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
-    ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
-  }
-  if (!argv) throw new TuiwrightError("usage", "spawn needs a program (argv) or --shell");
+  let cast: string | null = null;
   let entry: SessionEntry | undefined;
   try {
+    cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
+    if (params.shell) {
+      const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
+      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+    }
     const worker = await SessionWorker.start(
-      { name, argv, cwd, env, cols: params.cols, rows: params.rows, scrollback: params.scrollback, cast, shell },
+      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
       {
         changed(revision, hash, title) {
           if (!entry) return;
@@ -107,7 +115,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
       },
     );
     entry = {
-      name, worker, argv, cwd, cols: params.cols, rows: params.rows,
+      name, worker, argv: argv!, cwd, cols, rows,
       startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, cast, ended,
       spawnParams: { ...params, session: name },
     };
@@ -128,6 +136,8 @@ export function createHandlers(context: DaemonContext): Handlers {
     return entry;
   };
   return {
+    ...createBrowserHandlers(context, writable),
+
     async ping() {
       return { pong: true, version: version(), pid: process.pid };
     },
@@ -203,9 +213,9 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...result };
     },
 
-    async snapshot({ session, ...params }) {
+    async snapshot({ session, include_meta, ...params }) {
       const entry = registry.resolve(session);
-      const reply = await entry.worker.call("snapshot", params);
+      const reply = await entry.worker.call("snapshot", { ...params, includeMeta: params.includeMeta || include_meta === true });
       if (params.format === "png") {
         const { renderPng } = await import("../render/png.ts");
         const { svg, ...rest } = reply;
@@ -310,8 +320,12 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async get({ session, what }) {
       const entry = registry.resolve(session);
+      if ((what === "url" || what === "nav") && entry.spawnParams.browser === undefined) {
+        throw new TuiwrightError("not-a-browser", `session ${JSON.stringify(entry.name)} is not a browser session: it has no ${what}`);
+      }
       const { value } = await entry.worker.call("get", { what });
-      return { session: entry.name, what, value };
+      const awi = what === "nav" ? (value as object) : what === "url" || what === "title" ? { [what]: value } : {};
+      return { session: entry.name, what, value, ...awi };
     },
 
     async wait({ session, ...params }, call) {

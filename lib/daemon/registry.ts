@@ -113,6 +113,7 @@ export class SessionRegistry {
       revision: entry.revision,
       title: entry.title,
       cast: entry.cast,
+      kind: entry.spawnParams.browser !== undefined ? "browser" : entry.spawnParams.shell !== undefined ? "shell" : "program",
     };
   }
 

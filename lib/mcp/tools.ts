@@ -1,7 +1,8 @@
 // MCP tools generated from the method table: one tool per method (dots become underscores),
 // the method's title as description, its params' JSON Schema as inputSchema, and hints from
 // its read-only/destructive flags. Methods that need a live connection of their own
-// (event subscriptions) or exist for fault tests are left out, by name, here.
+// (event subscriptions) or exist for fault tests are left out, by name, here; AWI-TTY aliases
+// of other methods (aliasOf) are left out too.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS, type MethodName } from "../protocol/methods.ts";
 
@@ -24,7 +25,7 @@ export function tools(): { tools: Tool[]; byName: Map<string, MethodName> } {
   const list: Tool[] = [];
   const byName = new Map<string, MethodName>();
   for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
-    if (NOT_TOOLS.has(method)) continue;
+    if (NOT_TOOLS.has(method) || "aliasOf" in def) continue; // AWI-TTY names add nothing an agent lacks
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
     const name = toolName(method);
     byName.set(name, method);

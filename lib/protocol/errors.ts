@@ -18,6 +18,7 @@ export const ERRORS = {
   io: { code: -32005, exit: 74, hint: "check disk space and permissions" },
   permission: { code: -32006, exit: 77, hint: "the socket directory must be yours, mode 0700 and not a symlink" },
   timeout: { code: -32010, exit: 124, hint: "raise --timeout, or snapshot to see what the screen shows" },
+  "navigation-timeout": { code: -32010, exit: 124, hint: "the page is still loading or did not change; raise --timeout, or snapshot to see it" },
   "invalid-key": { code: -32011, exit: 65, hint: "keys: Enter Tab Escape Backspace Up Down Left Right Home End PageUp PageDown Insert Delete F1..F12 Space, a single character, with C- M- S- modifiers" },
   "snapshot-unavailable": { code: -32012, exit: 69, hint: "the session's terminal is not readable; see `tuiwright list`" },
   busy: { code: -32013, exit: 75, hint: "retry later" },
@@ -28,7 +29,10 @@ export const ERRORS = {
   "bad-selector": { code: -32018, exit: 65, hint: "see `tuiwright help selectors`" },
   "bad-cast": { code: -32019, exit: 65, hint: "casts must be asciicast v2 or v3" },
   "bad-manifest": { code: -32020, exit: 65, hint: "run `tuiwright adapter check FILE`" },
-  "bad-url": { code: -32021, exit: 65, hint: "give an absolute http(s) or file URL" },
+  "bad-url": { code: -32602, exit: 65, hint: "give an absolute http(s), file, data or about URL" },
+  "navigation-failed": { code: -32022, exit: 69, hint: "the page could not be loaded; check the URL and that its server is up" },
+  "no-browser": { code: -32024, exit: 69, hint: "install Carbonyl: npm install --prefix ~/.local/share/tuiwright/carbonyl @fathyb/carbonyl-linux-amd64 (or set CARBONYL=/path/to/carbonyl)" },
+  "not-a-browser": { code: -32023, exit: 64, hint: "start a browser session with `tuiwright browse URL`, or name one with --session" },
   internal: { code: -32603, exit: 70, hint: "this is a tuiwright bug; the daemon log is in the state directory" },
 } as const;
 

@@ -12,11 +12,19 @@ type MethodDef = {
   title: string;
   readOnly: boolean;
   destructive?: boolean;
+  /** An AWI-TTY name for this tuiwright method (same work, the document's shapes); not an MCP tool. */
+  aliasOf?: string;
   params: v.GenericSchema;
   result: v.GenericSchema;
 };
 
 const target = { session: v.optional(SessionName) };
+/** AWI-TTY methods (the Carbonyl agent-socket document) keep its snake_case names and
+ * `{ok: true}` results; they act on the named session, else the most recent one. */
+const ok = { ok: v.literal(true), session: v.string() };
+const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
+const Navigated = v.object({ ...ok, url: v.string(), title: v.string(), revision: Revision });
+const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };
 /** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
 const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
@@ -79,8 +87,9 @@ export const METHODS = {
       integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
       env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
-      cols: v.optional(Cols, 120),
-      rows: v.optional(Rows, 40),
+      browser: v.optional(doc(v.string(), "start the Carbonyl terminal browser at this URL (a browser session; 140x45 unless cols/rows say otherwise)")),
+      cols: v.optional(doc(Cols, "default 120 (140 for a browser)")),
+      rows: v.optional(doc(Rows, "default 40 (45 for a browser)")),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
@@ -128,6 +137,8 @@ export const METHODS = {
       format: v.optional(SnapshotFormat, "text"),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
       includeMeta: v.optional(v.boolean(), false),
+      include_meta: v.optional(doc(v.boolean(), "AWI-TTY spelling of includeMeta")),
+      raw: v.optional(doc(v.boolean(), "text: keep the glyphs a manifest marks as pixels (a browser's ▄ half-blocks)"), false),
       select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),
       annotate: v.optional(doc(v.string(), "svg/png: draw labelled boxes around the nodes this selector matches")),
       chrome: v.optional(doc(v.string(), "svg/png: a window frame with this title")),
@@ -141,6 +152,9 @@ export const METHODS = {
       rows: v.number(),
       text: v.optional(v.string()),
       ansi: v.optional(v.string()),
+      width: v.optional(doc(v.number(), "text/ansi: AWI-TTY name of cols")),
+      height: v.optional(doc(v.number(), "text/ansi: AWI-TTY name of rows")),
+      lines: v.optional(doc(v.array(v.string()), "text/ansi: every row of the screen (AWI-TTY)")),
       cells: v.optional(v.array(v.array(CellRun))),
       outline: v.optional(Outline),
       svg: v.optional(v.string()),
@@ -188,10 +202,19 @@ export const METHODS = {
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
-    title: "Read one property: title, cwd, size, cursor, exit or cast (the recording's path)",
+    title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
     readOnly: true,
-    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit", "cast"]) }),
-    result: v.object({ session: v.string(), what: v.string(), value: v.unknown() }),
+    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit", "cast", "url", "nav"]) }),
+    result: v.object({
+      session: v.string(),
+      what: v.string(),
+      value: v.unknown(),
+      // AWI-TTY field names beside value, so `get nav --json | jq .can_go_back` works.
+      title: v.optional(v.string()),
+      url: v.optional(v.string()),
+      can_go_back: v.optional(v.boolean()),
+      can_go_forward: v.optional(v.boolean()),
+    }),
   },
   wait: {
     title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
@@ -307,6 +330,143 @@ export const METHODS = {
     readOnly: true,
     params: v.strictObject({ source: v.string(), file: doc(v.string(), "the name used in error messages") }),
     result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),
+  },
+  scroll: {
+    title: "Turn the mouse wheel over the screen (a browser's page, any program with mouse input): delta > 0 scrolls down",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      delta: doc(v.pipe(v.number(), v.integer(), v.minValue(-1000), v.maxValue(1000), v.check((n) => n !== 0, "delta must not be 0")), "wheel steps; negative scrolls up"),
+      row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "where the wheel turns; default the middle of the screen")),
+      col: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      settle_ms: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "return once the screen has been still this long after the wheel (0: at once)"), 200),
+    }),
+    result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision }),
+  },
+  navigate: {
+    title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
+    readOnly: false,
+    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000) }),
+    result: Navigated,
+  },
+  go_back: {
+    title: "Browsers: the back button, then wait until the page has settled",
+    readOnly: false,
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    result: Navigated,
+  },
+  go_forward: {
+    title: "Browsers: the forward button, then wait until the page has settled",
+    readOnly: false,
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    result: Navigated,
+  },
+  reload: {
+    title: "Browsers: the reload button, then wait until the page has settled",
+    readOnly: false,
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    result: Navigated,
+  },
+  get_url: {
+    title: "Browsers: the URL in the URL bar",
+    readOnly: true,
+    params: v.strictObject({ ...target }),
+    result: v.object({ session: v.string(), url: v.string() }),
+  },
+  get_nav_state: {
+    title: "Browsers: whether back and forward can be used (read from the buttons' colours)",
+    readOnly: true,
+    params: v.strictObject({ ...target }),
+    result: v.object({ session: v.string(), ...NavState }),
+  },
+  get_title: {
+    title: "The terminal title (a browser's page title)",
+    readOnly: true,
+    aliasOf: "get",
+    params: v.strictObject({ ...target }),
+    result: v.object({ session: v.string(), title: v.string() }),
+  },
+  send_key: {
+    title: "Press one key: Tab, Enter, Up, … or Char with char, with modifiers",
+    readOnly: false,
+    aliasOf: "press",
+    params: v.strictObject({
+      ...writer,
+      key: doc(v.pipe(v.string(), v.minLength(1)), "a key name (see capabilities.keys), or Char"),
+      char: v.optional(doc(v.pipe(v.string(), v.length(1, "char is one character")), "with key Char: the character")),
+      modifiers: v.optional(v.union([
+        v.array(v.picklist(["ctrl", "alt", "shift", "meta"])),
+        v.strictObject({ ctrl: v.optional(v.boolean()), alt: v.optional(v.boolean()), shift: v.optional(v.boolean()), meta: v.optional(v.boolean()) }),
+      ], 'modifiers is a list like ["ctrl"] or an object like {"ctrl": true}')),
+    }),
+    result: v.object({ ...ok, revision: Revision }),
+  },
+  type_text: {
+    title: "Type literal text",
+    readOnly: false,
+    aliasOf: "type",
+    params: v.strictObject({ ...writer, text: v.string() }),
+    result: v.object({ ...ok, revision: Revision }),
+  },
+  paste: {
+    title: "Paste text (bracketed paste when the program enabled it)",
+    readOnly: false,
+    aliasOf: "type",
+    params: v.strictObject({ ...writer, text: v.string() }),
+    result: v.object({ ...ok, revision: Revision }),
+  },
+  set_viewport: {
+    title: "Resize the terminal (invalid-viewport on sizes out of range)",
+    readOnly: false,
+    aliasOf: "resize",
+    params: v.strictObject({ ...writer, cols: v.number(), rows: v.number() }),
+    result: v.object({ ...ok, cols: v.number(), rows: v.number() }),
+  },
+  wait_for_frame_quiescence: {
+    title: "Wait until the screen has not changed for idle_ms",
+    readOnly: true,
+    aliasOf: "wait",
+    params: v.strictObject({
+      ...target,
+      idle_ms: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)),
+      timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), 10_000),
+    }),
+    result: v.object({ ...ok, revision: Revision, elapsed_ms: v.number() }),
+  },
+  wait_for_title_contains: {
+    title: "Wait until the title contains a substring",
+    readOnly: true,
+    aliasOf: "wait",
+    params: v.strictObject({
+      ...target,
+      substring: v.pipe(v.string(), v.minLength(1)),
+      timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), 10_000),
+    }),
+    result: v.object({ ...ok, title: v.string(), revision: Revision, elapsed_ms: v.number() }),
+  },
+  get_capabilities: {
+    title: "AWI-TTY capabilities: version, features, snapshot formats, platform, the session",
+    readOnly: true,
+    aliasOf: "capabilities",
+    params: v.strictObject({ ...target }),
+    result: v.object({
+      version: v.string(),
+      features: v.array(v.string()),
+      snapshot_formats: v.array(v.string()),
+      platform: v.literal("unix"),
+      session_id: v.nullable(v.string()),
+    }),
+  },
+  subscribe_events: {
+    title: "Receive events as `event` notifications on this connection",
+    readOnly: true,
+    aliasOf: "subscribe",
+    params: v.strictObject({
+      session: v.optional(SessionName),
+      types: v.optional(v.pipe(v.array(EventType), v.minLength(1, "name at least one event type"))),
+      debounce_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 0),
+    }),
+    result: v.object({ ok: v.literal(true), subscription: v.string() }),
   },
   "debug.crashWorker": {
     title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",

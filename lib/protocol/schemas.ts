@@ -32,6 +32,7 @@ export const SessionInfo = v.object({
   revision: v.number(),
   title: v.string(),
   cast: doc(v.nullable(v.string()), "the asciicast v3 recording, or null with --no-record"),
+  kind: doc(v.picklist(["program", "shell", "browser"]), "browser: Carbonyl (navigate, get url…); shell: command blocks (exec)"),
 });
 
 export const LostSession = v.object({
@@ -62,6 +63,8 @@ export const Meta = v.object({
   droppedBytes: doc(v.number(), "output dropped because the program ignores flow control (IXON off) and the backlog hit its cap"),
   flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
   recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
+  url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
+  nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
 });
 
 export const CellRun = v.object({

@@ -29,3 +29,9 @@ export function userAdaptersDir(): string {
   const config = process.env.XDG_CONFIG_HOME || `${process.env.HOME || TMP()}/.config`;
   return `${config}/tuiwright/adapters`;
 }
+
+/** Where `tuiwright` installs helpers it downloads (the Carbonyl browser). */
+export function dataDir(): string {
+  const base = process.env.XDG_DATA_HOME || `${process.env.HOME || TMP()}/.local/share`;
+  return `${base}/tuiwright`;
+}

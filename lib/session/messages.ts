@@ -7,8 +7,12 @@ import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protoc
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
-export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration"> & {
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows"> & {
   name: string;
+  cols: number;
+  rows: number;
+  /** A Carbonyl browser: snapshots and meta read its URL bar and buttons. */
+  browser: boolean;
   argv: string[];
   cwd: string;
   env: Record<string, string>;
@@ -18,6 +22,9 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   shell: { kind: string; nonce: string | null; transcriptDir: string } | null;
 };
 
+/** What a browser session's navigation bar shows. */
+export type BrowserState = { url: string; title: string; canGoBack: boolean; canGoForward: boolean; revision: number; pageBlank: boolean };
+
 export type SnapshotReply = {
   format: "text" | "ansi" | "cells" | "outline" | "svg" | "png";
   revision: number;
@@ -26,6 +33,9 @@ export type SnapshotReply = {
   rows: number;
   text?: string;
   ansi?: string;
+  width?: number;
+  height?: number;
+  lines?: string[];
   cells?: v.InferOutput<typeof CellRun>[][];
   outline?: v.InferOutput<typeof Outline>;
   svg?: string;
@@ -48,6 +58,8 @@ export type WorkerOps = {
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];
+  scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
+  browser: [Record<string, never>, BrowserState];
   crash: [Record<string, never>, never];
   dispose: [Record<string, never>, { disposed: true }];
 };

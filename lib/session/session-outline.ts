@@ -24,7 +24,11 @@ export class SessionOutline {
   readonly #pid: number;
   readonly #catalog = new ManifestCatalog();
   #current: Outline | null = null;
+  /** Pixel glyphs of the manifest that shaped #current ("" for none). */
+  #currentPixels = "";
   #currentGeneration = -1;
+  /** Whether a manifest with pixel glyphs names this session's program, per catalog generation. */
+  #pixelManifest: { generation: number; fits: boolean } = { generation: -1, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
 
@@ -44,9 +48,24 @@ export class SessionOutline {
     this.#currentGeneration = generation;
     const group = foregroundGroup(this.#pid);
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
-    const { adapter, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground);
+    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground);
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
+    this.#currentPixels = pixels;
     return this.#current;
+  }
+
+  /** The glyphs text snapshots blank out: the fitting manifest's pixels. Only a session whose
+   * own program a pixel manifest names pays for detection (a browser); others answer at once. */
+  pixels(): string {
+    const generation = this.#catalog.generation();
+    if (this.#pixelManifest.generation !== generation) {
+      const program = this.#argv[0]?.slice(this.#argv[0].lastIndexOf("/") + 1) ?? "";
+      const fits = this.#catalog.manifests().some((m) => m.pixels !== "" && m.detect.argv0.includes(program));
+      this.#pixelManifest = { generation, fits };
+    }
+    if (!this.#pixelManifest.fits) return "";
+    this.current();
+    return this.#currentPixels;
   }
 
   /** The current outline, remembered so positional refs from it can be checked later. */

@@ -5,11 +5,13 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
-import { encodeClick, type MouseButton } from "../terminal/mouse.ts";
+import { encodeClick, encodeWheel, type MouseButton } from "../terminal/mouse.ts";
+import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
+import { readNavBar } from "../browser/nav-state.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
-import type { SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
+import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { ShellSession } from "../shell/shell-session.ts";
@@ -48,6 +50,8 @@ export class SessionRuntime {
   readonly #streamDecoder = new TextDecoder();
   /** A shell started without integration: exec falls back to the prompt regex. */
   readonly #plainShell: boolean;
+  /** A Carbonyl browser: meta carries its URL and navigation state. */
+  readonly #browser: boolean;
   #plainExecs = 0;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
@@ -92,6 +96,7 @@ export class SessionRuntime {
       changed: () => this.#waits.notify(),
     }) : null;
     this.#plainShell = spec.shell !== null && spec.shell.nonce === null;
+    this.#browser = spec.browser;
     const shell = this.#shell;
     this.#waits = new WaitEngine(() => ({
       screen: this.#screen,
@@ -171,7 +176,8 @@ export class SessionRuntime {
       const outline = this.#outline.issue();
       reply.outline = { adapter: outline.adapter, nodes: selected ?? outline.nodes };
     } else if (params.format === "text") {
-      reply.text = selected ? this.#crop(selected) : screen.text(params.scrollback);
+      const pixels = params.raw ? "" : this.#outline.pixels();
+      reply.text = selected ? this.#crop(selected, pixels) : textWithoutPixels(screen.text(params.scrollback), pixels);
     } else if (params.format === "svg" || params.format === "png") {
       // The worker draws; the daemon rasterises PNG (one wasm instance for all sessions).
       const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate).map((n) => ({ bbox: n.bbox, label: n.ref }));
@@ -181,13 +187,21 @@ export class SessionRuntime {
     } else {
       reply.cells = screen.cells(params.scrollback);
     }
+    const rows = reply.text ?? reply.ansi;
+    if (rows !== undefined) {
+      // AWI-TTY's shape: every row of the viewport, blank ones included.
+      reply.width = reply.cols;
+      reply.height = reply.rows;
+      reply.lines = rows.split(/\r?\n/);
+      if (!selected && params.scrollback === 0) while (reply.lines.length < screen.rows) reply.lines.push("");
+    }
     if (params.includeMeta) reply.meta = this.meta();
     return reply;
   }
 
   /** The text inside each node's box, boxes separated by a blank line. */
-  #crop(nodes: OutlineNode[]): string {
-    const rows = this.#screen.grid().lines;
+  #crop(nodes: OutlineNode[], pixels: string): string {
+    const rows = withoutPixels(this.#screen.grid(), pixels).lines;
     return nodes.map((node) => {
       const { row, col, rows: height, cols } = node.bbox;
       return rows.slice(row, row + height).map((line) => line.chars.slice(col, col + cols).join("").replace(/ +$/, "")).join("\n");
@@ -211,7 +225,38 @@ export class SessionRuntime {
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
       recording: this.#recorder ? { path: this.#recorder.path, error: this.#recorder.error } : null,
+      ...(this.#browser ? this.#navMeta() : {}),
     };
+  }
+
+  #navMeta(): Pick<MetaValue, "url" | "nav"> {
+    try {
+      const bar = readNavBar(this.#outline.current());
+      return { url: bar.url, nav: { can_go_back: bar.canGoBack, can_go_forward: bar.canGoForward } };
+    } catch {
+      return {}; // the navigation bar is not drawn yet
+    }
+  }
+
+  /** The browser's URL bar, buttons and title (the caller checked it is a browser session). */
+  browser(): BrowserState {
+    this.#screen.sync();
+    const bar = readNavBar(this.#outline.current());
+    return { ...bar, title: this.#screen.title, revision: this.#screen.revision };
+  }
+
+  async scroll(params: WorkerOps["scroll"][0]): Promise<WorkerOps["scroll"][1]> {
+    this.#requireRunning("scroll");
+    const row = params.row ?? Math.floor(this.#screen.rows / 2);
+    const col = params.col ?? Math.floor(this.#screen.cols / 2);
+    if (row >= this.#screen.rows || col >= this.#screen.cols) {
+      throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${this.#screen.cols}x${this.#screen.rows} screen`);
+    }
+    const data = encodeWheel(row, col, params.delta, { tracking: this.#screen.modes.mouseTracking, encoding: this.#screen.mouseEncoding });
+    // Settled is measured from the wheel: the page has stopped moving (or never moved).
+    const wait: WaitSpec | undefined = params.settleMs > 0 ? { settledMs: params.settleMs, mode: "any", timeoutMs: params.settleMs + 30_000 } : undefined;
+    const { revisionBefore, revisionAfter } = await this.#act(data, wait, undefined, { label: `scroll ${params.delta}` });
+    return { revisionBefore, revisionAfter };
   }
 
   async type(params: WorkerOps["type"][0]): Promise<ActionReply> {
@@ -291,6 +336,11 @@ export class SessionRuntime {
       case "cursor": return screen.cursor;
       case "exit": return this.#exit;
       case "cast": return this.#recorder?.path ?? null;
+      case "url": return readNavBar(this.#outline.current()).url;
+      case "nav": {
+        const bar = readNavBar(this.#outline.current());
+        return { can_go_back: bar.canGoBack, can_go_forward: bar.canGoForward };
+      }
     }
   }
 

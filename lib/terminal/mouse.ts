@@ -24,3 +24,21 @@ export function encodeClick(row: number, col: number, button: MouseButton, modes
   const cell = (code: number) => `\x1b[M${String.fromCharCode(32 + code, 32 + x, 32 + y)}`;
   return modes.tracking === "x10" ? cell(b) : cell(b) + cell(3);
 }
+
+/** Mouse wheel steps at a 0-based cell: delta > 0 turns it down (buttons 64 up / 65 down). */
+export function encodeWheel(row: number, col: number, delta: number, modes: MouseModes): string {
+  if (modes.tracking === "none") {
+    throw new TuiwrightError("bad-data", "the program has not turned on mouse input, so the wheel would arrive as typed escape codes", {
+      hint: "scroll with press PageDown/PageUp instead",
+    });
+  }
+  const b = delta > 0 ? 65 : 64;
+  const x = col + 1;
+  const y = row + 1;
+  let one: string;
+  if (modes.encoding === "SGR") one = `\x1b[<${b};${x};${y}M`;
+  else if (modes.encoding !== "DEFAULT") throw new TuiwrightError("bad-data", `mouse encoding ${modes.encoding} is not supported`);
+  else if (x > 223 || y > 223) throw new TuiwrightError("bad-data", `cell ${row},${col} is beyond what the X10 mouse encoding can express (223)`);
+  else one = `\x1b[M${String.fromCharCode(32 + b, 32 + x, 32 + y)}`;
+  return one.repeat(Math.abs(delta));
+}

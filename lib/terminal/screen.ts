@@ -130,7 +130,9 @@ export class Screen {
     const first = Math.max(0, buffer.baseY - scrollback);
     const rows: string[] = [];
     // xterm's own trim keeps spaces a program wrote (a prompt's "$ "); rows are trimmed fully.
-    for (let y = first; y < buffer.baseY + this.#term.rows; y++) rows.push((buffer.getLine(y)?.translateToString(true) ?? "").replace(/ +$/, ""));
+    // A line keeps its old cells past the right edge after the terminal narrows: cut at cols.
+    const cols = this.#term.cols;
+    for (let y = first; y < buffer.baseY + this.#term.rows; y++) rows.push((buffer.getLine(y)?.translateToString(true, 0, cols) ?? "").replace(/ +$/, ""));
     return rows;
   }
 

@@ -24,8 +24,10 @@ test("agent-context lists every method, verb and flag, every exit code and error
   const exits = new Set(Object.values(ERRORS).map((e) => e.exit));
   for (const exit of exits) expect(context.exitCodes.map((e: any) => e.exit)).toContain(exit);
   const spawn = context.verbs.find((v: any) => v.name === "spawn");
-  expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--no-record"]));
-  expect(spawn.flags.find((f: any) => f.name === "--cols")).toMatchObject({ type: "int", default: 120 });
+  expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--browser", "--no-record"]));
+  expect(spawn.flags.find((f: any) => f.name === "--cols")).toMatchObject({ type: "int", description: expect.stringContaining("default 120") });
+  expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["browse", "navigate", "back", "forward", "reload", "scroll", "set-viewport"]));
+  expect(context.methods.find((m: any) => m.name === "send_key")).toMatchObject({ aliasOf: "press" });
   const snapshot = context.verbs.find((v: any) => v.name === "snapshot");
   expect(snapshot.flags.find((f: any) => f.name === "--format")).toMatchObject({ default: "text", choices: expect.arrayContaining(["outline", "png"]) });
   expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["exec", "replay", "mcp", "agent-context", "skill"]));

@@ -17,9 +17,11 @@ afterAll(async () => {
   await world[Symbol.asyncDispose]();
 });
 
-test("the tool list is the protocol table (minus subscriptions and fault hooks), with hints", async () => {
+test("the tool list is the protocol table (minus subscriptions, fault hooks and AWI-TTY aliases), with hints", async () => {
   const { tools } = await client.listTools();
-  const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker"].includes(m)).map((m) => m.replace(/\./g, "_"));
+  const aliases = Object.entries(METHODS).filter(([, def]) => "aliasOf" in def).map(([name]) => name);
+  expect(aliases).toEqual(expect.arrayContaining(["send_key", "type_text", "get_title", "subscribe_events"]));
+  const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", ...aliases].includes(m)).map((m) => m.replace(/\./g, "_"));
   expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
   const snapshot = tools.find((t) => t.name === "snapshot")!;
   expect(snapshot.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });

@@ -101,9 +101,9 @@ test("capabilities lists every method with JSON Schemas and the whole error tabl
   const { ERRORS } = await import("../../lib/protocol/errors.ts");
   expect(caps.methods.map((m: any) => m.name).sort()).toEqual(Object.keys(METHODS).sort());
   const spawn = caps.methods.find((m: any) => m.name === "spawn");
-  expect(spawn.params.required ?? []).toEqual([]); // argv or shell
-  expect(Object.keys(spawn.params.properties)).toEqual(expect.arrayContaining(["argv", "shell", "integration", "cast"]));
-  expect(spawn.params.properties.cols).toMatchObject({ type: "integer", minimum: 2, maximum: 1000, default: 120 });
+  expect(spawn.params.required ?? []).toEqual([]); // argv, shell or browser
+  expect(Object.keys(spawn.params.properties)).toEqual(expect.arrayContaining(["argv", "shell", "browser", "integration", "cast"]));
+  expect(spawn.params.properties.cols).toMatchObject({ type: "integer", minimum: 2, maximum: 1000 }); // default 120, 140 for a browser
   expect(caps.errors.map((e: any) => e.name).sort()).toEqual(Object.keys(ERRORS).sort());
   expect(caps.keys).toContain("PageDown");
 });

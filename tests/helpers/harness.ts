@@ -98,7 +98,7 @@ export class World implements AsyncDisposable {
     const result = await this.run(["--json", ...args], options);
     if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
     const value = JSON.parse(result.stdout);
-    if (args[0] === "spawn" && typeof value.pid === "number") this.#sessionPids.add(value.pid);
+    if ((args[0] === "spawn" || args[0] === "browse") && typeof value.pid === "number") this.#sessionPids.add(value.pid);
     return value as T;
   }
 

@@ -1,0 +1,160 @@
+// Browser sessions and the AWI-TTY method names. Navigation drives Carbonyl's own navigation
+// bar (lib/browser/navigation.ts); the AWI-TTY aliases are thin: each calls the worker
+// operation its tuiwright method uses and returns the document's shape.
+import { navigate, pressButton, type Call } from "../browser/navigation.ts";
+import { browserUrl } from "../browser/url.ts";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { METHODS } from "../protocol/methods.ts";
+import { version } from "../runtime/self.ts";
+import type { Handlers } from "./dispatch.ts";
+import type { DaemonContext } from "./handlers.ts";
+import type { SessionEntry } from "./registry.ts";
+
+type BrowserHandlers = Pick<Handlers,
+  | "scroll" | "navigate" | "go_back" | "go_forward" | "reload" | "get_url" | "get_nav_state" | "get_title" | "send_key"
+  | "type_text" | "paste" | "set_viewport" | "wait_for_frame_quiescence" | "wait_for_title_contains" | "get_capabilities" | "subscribe_events">;
+
+const MODIFIER_PREFIX = { ctrl: "C-", alt: "M-", meta: "M-", shift: "S-" } as const;
+type Modifier = keyof typeof MODIFIER_PREFIX;
+
+/** AWI-TTY's {key, char, modifiers} as one of tuiwright's key names (C-, M-, S- prefixes). */
+export function awiKey(key: string, char: string | undefined, modifiers: Modifier[] | Partial<Record<Modifier, boolean>> | undefined): string {
+  let name = key;
+  if (key === "Char") {
+    if (char === undefined) throw new TuiwrightError("invalid-key", 'key "Char" needs char, the character to send');
+    name = char;
+  } else if (char !== undefined) {
+    throw new TuiwrightError("invalid-key", `char goes with key "Char", not ${JSON.stringify(key)}`);
+  }
+  const list = Array.isArray(modifiers) ? modifiers : Object.entries(modifiers ?? {}).filter(([, on]) => on).map(([m]) => m as Modifier);
+  const prefixes = [...new Set(list.map((m) => MODIFIER_PREFIX[m]))].sort();
+  return prefixes.join("") + name;
+}
+
+/** A literal substring as a title condition (a leading and trailing / would read as a regex). */
+const literalTitle = (substring: string) => `/${substring.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
+
+export function createBrowserHandlers(context: DaemonContext, writable: (session: string | undefined, lease: string | undefined) => SessionEntry): BrowserHandlers {
+  const { registry } = context;
+  const requireBrowser = (entry: SessionEntry) => {
+    if (entry.spawnParams.browser === undefined) {
+      throw new TuiwrightError("not-a-browser", `session ${JSON.stringify(entry.name)} is not a browser session (${entry.argv[0]})`);
+    }
+    return entry;
+  };
+  const caller = (entry: SessionEntry): Call => (op, params, signal) => entry.worker.call(op, params, signal);
+  const browserState = (session: string | undefined) => {
+    const entry = requireBrowser(registry.resolve(session));
+    return entry.worker.call("browser", {}).then((state) => ({ entry, state }));
+  };
+
+  return {
+    async scroll({ session, lease, delta, row, col, settle_ms }) {
+      const entry = writable(session, lease);
+      const result = await entry.worker.call("scroll", { delta, ...(row === undefined ? {} : { row }), ...(col === undefined ? {} : { col }), settleMs: settle_ms });
+      return { ok: true, session: entry.name, ...result };
+    },
+
+    async navigate({ session, lease, url, timeout_ms }) {
+      const target = browserUrl(url);
+      const entry = requireBrowser(writable(session, lease));
+      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, timeout_ms)) };
+    },
+
+    async go_back({ session, lease, timeout_ms }) {
+      const entry = requireBrowser(writable(session, lease));
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "back", timeout_ms)) };
+    },
+
+    async go_forward({ session, lease, timeout_ms }) {
+      const entry = requireBrowser(writable(session, lease));
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "forward", timeout_ms)) };
+    },
+
+    async reload({ session, lease, timeout_ms }) {
+      const entry = requireBrowser(writable(session, lease));
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "reload", timeout_ms)) };
+    },
+
+    async get_url({ session }) {
+      const { entry, state } = await browserState(session);
+      return { session: entry.name, url: state.url };
+    },
+
+    async get_nav_state({ session }) {
+      const { entry, state } = await browserState(session);
+      return { session: entry.name, can_go_back: state.canGoBack, can_go_forward: state.canGoForward };
+    },
+
+    async get_title({ session }) {
+      const entry = registry.resolve(session);
+      const { value } = await entry.worker.call("get", { what: "title" });
+      return { session: entry.name, title: String(value) };
+    },
+
+    async send_key({ session, lease, key, char, modifiers }) {
+      const entry = writable(session, lease);
+      const result = await entry.worker.call("press", { keys: [awiKey(key, char, modifiers)] });
+      return { ok: true, session: entry.name, revision: result.revisionAfter };
+    },
+
+    async type_text({ session, lease, text }) {
+      const entry = writable(session, lease);
+      const result = await entry.worker.call("type", { text, paste: false, secret: false });
+      return { ok: true, session: entry.name, revision: result.revisionAfter };
+    },
+
+    async paste({ session, lease, text }) {
+      const entry = writable(session, lease);
+      const result = await entry.worker.call("type", { text, paste: true, secret: false });
+      return { ok: true, session: entry.name, revision: result.revisionAfter };
+    },
+
+    async set_viewport({ session, lease, cols, rows }) {
+      const fits = (n: number, max: number, min: number) => Number.isInteger(n) && n >= min && n <= max;
+      if (!fits(cols, 1000, 2) || !fits(rows, 500, 1)) {
+        throw new TuiwrightError("invalid-viewport", `invalid viewport ${cols}x${rows}`, { details: { cols, rows } });
+      }
+      const entry = writable(session, lease);
+      const result = await entry.worker.call("resize", { cols, rows });
+      entry.cols = result.cols;
+      entry.rows = result.rows;
+      return { ok: true, session: entry.name, cols: result.cols, rows: result.rows };
+    },
+
+    async wait_for_frame_quiescence({ session, idle_ms, timeout_ms }, call) {
+      const entry = registry.resolve(session);
+      const result = await entry.worker.call("wait", { settledMs: idle_ms, timeoutMs: timeout_ms, mode: "any", includeText: false }, context.hungUp(call.connection));
+      return { ok: true, session: entry.name, revision: result.revision, elapsed_ms: result.elapsedMs };
+    },
+
+    async wait_for_title_contains({ session, substring, timeout_ms }, call) {
+      const entry = registry.resolve(session);
+      const result = await entry.worker.call("wait", { title: literalTitle(substring), timeoutMs: timeout_ms, mode: "any", includeText: false }, context.hungUp(call.connection));
+      const { value } = await entry.worker.call("get", { what: "title" });
+      return { ok: true, session: entry.name, title: String(value), revision: result.revision, elapsed_ms: result.elapsedMs };
+    },
+
+    async get_capabilities({ session }) {
+      // The session the other calls would act on, if there is one.
+      const entry = session !== undefined || registry.size > 0 ? registry.resolve(session) : null;
+      return {
+        version: version(),
+        features: Object.keys(METHODS).filter((name) => !name.startsWith("debug.")),
+        snapshot_formats: ["text", "ansi", "cells", "outline", "svg", "png"],
+        platform: "unix",
+        session_id: entry?.name ?? null,
+      };
+    },
+
+    async subscribe_events({ session, types, debounce_ms }, call) {
+      if (session !== undefined) registry.resolve(session); // throws no-such-session
+      const subscription = context.events.subscribe(call.connection, {
+        session: session ?? null,
+        types: types ?? ["screen", "title", "bell", "exit", "resize", "lease"],
+        debounceMs: debounce_ms,
+      });
+      return { ok: true, subscription };
+    },
+  };
+}

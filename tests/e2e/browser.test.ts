@@ -1,0 +1,197 @@
+// Browser sessions: the real Carbonyl binary on a PTY, loading tests/testdata/site/ from a
+// server this file runs on 127.0.0.1. One browser serves the tests in order (Chromium takes a
+// while to start); each test says where it leaves it.
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { resolve } from "node:path";
+import { World } from "../helpers/harness.ts";
+import { RawSocket } from "../helpers/raw-socket.ts";
+
+// Page loads take Chromium's time, more so on a loaded CI machine.
+setDefaultTimeout(30_000);
+
+const SITE = resolve(import.meta.dir, "../testdata/site");
+const PIXELS = /[▄▀▖▗▘▝▐▌▙▚▛▜▞▟█]/;
+
+let world: World;
+let server: ReturnType<typeof Bun.serve>;
+let base: string;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(request) {
+      const path = new URL(request.url).pathname;
+      requests.push(`${request.method} ${path}`);
+      const file = Bun.file(`${SITE}${path === "/" ? "/index.html" : path}`);
+      return (await file.exists()) ? new Response(file) : new Response("not found", { status: 404 });
+    },
+  });
+  base = `http://127.0.0.1:${server.port}/`;
+  world = await World.start();
+  const started = await world.json(["browse", "--session", "web", base]);
+  expect(started).toMatchObject({ name: "web", cols: 140, rows: 45, kind: "browser" });
+  await world.json(["wait", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
+}, 60_000);
+
+afterAll(async () => {
+  await world[Symbol.asyncDispose]();
+  server.stop(true);
+});
+
+const text = async () => (await world.run(["snapshot", "--plain"])).stdout;
+
+test("browse: the title, the URL and the page's text without pixel glyphs", async () => {
+  const rpc = await world.rpc();
+  expect(await rpc.call("get_title", {})).toEqual({ session: "web", title: "Tiny News" });
+  expect(await rpc.call("get_url", {})).toEqual({ session: "web", url: base });
+  expect(await rpc.call("get_nav_state", {})).toEqual({ session: "web", can_go_back: false, can_go_forward: false });
+  rpc.close();
+  const page = await text();
+  expect(page).toContain("Tiny News");
+  expect(page).toMatch(/^ +1\. Terminals are the new browser/m);
+  expect(page).not.toMatch(PIXELS);
+  // --raw keeps the grid as Carbonyl drew it.
+  expect((await world.run(["snapshot", "--raw", "--plain"])).stdout).toMatch(PIXELS);
+  // The outline: nav bar nodes with durable refs, the page's links as nodes.
+  const outline = (await world.run(["snapshot", "--format", "outline", "--plain"])).stdout;
+  expect(outline).toContain('@carbonyl.back button "❮" = "disabled"');
+  expect(outline).toContain(`@carbonyl.url input`);
+  expect(outline).toMatch(/@e\d+ link "12 comments"/);
+  expect(await world.json(["get", "nav"])).toMatchObject({ can_go_back: false, can_go_forward: false });
+  expect((await world.run(["get", "url"])).stdout.trim()).toBe(base);
+});
+
+test("click a link by ref: URL and title change, back is enabled; back returns", async () => {
+  const ref = (await world.run(["snapshot", "--format", "outline", "--plain", "--select", "link[name='12 comments']"])).stdout.split(" ")[0]!;
+  expect(ref).toMatch(/^@e\d+$/);
+  await world.json(["click", ref, "--ref", "@carbonyl.url", "--ref-value", "/comments1/", "--timeout", "30000"]);
+  await world.json(["wait", "--title", "Comments: Terminals", "--timeout", "30000"]);
+  expect((await world.run(["get", "url"])).stdout.trim()).toBe(`${base}comments1.html`);
+  expect(await world.json(["get", "nav"])).toMatchObject({ can_go_back: true, can_go_forward: false });
+  // The document's shell example, with our verb name.
+  const check = Bun.spawn(["bash", "-c", `"$TW" get nav --json | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)["can_go_back"] == True else 1)'`], {
+    env: { ...world.env, TW: resolve(import.meta.dir, "../../dist/tuiwright") },
+  });
+  expect(await check.exited).toBe(0);
+  const back = await world.json(["back"]);
+  expect(back).toMatchObject({ ok: true, url: base });
+  expect(await text()).toContain("Tiny News");
+  expect(await world.json(["get", "nav"])).toMatchObject({ can_go_back: false, can_go_forward: true });
+  expect(await world.json(["forward"])).toMatchObject({ url: `${base}comments1.html` });
+});
+
+test("scroll 5 changes the visible text of a long page", async () => {
+  const before = await text();
+  expect(before).toContain("Comment 1 on story 1");
+  const scrolled = await world.json(["scroll", "5"]);
+  expect(scrolled.revisionAfter).toBeGreaterThan(scrolled.revisionBefore);
+  const after = await text();
+  expect(after).not.toBe(before);
+  // The page moved up: a later comment is on screen, and the heading has gone.
+  expect(before).toContain("Comments on Terminals");
+  expect(after).not.toContain("Comments on Terminals");
+  await world.json(["scroll", "-5"]);
+  expect(await text()).toContain("Comments on Terminals");
+});
+
+test("navigate: a second page; an invalid URL is exit 65; a port nobody listens on is reported", async () => {
+  const second = await world.json(["navigate", `${base}second.html`]);
+  expect(second).toMatchObject({ ok: true, url: `${base}second.html`, title: "Second Page" });
+  expect(await text()).toContain("The second page");
+
+  const invalid = await world.run(["navigate", "invalid://url"]);
+  expect(invalid.code).toBe(65);
+  expect(invalid.stderr).toContain('"invalid://url": the browser does not load invalid: URLs');
+  const relative = await world.run(["navigate", "news.html"]);
+  expect(relative.code).toBe(65);
+  expect(relative.stderr).toContain('not an absolute URL: "news.html"');
+
+  const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
+  const deadPort = closed.port;
+  closed.stop(true); // the port is free now: nothing listens there
+  const refused = await world.run(["navigate", `http://127.0.0.1:${deadPort}/`]);
+  expect(refused.code).toBe(69);
+  expect(refused.stderr).toContain(`http://127.0.0.1:${deadPort}/ did not load: net::ERR_CONNECTION_REFUSED`);
+  // The session is still usable: navigate back to the site.
+  expect(await world.json(["navigate", base])).toMatchObject({ url: base, title: "Tiny News" });
+});
+
+test("set-viewport resizes; 0 0 is invalid-viewport (exit 65)", async () => {
+  expect(await world.json(["set-viewport", "100", "30"])).toMatchObject({ ok: true, cols: 100, rows: 30 });
+  await world.json(["wait", "--ref", "@carbonyl.page link", "--timeout", "10000"]);
+  const snap = await world.json(["snapshot"]);
+  expect(snap).toMatchObject({ cols: 100, rows: 30, width: 100, height: 30 });
+  expect(snap.lines).toHaveLength(30);
+  for (const line of snap.lines) expect([...line].length).toBeLessThanOrEqual(100);
+  const bad = await world.run(["set-viewport", "0", "0"]);
+  expect(bad.code).toBe(65);
+  expect(bad.stderr).toContain("invalid viewport 0x0");
+  expect(bad.stderr).toContain("cols must be 2..1000 and rows 1..500");
+  await world.json(["set-viewport", "140", "45"]);
+});
+
+test("raw JSON-RPC from a plain Python client, as in the document's end-to-end sample", async () => {
+  const script = `
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+f = s.makefile("rw")
+def call(id, method, params=None):
+    f.write(json.dumps({"id": id, "jsonrpc": "2.0", "method": method, "params": params or {}}) + "\\n"); f.flush()
+    return json.loads(f.readline())
+snap = call(1, "snapshot", {"format": "text", "include_meta": True})["result"]
+print(json.dumps({"width": snap["width"], "height": snap["height"], "nlines": len(snap["lines"]),
+  "heading": any("Tiny News" in l for l in snap["lines"]), "url": snap["meta"]["url"], "title": snap["meta"]["title"],
+  "nav": snap["meta"]["nav"]}))
+print(json.dumps(call(2, "send_key", {"key": "Tab"})))
+print(json.dumps(call(3, "send_key", {"key": "Bogus"})))
+print(json.dumps(call(4, "get_capabilities")["result"]))
+print(json.dumps(call(5, "wait_for_frame_quiescence", {"idle_ms": 200})["result"]["ok"]))
+print(json.dumps(call(6, "wait_for_title_contains", {"substring": "Tiny", "timeout_ms": 5000})["result"]["title"]))
+print(json.dumps(call(7, "set_viewport", {"cols": 0, "rows": 0})["error"]["code"]))
+print(json.dumps(call(8, "navigate", {"url": "invalid://url"})["error"]["code"]))
+print(json.dumps(call(9, "ping")["result"]["pong"]))
+`;
+  const proc = Bun.spawn(["python3", "-c", script, world.socketPath], { stdout: "pipe", stderr: "pipe" });
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  expect(err).toBe("");
+  const [snap, tab, bogus, caps, quiet, title, viewport, url, pong] = out.trim().split("\n").map((line) => JSON.parse(line));
+  expect(snap).toEqual({ width: 140, height: 45, nlines: 45, heading: true, url: base, title: "Tiny News", nav: { can_go_back: true, can_go_forward: false } });
+  expect(tab.result).toMatchObject({ ok: true, session: "web" });
+  expect(bogus.error).toMatchObject({ code: -32011 });
+  expect(caps).toMatchObject({ platform: "unix", session_id: "web", snapshot_formats: expect.arrayContaining(["text", "ansi"]) });
+  expect(caps.features).toEqual(expect.arrayContaining(["navigate", "send_key", "scroll", "snapshot", "get_title", "get_url", "get_nav_state", "set_viewport"]));
+  expect([quiet, title, viewport, url, pong]).toEqual([true, "Tiny News", -32014, -32602, true]);
+});
+
+test("errors: browser methods on a non-browser session, a missing Carbonyl", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const url = await world.run(["get", "url", "--session", name]);
+  expect(url.code).toBe(64);
+  expect(url.stderr).toContain(`session "${name}" is not a browser session`);
+  const nav = await world.run(["navigate", "--session", name, base]);
+  expect(nav.code).toBe(64);
+  await world.run(["kill", "--session", name]);
+  const missing = await world.run(["browse", "--env", "CARBONYL=/nonexistent/carbonyl", base]);
+  expect(missing.code).toBe(69);
+  expect(missing.stderr).toContain("CARBONYL=/nonexistent/carbonyl is not an executable file");
+  expect(missing.stderr).toContain("npm install --prefix");
+  const usage = await world.run(["spawn", "--browser", base, "--", "bash"]);
+  expect(usage.code).toBe(64);
+});
+
+test("the user story script: top two stories, comments by ref, scroll, back — in under 30 lines", async () => {
+  const script = resolve(import.meta.dir, "../../examples/news.sh");
+  expect((await Bun.file(script).text()).trimEnd().split("\n").length).toBeLessThan(30);
+  // Not spawnSync: the site is served by this process's event loop.
+  const run = Bun.spawn(["bash", script, base], { env: { ...world.env, TUIWRIGHT: resolve(import.meta.dir, "../../dist/tuiwright") }, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+  expect(err).toBe("");
+  expect(code).toBe(0);
+  expect(out).toContain("== top two stories\n1. Terminals are the new browser");
+  expect(out).toMatch(/\n2\. A tiny DOM for every TUI? \(tuiwright\.dev\)\n== comments of the first\n/);
+  expect(out).toMatch(/Comment \d+ on story 1/);
+  expect(out).toContain(`== back at ${base}`);
+}, 60_000);
