@@ -59,7 +59,7 @@ site.stop();
 const all = [...latencies.values()].flat();
 const reads = [...latencies.entries()].filter(([m]) => !NAVIGATION.has(m)).flatMap(([, xs]) => xs);
 const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${percentile(xs, 0.5).toFixed(2)} | ${percentile(xs, 0.95).toFixed(2)} | ${Math.max(...xs).toFixed(1)} |`;
-console.log(`scripted browse: ${minutes} min, ${rounds} rounds, ${all.length} calls, 0 errors; daemon RSS ${(status.rssBytes / 2 ** 20).toFixed(0)} MiB\n`);
+console.log(`scripted browse: ${minutes} min, ${rounds} rounds, ${all.length} calls, none failed; daemon RSS ${(status.rssBytes / 2 ** 20).toFixed(0)} MiB\n`);
 console.log("| method | calls | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
 for (const [method, xs] of [...latencies.entries()].sort()) console.log(row(method, xs));
 console.log(row("**all calls**", all));
