@@ -6,6 +6,7 @@ import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
 import { outlineFor } from "../lib/adapters/outline-for.ts";
+import { textWithoutPixels } from "../lib/terminal/pixels.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
 import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-verbs.ts";
 import { compactOutline } from "../lib/outline/compact.ts";
@@ -38,8 +39,17 @@ async function replayFile(castPath: string, atMarker: string | undefined): Promi
   return { result: await replay(cast, castPath, atMarker), command: cast.command };
 }
 
-function rowsOf(result: ReplayResult): string[] {
+/** The screen's text as a live text snapshot shows it: without the glyphs that the manifest
+ * fitting the recorded program marks as pixels (unless raw). */
+function textOf(result: ReplayResult, command: string, raw: boolean): string {
   const text = result.screen.text();
+  if (raw) return text;
+  const { pixels } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null);
+  return textWithoutPixels(text, pixels);
+}
+
+function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
+  const text = textOf(result, command, raw);
   return text === "" ? [] : text.split("\n");
 }
 
@@ -59,6 +69,8 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
   if (!expectPath && (parsed.flags.has("--update") || parsed.flags.has("--mask") || parsed.flags.has("--outline"))) {
     throw new TuiwrightError("usage", "--update, --mask and --outline go with --expect-snapshot FILE");
   }
+  const raw = parsed.flags.has("--raw");
+  if (raw && format !== "text") throw new TuiwrightError("usage", "--raw goes with --format text");
   const { result, command } = await replayFile(castPath, parsed.flags.get("--at-marker") as string | undefined);
   const { screen } = result;
   try {
@@ -72,7 +84,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
         cols: screen.cols,
         rows: screen.rows,
         masks: expected?.masks ?? [...(previous?.masks ?? []), ...((parsed.flags.get("--mask") as string[] | undefined) ?? [])],
-        screen: rowsOf(result),
+        screen: rowsOf(result, command, raw),
         outline: (expected?.outline || wantsOutline) ? outlineLines(result, command) : null,
       };
       if (!expected) {
@@ -92,7 +104,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
       return 1;
     }
     let body: string;
-    if (format === "text") body = screen.text();
+    if (format === "text") body = textOf(result, command, raw);
     else if (format === "ansi") body = screen.ansi();
     else if (format === "cells") body = screen.cells().map((row) => JSON.stringify(row)).join("\n");
     else body = outlineLines(result, command).join("\n");

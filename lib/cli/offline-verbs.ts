@@ -7,10 +7,11 @@ export type OfflineVerb = { name: string; summary: string; usage: string; flags:
 export const REPLAY_VERB: OfflineVerb = {
   name: "replay",
   summary: "replay a cast (v3 or v2) into a fresh screen and print it, or check it against a snapshot file (exit 1 + diff)",
-  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]",
+  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--raw] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]",
   flags: [
     { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
     { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells or outline", default: "text", choices: ["text", "ansi", "cells", "outline"] },
+    { name: "--raw", type: "bool", description: "text: keep the glyphs a manifest marks as pixels (a browser page's ▄ half-blocks), as snapshot --raw" },
     { name: "--expect-snapshot", type: "string", value: "FILE", description: "compare with a snapshot file: exit 0, or 1 with a diff" },
     { name: "--update", type: "bool", description: "with --expect-snapshot: write FILE from this replay instead" },
     { name: "--mask", type: "list", value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },

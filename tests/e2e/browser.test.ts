@@ -166,6 +166,41 @@ print(json.dumps(call(9, "ping")["result"]["pong"]))
   expect([quiet, title, viewport, url, pong]).toEqual([true, "Tiny News", -32014, -32602, true]);
 });
 
+test("AWI-TTY aliases over our connection: subscribe_events, type_text, paste, scroll, click {row, col}", async () => {
+  const rpc = await world.rpc();
+  const events: { type: string; title?: string }[] = [];
+  rpc.onNotification = (message) => { if (message.method === "event") events.push(message.params as { type: string; title?: string }); };
+  const sub = (await rpc.call("subscribe_events", { types: ["screen", "title"] })) as { ok: boolean; subscription: string };
+  expect(sub).toMatchObject({ ok: true, subscription: expect.stringMatching(/^sub-/) });
+  const bad = await rpc.call("subscribe_events", { types: ["nope"] }).catch((error) => error);
+  expect(bad.code).toBe(-32602);
+  // A click on the first comments link by cell, from the outline's box.
+  const outline = (await rpc.call("snapshot", { format: "outline", select: "link[name='7 comments']" })) as any;
+  const box = outline.outline.nodes[0].bbox;
+  expect(await rpc.call("click", { row: box.row, col: box.col + 1, wait: { title: "Comments: A tiny DOM", timeoutMs: 30_000 } })).toMatchObject({ session: "web" });
+  expect(events.some((e) => e.type === "title" && e.title === "Comments: A tiny DOM for every TUI")).toBe(true);
+  expect(await rpc.call("scroll", { delta: 2 })).toMatchObject({ ok: true, session: "web" });
+  expect(await rpc.call("type_text", { text: "" })).toMatchObject({ ok: true });
+  expect(await rpc.call("paste", { text: "x" })).toMatchObject({ ok: true });
+  expect(await rpc.call("go_back", {})).toMatchObject({ ok: true, url: base });
+  rpc.close();
+});
+
+test("the recording replays to the same page text, pixels dropped, and checks against a snapshot saved live", async () => {
+  const golden = resolve(world.dir, "page.snap");
+  await world.json(["wait", "--settled", "300"]);
+  await world.run(["snapshot", "--save", golden]);
+  await world.run(["mark", "golden"]);
+  const cast = (await world.run(["get", "cast", "--plain"])).stdout.trim();
+  const replayed = await world.run(["replay", cast, "--at-marker", "golden"]);
+  expect(replayed.stdout).toContain("Tiny News");
+  expect(replayed.stdout).not.toMatch(PIXELS);
+  expect((await world.run(["replay", cast, "--at-marker", "golden", "--raw"])).stdout).toMatch(PIXELS);
+  const check = await world.run(["replay", cast, "--at-marker", "golden", "--expect-snapshot", golden]);
+  expect(check.stdout).toContain("matches");
+  expect(check.code).toBe(0);
+});
+
 test("errors: browser methods on a non-browser session, a missing Carbonyl", async () => {
   const { name } = await world.spawn(["cat"]);
   const url = await world.run(["get", "url", "--session", name]);
