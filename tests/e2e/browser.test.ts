@@ -172,7 +172,7 @@ test("AWI-TTY aliases over our connection: subscribe_events, type_text, paste, s
   rpc.onNotification = (message) => { if (message.method === "event") events.push(message.params as { type: string; title?: string }); };
   const sub = (await rpc.call("subscribe_events", { types: ["screen", "title"] })) as { ok: boolean; subscription: string };
   expect(sub).toMatchObject({ ok: true, subscription: expect.stringMatching(/^sub-/) });
-  const bad = await rpc.call("subscribe_events", { types: ["nope"] }).catch((error) => error);
+  const bad = (await rpc.call("subscribe_events", { types: ["nope"] }).catch((error: unknown) => error)) as { code: number };
   expect(bad.code).toBe(-32602);
   // A click on the first comments link by cell, from the outline's box.
   const outline = (await rpc.call("snapshot", { format: "outline", select: "link[name='7 comments']" })) as any;
