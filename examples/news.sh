@@ -10,7 +10,7 @@ tw() { "${TUIWRIGHT:-tuiwright}" "$@"; }
 tw browse --session news "$url" >/dev/null
 trap 'tw kill --session news >/dev/null' EXIT
 export TUIWRIGHT_SESSION=news
-tw wait --ref '@carbonyl.page link' --timeout 30000 >/dev/null  # the list has drawn
+tw wait --ref "@carbonyl.page link" --timeout 30000 >/dev/null  # the list has drawn
 tw wait --settled 300 >/dev/null
 
 echo "== top two stories"

@@ -58,9 +58,10 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
 export async function navigate(call: Call, url: string, cols: number, timeoutMs: number): Promise<Navigated> {
   const shown = await call("browser", {});
   // A click past the end of the field puts the cursor after the last character; Carbonyl's
-  // field edits with Backspace (it has no select-all).
+  // field edits with Backspace (it has no select-all). A URL longer than the bar shows only
+  // in part, so erase a bar's width at least (Backspace at the start does nothing).
   await call("click", { row: 0, col: cols - 2, button: "left" });
-  await call("press", { keys: Array.from({ length: shown.url.length + 2 }, () => "Backspace") });
+  await call("press", { keys: Array.from({ length: Math.max(shown.url.length, cols) + 2 }, () => "Backspace") });
   await call("type", {
     text: url, paste: false, secret: false,
     wait: { ref: "@carbonyl.url", refValue: url, settledMs: 200, mode: "any", timeoutMs: 5000 },

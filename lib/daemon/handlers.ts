@@ -177,7 +177,13 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async spawn(params) {
-      return registry.info(await startSession(context, params));
+      const entry = await startSession(context, params);
+      if (params.browser !== undefined) {
+        // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
+        // a slow page keeps loading after that — wait for its content with --ref or --text.
+        await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
+      }
+      return registry.info(entry);
     },
 
     async list() {

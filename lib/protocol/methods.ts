@@ -87,7 +87,7 @@ export const METHODS = {
       integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
       env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
-      browser: v.optional(doc(v.string(), "start the Carbonyl terminal browser at this URL (a browser session; 140x45 unless cols/rows say otherwise)")),
+      browser: v.optional(doc(v.string(), "start the Carbonyl terminal browser at this URL (a browser session, 140x45 unless cols/rows say otherwise); returns once the browser has drawn its URL bar and been still 300 ms")),
       cols: v.optional(doc(Cols, "default 120 (140 for a browser)")),
       rows: v.optional(doc(Rows, "default 40 (45 for a browser)")),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
