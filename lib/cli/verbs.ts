@@ -144,6 +144,15 @@ function unescapeInput(text: string): string {
   });
 }
 
+/** COLS ROWS as numbers; `shape` says which words count as whole numbers. */
+function sizeWords(args: ParsedArgs, verb: string, shape: RegExp): { cols: number; rows: number } {
+  const [cols, rows] = args.positionals.map((word, i) => {
+    if (!shape.test(word)) throw usage(`${i === 0 ? "COLS" : "ROWS"} must be a whole number, got ${JSON.stringify(word)}`, verb);
+    return Number(word);
+  });
+  return { cols: cols!, rows: rows! };
+}
+
 /** spawn params for a browser session (`browse URL`, `spawn --browser URL`). */
 function browserSpawn(args: ParsedArgs, client: ClientEnv, url: string, verb: string): Record<string, unknown> {
   const f = args.flags;
@@ -233,13 +242,7 @@ const BROWSER_VERBS: Verb[] = [
     method: "set_viewport",
     positionals: [2, 2],
     flags: [],
-    params(args) {
-      const [cols, rows] = args.positionals.map((word, i) => {
-        if (!/^-?\d+$/.test(word)) throw usage(`${i === 0 ? "COLS" : "ROWS"} must be a whole number, got ${JSON.stringify(word)}`, "set-viewport");
-        return Number(word);
-      });
-      return { cols, rows };
-    },
+    params: (args) => sizeWords(args, "set-viewport", /^-?\d+$/), // the daemon judges the size: invalid-viewport
     show: (r: Result<"set_viewport">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows}`),
   },
 ];
@@ -341,13 +344,7 @@ export const VERBS: Verb[] = [
     method: "resize",
     positionals: [2, 2],
     flags: [],
-    params(args) {
-      const [cols, rows] = args.positionals.map((word, i) => {
-        if (!/^\d+$/.test(word)) throw usage(`${i === 0 ? "COLS" : "ROWS"} must be a whole number, got ${JSON.stringify(word)}`, "resize");
-        return Number(word);
-      });
-      return { cols, rows };
-    },
+    params: (args) => sizeWords(args, "resize", /^\d+$/),
     show: (r: Result<"resize">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows} (revision ${r.revision})`),
   },
   {
