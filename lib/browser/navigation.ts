@@ -8,24 +8,24 @@ import type { WaitSpec } from "../protocol/methods.ts";
 import type { BrowserState, WorkerOps } from "../session/messages.ts";
 import { unreachable } from "./probe.ts";
 
-/** How long the page must stay still before a navigation counts as done. */
-export const SETTLE_MS = 300;
 /** After the server was found unreachable: how long Chromium gets to show something anyway. */
 const UNREACHABLE_GRACE_MS = 2000;
 
 export type Call = <Op extends keyof WorkerOps>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
 export type Navigated = { url: string; title: string; revision: number };
+/** How long a navigation may take, and how long the page must then stay still to count as loaded. */
+export type NavTiming = { timeoutMs: number; settleMs: number };
 
-/** Settled for SETTLE_MS after the screen moved past `revision` (or, for a reload that may
+/** Settled for settleMs after the screen moved past `revision` (or, for a reload that may
  * redraw the same page, settled after the action). */
-function loaded(revision: number | null, timeoutMs: number): WaitSpec {
-  if (revision === null) return { settledMs: SETTLE_MS, mode: "any", timeoutMs };
-  return { changedSince: revision, settledMs: SETTLE_MS, mode: "all", timeoutMs };
+function loaded(revision: number | null, { timeoutMs, settleMs }: NavTiming): WaitSpec {
+  if (revision === null) return { settledMs: settleMs, mode: "any", timeoutMs };
+  return { changedSince: revision, settledMs: settleMs, mode: "all", timeoutMs };
 }
 
 /** Runs `act` (which starts the load and waits with the signal) against a probe of `url`. */
-async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal) => Promise<unknown>, timeoutMs: number): Promise<Navigated> {
+async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal) => Promise<unknown>, { timeoutMs }: NavTiming): Promise<Navigated> {
   const controller = new AbortController();
   const waiting: Promise<"loaded"> = act(controller.signal).then(() => "loaded");
   waiting.catch(() => undefined); // observed below; never an unhandled rejection
@@ -55,7 +55,7 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
 }
 
 /** Type `url` into the URL bar and load it. */
-export async function navigate(call: Call, url: string, cols: number, timeoutMs: number): Promise<Navigated> {
+export async function navigate(call: Call, url: string, cols: number, timing: NavTiming): Promise<Navigated> {
   const shown = await call("browser", {});
   // A click past the end of the field puts the cursor after the last character; Carbonyl's
   // field edits with Backspace (it has no select-all). A URL longer than the bar shows only
@@ -68,16 +68,16 @@ export async function navigate(call: Call, url: string, cols: number, timeoutMs:
   });
   const typed = await call("browser", {});
   const revision = url === shown.url ? null : typed.revision;
-  return load(call, `loading ${url}`, url, (signal) => call("press", { keys: ["Enter"], wait: loaded(revision, timeoutMs) }, signal), timeoutMs);
+  return load(call, `loading ${url}`, url, (signal) => call("press", { keys: ["Enter"], wait: loaded(revision, timing) }, signal), timing);
 }
 
 /** Press one of the navigation buttons. */
-export async function pressButton(call: Call, button: "back" | "forward" | "reload", timeoutMs: number): Promise<Navigated> {
+export async function pressButton(call: Call, button: "back" | "forward" | "reload", timing: NavTiming): Promise<Navigated> {
   const state: BrowserState = await call("browser", {});
   if (button === "back" && !state.canGoBack) throw new TuiwrightError("bad-data", "there is no page to go back to (the back button is disabled)");
   if (button === "forward" && !state.canGoForward) throw new TuiwrightError("bad-data", "there is no page to go forward to (the forward button is disabled)");
   const revision = button === "reload" ? null : state.revision;
   const what = button === "reload" ? "reloading" : `going ${button}`;
   return load(call, what, button === "reload" ? state.url : null, (signal) =>
-    call("click", { target: `@carbonyl.${button}`, button: "left", wait: loaded(revision, timeoutMs) }, signal), timeoutMs);
+    call("click", { target: `@carbonyl.${button}`, button: "left", wait: loaded(revision, timing) }, signal), timing);
 }

@@ -165,7 +165,17 @@ function browserSpawn(args: ParsedArgs, client: ClientEnv, url: string, verb: st
   return params;
 }
 
-const NAV_TIMEOUT: FlagSpec = { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 30000)", default: 30000 };
+const NAV_FLAGS: FlagSpec[] = [
+  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 30000)", default: 30000 },
+  { name: "--settle", type: "int", value: "MS", description: "loaded = the screen changed, then stayed still MS ms (default 300)", default: 300 },
+];
+
+function navTiming(args: ParsedArgs): Record<string, unknown> {
+  return {
+    ...(args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}),
+    ...(args.flags.has("--settle") ? { settle_ms: args.flags.get("--settle") } : {}),
+  };
+}
 
 function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
   return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
@@ -173,8 +183,8 @@ function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
 
 function navButton(name: "back" | "forward" | "reload", method: "go_back" | "go_forward" | "reload", summary: string): Verb {
   return {
-    name, summary, usage: `${name} [--session NAME] [--timeout MS]`, method, positionals: [0, 0], flags: [NAV_TIMEOUT],
-    params: (args) => (args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}),
+    name, summary, usage: `${name} [--session NAME] [--timeout MS] [--settle MS]`, method, positionals: [0, 0], flags: NAV_FLAGS,
+    params: navTiming,
     show: showNavigated,
   };
 }
@@ -200,11 +210,11 @@ const BROWSER_VERBS: Verb[] = [
   {
     name: "navigate",
     summary: "browsers: load URL from the URL bar; returns when the page has loaded and settled",
-    usage: "navigate [--session NAME] [--timeout MS] URL",
+    usage: "navigate [--session NAME] [--timeout MS] [--settle MS] URL",
     method: "navigate",
     positionals: [1, 1],
-    flags: [NAV_TIMEOUT],
-    params: (args) => ({ url: args.positionals[0], ...(args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}) }),
+    flags: NAV_FLAGS,
+    params: (args) => ({ url: args.positionals[0], ...navTiming(args) }),
     show: showNavigated,
   },
   navButton("back", "go_back", "browsers: the back button; returns when the page has settled"),

@@ -55,25 +55,25 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
       return { ok: true, session: entry.name, ...result };
     },
 
-    async navigate({ session, lease, url, timeout_ms }) {
+    async navigate({ session, lease, url, timeout_ms, settle_ms }) {
       const target = browserUrl(url);
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, timeout_ms)) };
+      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, { timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
-    async go_back({ session, lease, timeout_ms }) {
+    async go_back({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "back", timeout_ms)) };
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "back", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
-    async go_forward({ session, lease, timeout_ms }) {
+    async go_forward({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "forward", timeout_ms)) };
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "forward", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
-    async reload({ session, lease, timeout_ms }) {
+    async reload({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "reload", timeout_ms)) };
+      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "reload", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async get_url({ session }) {

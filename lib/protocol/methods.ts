@@ -22,6 +22,7 @@ const target = { session: v.optional(SessionName) };
 /** AWI-TTY methods (the Carbonyl agent-socket document) keep its snake_case names and
  * `{ok: true}` results; they act on the named session, else the most recent one. */
 const ok = { ok: v.literal(true), session: v.string() };
+const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once the screen has changed and then been still this long; default 300");
 const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
 const Navigated = v.object({ ...ok, url: v.string(), title: v.string(), revision: Revision });
 const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };
@@ -346,25 +347,25 @@ export const METHODS = {
   navigate: {
     title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000) }),
+    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
     result: Navigated,
   },
   go_back: {
     title: "Browsers: the back button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
     result: Navigated,
   },
   go_forward: {
     title: "Browsers: the forward button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
     result: Navigated,
   },
   reload: {
     title: "Browsers: the reload button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
     result: Navigated,
   },
   get_url: {
