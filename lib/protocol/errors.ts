@@ -31,8 +31,8 @@ export const ERRORS = {
   "bad-manifest": { code: -32020, exit: 65, hint: "run `tuiwright adapter check FILE`" },
   "bad-url": { code: -32602, exit: 65, hint: "give an absolute http(s), file, data or about URL" },
   "navigation-failed": { code: -32022, exit: 69, hint: "the page could not be loaded; check the URL and that its server is up" },
-  "no-browser": { code: -32024, exit: 69, hint: "install Carbonyl: npm install --prefix ~/.local/share/tuiwright/carbonyl @fathyb/carbonyl-linux-amd64 (or set CARBONYL=/path/to/carbonyl)" },
   "not-a-browser": { code: -32023, exit: 64, hint: "start a browser session with `tuiwright browse URL`, or name one with --session" },
+  "no-browser": { code: -32024, exit: 69, hint: "install Carbonyl: npm install --prefix ~/.local/share/tuiwright/carbonyl @fathyb/carbonyl-linux-amd64 (or set CARBONYL=/path/to/carbonyl)" },
   internal: { code: -32603, exit: 70, hint: "this is a tuiwright bug; the daemon log is in the state directory" },
 } as const;
 
