@@ -17,6 +17,14 @@ type MethodDef = {
 };
 
 const target = { session: v.optional(SessionName) };
+/** One JS thread's heap, as JavaScriptCore counts it. */
+const HeapReport = v.object({
+  heapSize: v.number(),
+  heapCapacity: v.number(),
+  extraMemorySize: v.number(),
+  objectCount: v.number(),
+  types: v.record(v.string(), v.number()),
+});
 /** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
 const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
@@ -307,6 +315,19 @@ export const METHODS = {
     readOnly: true,
     params: v.strictObject({ source: v.string(), file: doc(v.string(), "the name used in error messages") }),
     result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),
+  },
+  "debug.memory": {
+    title: "Memory of the daemon thread and of each session's worker (leak hunting; needs TUIWRIGHT_DEBUG=1 on the daemon)",
+    readOnly: true,
+    params: v.strictObject({
+      gc: v.optional(doc(v.boolean(), "run a full garbage collection in each thread first"), false),
+      types: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "how many of the most numerous object types to list per thread"), 0),
+    }),
+    result: v.object({
+      rssBytes: v.number(),
+      daemon: HeapReport,
+      sessions: v.array(v.object({ session: v.string(), heap: v.nullable(HeapReport) })),
+    }),
   },
   "debug.crashWorker": {
     title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",

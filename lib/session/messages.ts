@@ -2,6 +2,7 @@
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
+import type { HeapReport } from "../runtime/heap-report.ts";
 import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
@@ -49,6 +50,7 @@ export type WorkerOps = {
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];
   crash: [Record<string, never>, never];
+  memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
 };
 export type WorkerOp = keyof WorkerOps;

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 test("the tool list is the protocol table (minus subscriptions and fault hooks), with hints", async () => {
   const { tools } = await client.listTools();
-  const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker"].includes(m)).map((m) => m.replace(/\./g, "_"));
+  const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory"].includes(m)).map((m) => m.replace(/\./g, "_"));
   expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
   const snapshot = tools.find((t) => t.name === "snapshot")!;
   expect(snapshot.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
