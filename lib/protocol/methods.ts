@@ -289,7 +289,7 @@ export const METHODS = {
     }),
   },
   blocks: {
-    title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last",
+    title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
     readOnly: true,
     params: v.strictObject({ ...target, last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
     result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
