@@ -43,7 +43,7 @@ function shell(name: string): Driver {
   };
 }
 
-const DRIVERS: Driver[] = [
+const ALL_DRIVERS: Driver[] = [
   shell("sh1"), shell("sh2"), shell("sh3"),
   {
     name: "vim", argv: ["vim", "-u", "NONE", "-i", "NONE", "-N", "-n"], ready: "~",
@@ -88,6 +88,11 @@ const DRIVERS: Driver[] = [
     },
   },
 ];
+
+// `--only a,b`: just those sessions (to tell which kind of session a growth comes with).
+const onlyFlag = process.argv.indexOf("--only");
+const ONLY = onlyFlag === -1 ? null : new Set(process.argv[onlyFlag + 1]!.split(","));
+const DRIVERS = ALL_DRIVERS.filter((d) => !ONLY || ONLY.has(d.name));
 
 function openFds(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).length;
