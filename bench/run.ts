@@ -16,7 +16,8 @@ import { TmuxControl } from "./tmux-control.ts";
 import { serveSite } from "./site-server.ts";
 import { carbonylArgv, findCarbonyl } from "../lib/browser/find-carbonyl.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory cold browser]` runs only those groups
+// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory flood cold browser]` runs only those groups
+// (memory includes flood)
 // (and then leaves RESULTS.md alone).
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
@@ -214,6 +215,62 @@ async function memory(): Promise<void> {
       rows.push({ name: `Daemon RSS with ${target} ${program} session(s)`, ours: mb(ours), tmux: mb(theirs), ratio: ratio(ours, theirs), target: target === 1 && program === "bash" ? "≤ 60 MB" : "report", note: target === 50 && program === "bash" ? "both exclude the programs themselves (separate processes); ours is mostly each session worker's JS heap and xterm buffers" : undefined });
     }
     tmux("kill-session", "-t", session);
+  }
+}
+
+function peakRssKb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+}
+
+// The "1 GB flood": 1 GB of random bytes as base64 (1.35 GB of 76-column lines) through a bash
+// shell session (with integration: the output stream and the block's transcript see it all)
+// until a marker after it shows. Daemon RSS before, at its peak (VmHWM) and once the session is
+// killed, against a fresh tmux server running the same command in a pane. FLOOD_BYTES=N for a
+// shorter run.
+async function flood(): Promise<void> {
+  const bytes = Number(process.env.FLOOD_BYTES ?? 1_000_000_000);
+  const command = `head -c ${bytes} /dev/urandom | base64; echo FLOOD-$((1+1))`;
+  const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+  const figures = (before: number, peak: number, after: number, elapsedMs: number) => `${mb(before)} / ${mb(peak)} / ${mb(after)} (${(elapsedMs / 1000).toFixed(0)} s)`;
+  let ours: { before: number; peak: number; after: number; ms: number };
+  {
+    await using world = await World.start();
+    const pid = world.daemon!.pid;
+    await world.spawn([], ["--session", "flood", "--shell", "bash", "--cols", "140", "--rows", "45"]);
+    await world.json(["wait", "--session", "flood", "--regex", "[$#]\\s*$"]);
+    const before = rssKb(pid);
+    const started = performance.now();
+    await world.json(["type", "--session", "flood", `${command}\r`]);
+    await world.json(["wait", "--session", "flood", "--text", "FLOOD-2", "--timeout", "1800000"]);
+    const elapsed = performance.now() - started;
+    const peak = peakRssKb(pid);
+    await world.json(["kill", "--session", "flood"]);
+    await world.run(["list"]); // a round trip, for the worker's end to be handled
+    ours = { before, peak, after: rssKb(pid), ms: elapsed };
+  }
+  const socket = "twflood";
+  const tmuxFlood = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, "-f", "/dev/null", ...args]).stdout.toString();
+  tmuxFlood("new-session", "-d", "-s", "keep", "sleep 100000"); // keeps the server up after the flood's pane goes
+  try {
+    const server = Number(tmuxFlood("display-message", "-p", "-t", "keep", "#{pid}").trim());
+    const before = rssKb(server);
+    const started = performance.now();
+    tmuxFlood("new-session", "-d", "-s", "flood", "-x", "140", "-y", "45", `${command}; tmux -L ${socket} wait-for -S flooded; read x`);
+    tmuxFlood("wait-for", "flooded");
+    const elapsed = performance.now() - started;
+    const peak = peakRssKb(server);
+    tmuxFlood("kill-session", "-t", "flood");
+    const after = rssKb(server);
+    rows.push({
+      name: `Flood: \`head -c ${bytes} /dev/urandom | base64\` (${(bytes * 4 / 3 / 1e9).toFixed(2)} GB) in a bash session until a marker shows: daemon RSS before / peak / after the kill (time)`,
+      ours: figures(ours.before, ours.peak, ours.after, ours.ms),
+      tmux: figures(before, peak, after, elapsed),
+      ratio: `${ratio(ours.peak, peak)} at the peak`,
+      target: "report",
+      note: "ours: a shell session with integration (output stream window and block transcript); tmux: a fresh server (history-limit 2000), the same command in a pane",
+    });
+  } finally {
+    tmuxFlood("kill-server");
   }
 }
 
@@ -559,6 +616,7 @@ async function main(): Promise<void> {
       if (want("browser")) await browserSnapshot(world);
     }
     if (want("memory")) await memory();
+    if (want("memory") || want("flood")) await flood();
     if (want("cold")) await coldStart();
   } finally {
     try { tmux("kill-server"); } catch { /* already gone */ }

@@ -17,6 +17,10 @@ if (!(MINUTES > 0)) {
 const WARMUP_FRACTION = 0.2;
 // `--no-rss-check`: for short CI runs, where a GC cycle is as long as the window.
 const RSS_CHECK = !process.argv.includes("--no-rss-check");
+// `--heap`: also sample each thread's JS heap (debug.memory), and diff object types by thread
+// between warm-up and the end. `--gc`: a full GC in every thread at each sample (is growth garbage?).
+const HEAP = process.argv.includes("--heap");
+const FORCE_GC = process.argv.includes("--gc");
 
 type Rpc = Awaited<ReturnType<World["rpc"]>>;
 type Driver = { name: string; argv: string[]; flags?: Record<string, unknown>; ready: string; step(rpc: Rpc, i: number): Promise<void> };
@@ -39,7 +43,7 @@ function shell(name: string): Driver {
   };
 }
 
-const DRIVERS: Driver[] = [
+const ALL_DRIVERS: Driver[] = [
   shell("sh1"), shell("sh2"), shell("sh3"),
   {
     name: "vim", argv: ["vim", "-u", "NONE", "-i", "NONE", "-N", "-n"], ready: "~",
@@ -85,6 +89,11 @@ const DRIVERS: Driver[] = [
   },
 ];
 
+// `--only a,b`: just those sessions (to tell which kind of session a growth comes with).
+const onlyFlag = process.argv.indexOf("--only");
+const ONLY = onlyFlag === -1 ? null : new Set(process.argv[onlyFlag + 1]!.split(","));
+const DRIVERS = ALL_DRIVERS.filter((d) => !ONLY || ONLY.has(d.name));
+
 function openFds(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).length;
 }
@@ -113,6 +122,10 @@ for (const d of DRIVERS) {
 const started = performance.now();
 const deadline = started + MINUTES * 60_000;
 const rssTrail: { at: number; rss: number }[] = [];
+type Memory = { rssBytes: number; daemon: { heapSize: number; objectCount: number; types: Record<string, number> }; sessions: { session: string; heap: { heapSize: number; objectCount: number; types: Record<string, number> } | null }[] };
+const memory = async (gc: boolean, types: number) => (await rpc.call("debug.memory", { gc, types })) as Memory;
+const heapTrail: { at: number; memory: Memory }[] = [];
+let warmTypes: Memory | null = null;
 let nextSample = 0;
 let warmFds = 0;
 let steps = 0;
@@ -132,12 +145,30 @@ for (let i = 0; performance.now() < deadline; i++) {
   if (performance.now() - started >= nextSample) {
     const rss = ((await rpc.call("daemon.status", {})) as { rssBytes: number }).rssBytes;
     rssTrail.push({ at: (performance.now() - started) / (MINUTES * 60_000), rss });
+    if (HEAP || FORCE_GC) heapTrail.push({ at: rssTrail.at(-1)!.at, memory: await memory(FORCE_GC, 0) });
+    if (HEAP && !warmTypes && rssTrail.at(-1)!.at >= WARMUP_FRACTION) warmTypes = await memory(true, 400);
     nextSample += MINUTES * 3000;
   }
   if (!warmFds && performance.now() - started > MINUTES * 60_000 * WARMUP_FRACTION) warmFds = openFds(daemonPid);
   if (failures.length > 20) break;
 }
 const status = (await rpc.call("daemon.status", {})) as { rssBytes: number; pendingCalls: number };
+const heapLines: string[] = [];
+if (HEAP || FORCE_GC) {
+  const mib = (n: number) => (n / 2 ** 20).toFixed(1);
+  const threads = ["daemon", ...DRIVERS.map((d) => d.name)];
+  const pick = (m: Memory, t: string) => (t === "daemon" ? m.daemon : m.sessions.find((s) => s.session === t)?.heap) ?? { heapSize: NaN, objectCount: NaN, types: {} };
+  for (const t of threads) heapLines.push(`heap ${t}: ${heapTrail.map((h) => `${Math.round(h.at * MINUTES * 60)}s ${mib(pick(h.memory, t).heapSize)}/${pick(h.memory, t).objectCount}`).join(", ")}`);
+  if (warmTypes) {
+    const end = await memory(true, 400);
+    heapLines.push(`after full GC: RSS ${mib(warmTypes.rssBytes)} MiB after warm-up → ${mib(end.rssBytes)} MiB at the end`);
+    for (const t of threads) {
+      const [a, b] = [pick(warmTypes, t), pick(end, t)];
+      const grown = Object.keys({ ...a.types, ...b.types }).map((k) => [k, (b.types[k] ?? 0) - (a.types[k] ?? 0)] as const).filter(([, d]) => d > 0).sort((x, y) => y[1] - x[1]).slice(0, 8);
+      heapLines.push(`  ${t}: heap ${mib(a.heapSize)} → ${mib(b.heapSize)} MiB, objects ${a.objectCount} → ${b.objectCount}; grew: ${grown.map(([k, d]) => `${k} +${d}`).join(", ")}`);
+    }
+  }
+}
 const { sessions } = (await rpc.call("list", {})) as { sessions: { name: string; state: string; cast: string | null }[] };
 for (const s of sessions) if (s.state !== "running") failures.push(`${s.name} is ${s.state}`);
 // The JS heaps grow and shrink with GC, so compare troughs: the lowest RSS in the last 30% of
@@ -185,6 +216,7 @@ const summary = [
   `soak: ${MINUTES} min, ${DRIVERS.length} sessions (${programs} programs), ${steps} steps, step p50 ${p(0.5)} ms p95 ${p(0.95)} ms p99 ${p(0.99)} ms`,
   `daemon RSS floor ${(warmTrough / 2 ** 20).toFixed(1)} MiB after warm-up → ${(endTrough / 2 ** 20).toFixed(1)} MiB at the end (${(growth * 100).toFixed(1)}%); last ${(status.rssBytes / 2 ** 20).toFixed(1)} MiB; fds ${warmFds} after warm-up → ${fdsAtEnd} at the end → ${fdsIdle} idle (baseline ${fdsBaseline}); pending calls ${status.pendingCalls}`,
   `daemon RSS (MiB) over time: ${rssTrail.map((s) => `${Math.round(s.at * MINUTES * 60)}s ${(s.rss / 2 ** 20).toFixed(0)}`).join(", ")}`,
+  ...heapLines,
   failures.length ? `FAILED:\n  ${failures.join("\n  ")}` : "all checks passed",
 ].join("\n");
 console.log(summary);

@@ -1,6 +1,7 @@
 // Session worker entry: hosts one SessionRuntime and answers the daemon's calls.
 import { asTuiwrightError } from "../lib/protocol/errors.ts";
 import type { DaemonToWorker, WorkerOps, WorkerToDaemon } from "../lib/session/messages.ts";
+import { heapReport } from "../lib/runtime/heap-report.ts";
 import { SessionRuntime } from "../lib/session/session-runtime.ts";
 
 declare const self: Worker;
@@ -39,6 +40,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
         cancellable.delete(id);
       }
     }
+    case "memory": return heapReport(params);
     case "dispose": session.dispose(); return { disposed: true };
     case "crash":
       // Fault injection: an uncaught error outside any handler, as a real bug would be.

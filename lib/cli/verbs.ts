@@ -578,7 +578,7 @@ export const VERBS: Verb[] = [
   },
   {
     name: "blocks",
-    summary: "shell sessions: past blocks with exit codes (newest last)",
+    summary: "shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)",
     usage: "blocks [--session NAME] [--last N] [--grep RE]",
     method: "blocks",
     positionals: [0, 0],

@@ -9,6 +9,7 @@ import { ERRORS } from "../protocol/errors.ts";
 import { METHODS, type Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
+import { heapReport } from "../runtime/heap-report.ts";
 import { SessionWorker } from "../session/worker-handle.ts";
 import { KEY_NAMES } from "../terminal/keys.ts";
 import type { Handlers } from "./dispatch.ts";
@@ -367,6 +368,15 @@ export function createHandlers(context: DaemonContext): Handlers {
       void entry.worker.call("crash", {}).catch(() => undefined);
       await entry.ended;
       return { session: entry.name };
+    },
+
+    async "debug.memory"(params) {
+      if (!context.debug) throw new TuiwrightError("permission", "debug.memory is disabled", { hint: "start the daemon with TUIWRIGHT_DEBUG=1" });
+      const sessions = await Promise.all(registry.all().map(async (entry) => ({
+        session: entry.name,
+        heap: entry.crashed ? null : await entry.worker.call("memory", params).catch(() => null),
+      })));
+      return { rssBytes: process.memoryUsage().rss, daemon: heapReport(params), sessions };
     },
   } satisfies Handlers;
 }

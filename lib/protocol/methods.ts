@@ -26,6 +26,14 @@ const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(
 const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
 const Navigated = v.object({ ...ok, url: v.string(), title: v.string(), revision: Revision });
 const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };
+/** One JS thread's heap, as JavaScriptCore counts it. */
+const HeapReport = v.object({
+  heapSize: v.number(),
+  heapCapacity: v.number(),
+  extraMemorySize: v.number(),
+  objectCount: v.number(),
+  types: v.record(v.string(), v.number()),
+});
 /** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
 const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
@@ -305,7 +313,7 @@ export const METHODS = {
     }),
   },
   blocks: {
-    title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last",
+    title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
     readOnly: true,
     params: v.strictObject({ ...target, last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
     result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
@@ -468,6 +476,19 @@ export const METHODS = {
       debounce_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 0),
     }),
     result: v.object({ ok: v.literal(true), subscription: v.string() }),
+  },
+  "debug.memory": {
+    title: "Memory of the daemon thread and of each session's worker (leak hunting; needs TUIWRIGHT_DEBUG=1 on the daemon)",
+    readOnly: true,
+    params: v.strictObject({
+      gc: v.optional(doc(v.boolean(), "run a full garbage collection in each thread first"), false),
+      types: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "how many of the most numerous object types to list per thread"), 0),
+    }),
+    result: v.object({
+      rssBytes: v.number(),
+      daemon: HeapReport,
+      sessions: v.array(v.object({ session: v.string(), heap: v.nullable(HeapReport) })),
+    }),
   },
   "debug.crashWorker": {
     title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",

@@ -2,6 +2,7 @@
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
+import type { HeapReport } from "../runtime/heap-report.ts";
 import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
@@ -61,6 +62,7 @@ export type WorkerOps = {
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
   crash: [Record<string, never>, never];
+  memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
 };
 export type WorkerOp = keyof WorkerOps;

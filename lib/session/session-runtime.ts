@@ -107,7 +107,7 @@ export class SessionRuntime {
         end: shell.stream.end,
         start: shell.stream.start,
         slice: (from, to) => shell.stream.slice(from, to),
-        promptAfter: (cursor) => shell.tracker.blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null,
+        promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
       } : null,
     }));
     this.#screen.onChange(() => {
@@ -387,7 +387,7 @@ export class SessionRuntime {
       integration: this.#shell !== null,
       mode: this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
       block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
-      blocks: this.#shell?.tracker.blocks.length ?? 0,
+      blocks: this.#shell?.tracker.count ?? 0,
       cursor: this.#shell?.stream.end ?? 0,
       cwd: this.#shell?.cwd ?? this.#screen.cwd,
     };
@@ -406,8 +406,8 @@ export class SessionRuntime {
 
   block(params: WorkerOps["block"][0]): WorkerOps["block"][1] {
     const shell = this.#requireShell("block");
-    const block = shell.tracker.blocks[params.seq - 1];
-    if (!block) throw new TuiwrightError("no-such-file", `there is no block ${params.seq} (this session has ${shell.tracker.blocks.length})`);
+    const block = shell.block(params.seq);
+    if (!block) throw new TuiwrightError("no-such-file", `there is no block ${params.seq} (this session has ${shell.tracker.count})`);
     return shell.result(block, params.maxOutput);
   }
 

@@ -3,7 +3,12 @@
 // (Ctrl-C at an empty prompt, the first prompt) is ignored, so there are no phantom blocks; a
 // second C while a block is open is ignored; an A (new prompt) while a block is open closes it
 // with an unknown exit code.
+// Only the newest KEEP_BLOCKS blocks stay in memory (a shell can run millions of commands); the
+// transcript on disk (blocks.jsonl, blocks/<seq>.out) has them all.
+import { TuiwrightError } from "../protocol/errors.ts";
 import type { ShellMark } from "./output-stream.ts";
+
+export const KEEP_BLOCKS = 1000;
 
 export type Block = {
   seq: number;
@@ -22,7 +27,12 @@ export type ShellMode = "starting" | "idle" | "block_running" | "interactive";
 export type TrackerEvents = { started(block: Block): void; ended(block: Block): void; ready(): void };
 
 export class BlockTracker {
-  readonly blocks: Block[] = [];
+  /** The newest blocks, oldest first; block `seq` is at `seq - this.#firstSeq`. */
+  readonly #blocks: Block[] = [];
+  #count = 0;
+  /** Where the newest block dropped from memory ended: PROMPT waits from before it cannot be answered. */
+  #droppedEnd: number | null = null;
+  readonly #keep: number;
   #open: Block | null = null;
   #atPrompt = false;
   #seenPrompt = false;
@@ -30,8 +40,33 @@ export class BlockTracker {
   #typedCommand: string | null = null;
   readonly #events: TrackerEvents;
 
-  constructor(events: TrackerEvents) {
+  constructor(events: TrackerEvents, keep = KEEP_BLOCKS) {
     this.#events = events;
+    this.#keep = Math.max(1, keep);
+  }
+
+  /** The blocks still in memory, oldest first (the newest `keep` of them). */
+  get blocks(): readonly Block[] {
+    return this.#blocks;
+  }
+
+  /** Every block so far, including those no longer in memory: the seq of the newest. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Block `seq` if it is still in memory. */
+  get(seq: number): Block | undefined {
+    const first = this.#count - this.#blocks.length + 1;
+    return seq >= first ? this.#blocks[seq - first] : undefined;
+  }
+
+  /** The end of the first block that ended at or after `cursor` (its prompt), or null. */
+  promptAfter(cursor: number): number | null {
+    if (this.#droppedEnd !== null && cursor <= this.#droppedEnd) {
+      throw new TuiwrightError("bad-data", `cursor ${cursor} is older than the blocks kept in memory (the last ${this.#keep})`, { hint: "the transcript on disk (blocks.jsonl) has all of them" });
+    }
+    return this.#blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
   }
 
   get open(): Block | null {
@@ -77,7 +112,7 @@ export class BlockTracker {
         const expected = this.#expected;
         this.#expected = null;
         const block: Block = {
-          seq: this.blocks.length + 1,
+          seq: this.#count + 1,
           command: expected?.command ?? this.#typedCommand ?? "",
           interactive: expected?.interactive ?? false,
           startOffset: mark.offset,
@@ -90,7 +125,10 @@ export class BlockTracker {
         this.#typedCommand = null;
         this.#atPrompt = false;
         this.#open = block;
-        this.blocks.push(block);
+        this.#count++;
+        this.#blocks.push(block);
+        // The open block is the newest, so only ended blocks are dropped.
+        while (this.#blocks.length > this.#keep) this.#droppedEnd = this.#blocks.shift()!.endOffset;
         this.#events.started(block);
         break;
       }

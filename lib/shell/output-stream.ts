@@ -3,7 +3,9 @@
 // A/B/C/D and OSC 633 E) are reported at the exact offset where they occurred, and only when
 // they carry this session's nonce (`tw=NONCE`), so program output cannot forge them.
 // Offsets ("cursors") count characters of this stream from the session's start; they only
-// grow. The last RETAIN characters are kept in memory.
+// grow. The last RETAIN characters are kept in memory, in flat chunks of about CHUNK characters:
+// a shell's output arrives in pieces of a few characters (split at every mark), and kept one
+// string each they cost several times their text (and pinned the PTY reads they were sliced from).
 
 export type ShellMark =
   | { kind: "A" | "B" | "C"; offset: number }
@@ -11,6 +13,7 @@ export type ShellMark =
   | { kind: "E"; offset: number; command: string };
 
 const RETAIN = 8 << 20;
+const CHUNK = 64 << 10;
 
 type State = "text" | "esc" | "csi" | "osc" | "osc-esc" | "string" | "string-esc" | "charset";
 
@@ -23,10 +26,15 @@ export function unescapeMarkText(text: string): string {
 const SPECIAL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 export class OutputStream {
-  /** Retained text as chunks (no giant concatenation), the first at offset #base. */
+  /** Retained text as flat chunks (no giant concatenation), the first at offset #base; then
+   * #tail, the newest pieces not yet joined into a chunk. */
   #chunks: string[] = [];
+  #tail: string[] = [];
+  #tailChars = 0;
   #retained = 0;
   #base = 0;
+  readonly #retain: number;
+  readonly #chunk: number;
   #state: State = "text";
   #osc = "";
   #pendingCr = false;
@@ -35,7 +43,10 @@ export class OutputStream {
   /** OSC 7 (file://host/path): seen here, in order with the marks, before xterm parses it. */
   onCwd: ((cwd: string) => void) | null = null;
 
-  constructor(nonce: string | null, onMark: (mark: ShellMark) => void) {
+  /** `retain`, `chunk`: the window and chunk sizes in characters (smaller in tests). */
+  constructor(nonce: string | null, onMark: (mark: ShellMark) => void, sizes: { retain?: number; chunk?: number } = {}) {
+    this.#retain = sizes.retain ?? RETAIN;
+    this.#chunk = sizes.chunk ?? CHUNK;
     this.#nonce = nonce;
     this.#onMark = onMark;
   }
@@ -50,14 +61,21 @@ export class OutputStream {
     return this.#base;
   }
 
+  /** Strings held for the window (chunks and unjoined pieces): stays small however much passes. */
+  get pieces(): number {
+    return this.#chunks.length + this.#tail.length;
+  }
+
   slice(from: number, to = this.end): string {
     const parts: string[] = [];
     let at = this.#base;
-    for (const chunk of this.#chunks) {
-      const next = at + chunk.length;
-      if (next > from && at < to) parts.push(chunk.slice(Math.max(0, from - at), Math.min(chunk.length, to - at)));
-      if (next >= to) break;
-      at = next;
+    for (const list of [this.#chunks, this.#tail]) {
+      for (const chunk of list) {
+        const next = at + chunk.length;
+        if (next > from && at < to) parts.push(chunk.slice(Math.max(0, from - at), Math.min(chunk.length, to - at)));
+        if (next >= to) return parts.join("");
+        at = next;
+      }
     }
     return parts.join("");
   }
@@ -136,9 +154,16 @@ export class OutputStream {
   #append(text: string): void {
     if (!text) return;
     this.onText?.(text);
-    this.#chunks.push(text);
+    this.#tail.push(text);
+    this.#tailChars += text.length;
     this.#retained += text.length;
-    while (this.#chunks.length > 1 && this.#retained - this.#chunks[0]!.length >= RETAIN) {
+    if (this.#tailChars >= this.#chunk) {
+      // join() copies into one flat string, so the pieces (and what they were sliced from) go.
+      this.#chunks.push(this.#tail.join(""));
+      this.#tail = [];
+      this.#tailChars = 0;
+    }
+    while (this.#chunks.length > 0 && this.#retained - this.#chunks[0]!.length >= this.#retain) {
       const dropped = this.#chunks.shift()!;
       this.#retained -= dropped.length;
       this.#base += dropped.length;

@@ -1,7 +1,7 @@
 // A shell driven command by command: the output stream with its marks, the blocks they delimit,
 // `exec` (type a command at the prompt, return when its block ends), interactive programs fed
 // with `send`, and the transcript on disk (events.jsonl, blocks.jsonl, blocks/<seq>.out).
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { BlockTracker, type Block, type ShellMode } from "./block-tracker.ts";
 import { OutputStream } from "./output-stream.ts";
@@ -44,7 +44,8 @@ export class ShellSession {
   /** fish has no ( … ) subshells, so exec --cwd cannot leave the shell's directory alone. */
   readonly #subshells: boolean;
 
-  constructor(options: { nonce: string; transcriptDir: string | null; fish?: boolean; type(text: string): void; changed(): void }) {
+  /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
+  constructor(options: { nonce: string; transcriptDir: string | null; fish?: boolean; keepBlocks?: number; type(text: string): void; changed(): void }) {
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
@@ -58,7 +59,7 @@ export class ShellSession {
         this.#event({ event: "mode", mode: this.tracker.mode() });
       },
       ended: (block) => this.#blockEnded(block),
-    });
+    }, options.keepBlocks);
     this.stream = new OutputStream(options.nonce, (mark) => {
       this.tracker.onMark(mark, this.#cwd);
       this.#changed();
@@ -111,6 +112,24 @@ export class ShellSession {
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** Block `seq`: from memory, or from blocks.jsonl once it has left memory (ended blocks only). */
+  block(seq: number): Block | undefined {
+    const kept = this.tracker.get(seq);
+    if (kept || seq > this.tracker.count || !this.#dir) return kept;
+    let text: string;
+    try {
+      text = readFileSync(`${this.#dir}/blocks.jsonl`, "utf8");
+    } catch {
+      return undefined;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.includes(`"seq":${seq},`)) continue; // cheap filter; the parse decides
+      const { outputChars: _, ...block } = JSON.parse(line) as Block & { outputChars: number };
+      if (block.seq === seq) return block;
+    }
+    return undefined;
   }
 
   result(block: Block, maxOutput: number): BlockResult {
@@ -178,10 +197,10 @@ export class ShellSession {
 
 
   #nextBlock(timeoutMs: number): Promise<Block> {
-    const before = this.tracker.blocks.length;
+    const before = this.tracker.count;
     return new Promise((resolve, reject) => {
       const check = () => {
-        const block = this.tracker.blocks[before];
+        const block = this.tracker.count > before ? this.tracker.get(before + 1) : undefined;
         if (block) { cleanup(); resolve(block); }
       };
       const timer = setTimeout(() => { cleanup(); reject(new TuiwrightError("timeout", `the command did not start within ${Math.round(timeoutMs)} ms`)); }, timeoutMs);

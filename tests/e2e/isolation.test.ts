@@ -35,11 +35,24 @@ test("a crashed worker fails only its own session; the daemon and other sessions
   expect((await world.json(["list"])).sessions.map((s: any) => s.name)).toEqual(["survivor"]);
 });
 
-test("debug.crashWorker is refused unless the daemon runs with TUIWRIGHT_DEBUG=1", async () => {
+test("debug.crashWorker and debug.memory are refused unless the daemon runs with TUIWRIGHT_DEBUG=1", async () => {
   await using other = await World.start({ TUIWRIGHT_DEBUG: "0" });
   await other.spawn(["sh", "-c", "read x"], ["--session", "safe"]);
   const rpc = await other.rpc();
   const error = await rpc.call("debug.crashWorker", { session: "safe" }).then(() => null, (e: TuiwrightError) => e);
   expect(error?.errorName).toBe("permission");
+  const memory = await rpc.call("debug.memory", {}).then(() => null, (e: TuiwrightError) => e);
+  expect(memory?.errorName).toBe("permission");
+  rpc.close();
+});
+
+test("debug.memory reports the daemon's heap and each session worker's", async () => {
+  const rpc = await world.rpc();
+  const { name } = await world.spawn(["sh", "-c", "read x"], ["--session", "probed"]);
+  const report = (await rpc.call("debug.memory", { gc: true, types: 3 })) as { rssBytes: number; daemon: { heapSize: number; types: Record<string, number> }; sessions: { session: string; heap: { objectCount: number } | null }[] };
+  expect(report.rssBytes).toBeGreaterThan(0);
+  expect(report.daemon.heapSize).toBeGreaterThan(0);
+  expect(Object.keys(report.daemon.types)).toHaveLength(3);
+  expect(report.sessions.find((s) => s.session === name)?.heap?.objectCount).toBeGreaterThan(0);
   rpc.close();
 });

@@ -65,3 +65,22 @@ test("block tracker: lost and repeated marks make no phantom blocks; E names blo
   expect(t.blocks[1]).toMatchObject({ command: "ls", exitCode: null, endOffset: 9 });
   expect(ended).toEqual([1, 2]);
 });
+
+test("the window is held in a few flat chunks, however small the pieces it arrived in", () => {
+  // A shell's output comes split at every mark: thousands of tiny pieces must not each stay a string.
+  const s = new OutputStream("n1", () => {}, { retain: 1000, chunk: 100 });
+  let expected = "";
+  for (let i = 0; i < 5000; i++) {
+    const piece = `${i % 10}\x1b]133;C;tw=n1\x07`;
+    s.push(piece);
+    expected += String(i % 10);
+  }
+  expect(s.end).toBe(5000);
+  // At most retain/chunk full chunks plus one partial, plus the pieces not yet joined.
+  expect(s.pieces).toBeLessThanOrEqual(1000 / 100 + 1 + 100);
+  expect(s.start).toBeGreaterThan(5000 - 1000 - 100 - 1);
+  expect(s.start).toBeLessThanOrEqual(5000 - 1000);
+  expect(s.slice(s.start)).toBe(expected.slice(s.start));
+  expect(s.slice(4990, 4995)).toBe(expected.slice(4990, 4995));
+  expect(s.slice(s.start + 50, s.start + 250)).toBe(expected.slice(s.start + 50, s.start + 250));
+});
