@@ -32,7 +32,12 @@ beforeAll(async () => {
   world = await World.start();
   const started = await world.json(["browse", "--session", "web", base]);
   expect(started).toMatchObject({ name: "web", cols: 140, rows: 45, kind: "browser" });
-  await world.json(["wait", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
+  const loaded = await world.run(["wait", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
+  if (loaded.code !== 0) {
+    // Say everything that could explain a page that never drew.
+    const meta = await world.run(["snapshot", "--raw", "--include-meta", "--json"]);
+    throw new Error(`the site never drew: requests ${JSON.stringify(requests)}; ${loaded.stderr.slice(0, 300)}; ${meta.stdout.slice(-1500)}`);
+  }
 }, 60_000);
 
 afterAll(async () => {
