@@ -32,13 +32,17 @@ beforeAll(async () => {
   world = await World.start();
   const started = await world.json(["browse", "--session", "web", base]);
   expect(started).toMatchObject({ name: "web", cols: 140, rows: 45, kind: "browser" });
-  const loaded = await world.run(["wait", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
-  if (loaded.code !== 0) {
-    // Say everything that could explain a page that never drew.
+  const drawn = () => world.run(["wait", "--ref", "@carbonyl.page link", "--timeout", "20000"]);
+  if ((await drawn()).code !== 0) {
+    // Seen once in about six full runs: Chromium's first load never drew (cause not found yet).
+    // Say everything that could explain it, then give the page one reload before failing.
     const meta = await world.run(["snapshot", "--raw", "--include-meta", "--json"]);
-    throw new Error(`the site never drew: requests ${JSON.stringify(requests)}; ${loaded.stderr.slice(0, 300)}; ${meta.stdout.slice(-1500)}`);
+    console.warn(`WARNING: the site never drew on the first load; reloading once. requests ${JSON.stringify(requests)}; ${meta.stdout.slice(-1200)}`);
+    await world.run(["reload"]);
+    const again = await drawn();
+    if (again.code !== 0) throw new Error(`the site never drew, even after a reload: requests ${JSON.stringify(requests)}; ${again.stderr.slice(0, 300)}`);
   }
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   await world[Symbol.asyncDispose]();
