@@ -5,7 +5,8 @@ import { existsSync } from "node:fs";
 
 const PROBE_TIMEOUT_MS = 5000;
 
-/** Chromium's name for the failure, with a plain reason; null when the URL answers. */
+/** Chromium's name for the failure, with a plain reason; null when the URL answers (or is
+ * merely slow). */
 export async function unreachable(url: string): Promise<string | null> {
   const parsed = new URL(url);
   if (parsed.protocol === "file:") {
@@ -19,7 +20,7 @@ export async function unreachable(url: string): Promise<string | null> {
   } catch (error) {
     const { code, name, message } = error as { code?: string; name?: string; message?: string };
     if (code === "ConnectionRefused" || code === "ECONNREFUSED") return `net::ERR_CONNECTION_REFUSED (nothing listens at ${parsed.host})`;
-    if (name === "TimeoutError") return `net::ERR_TIMED_OUT (no answer from ${parsed.host} in ${PROBE_TIMEOUT_MS / 1000} s)`;
+    if (name === "TimeoutError") return null; // slow, not unreachable: the navigation's own timeout decides
     if (code === "ENOTFOUND" || code === "DNSException" || /resolve|DNS/i.test(message ?? "")) return `net::ERR_NAME_NOT_RESOLVED (${parsed.hostname} is not a known host)`;
     return `the server did not answer (${code ?? name ?? "error"}: ${message ?? ""})`;
   }
