@@ -7,7 +7,7 @@ const PROBE_TIMEOUT_MS = 5000;
 
 /** Chromium's name for the failure, with a plain reason; null when the URL answers (or is
  * merely slow). */
-export async function unreachable(url: string): Promise<string | null> {
+export async function unreachable(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<string | null> {
   const parsed = new URL(url);
   if (parsed.protocol === "file:") {
     const path = decodeURIComponent(parsed.pathname);
@@ -15,7 +15,7 @@ export async function unreachable(url: string): Promise<string | null> {
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
   try {
-    await fetch(url, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await fetch(url, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     return null;
   } catch (error) {
     const { code, name, message } = error as { code?: string; name?: string; message?: string };

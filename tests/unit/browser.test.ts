@@ -5,6 +5,7 @@ import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
 import { loadManifest } from "../../lib/adapters/load-manifest.ts";
 import { outlineFor } from "../../lib/adapters/outline-for.ts";
 import { readNavBar } from "../../lib/browser/nav-state.ts";
+import { unreachable } from "../../lib/browser/probe.ts";
 import { browserUrl } from "../../lib/browser/url.ts";
 import { awiKey } from "../../lib/daemon/browser-handlers.ts";
 import { compactOutline } from "../../lib/outline/compact.ts";
@@ -103,4 +104,22 @@ test("a narrowed alternate screen's text stops at the new right edge (xterm keep
   await screen.write(`\x1b[?1049h${"x".repeat(29)}]\r\nshort`);
   screen.resize(20, 2);
   for (const row of screen.text().split("\n")) expect(row.length).toBeLessThanOrEqual(20);
+});
+
+test("the load probe: refused and missing files are named as Chromium names them; slow or answering is not a failure", async () => {
+  const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
+  const port = closed.port;
+  closed.stop(true);
+  expect(await unreachable(`http://127.0.0.1:${port}/`)).toBe(`net::ERR_CONNECTION_REFUSED (nothing listens at 127.0.0.1:${port})`);
+  expect(await unreachable("file:///nonexistent/page.html")).toBe("net::ERR_FILE_NOT_FOUND (no such file: /nonexistent/page.html)");
+  expect(await unreachable(`file://${import.meta.path}`)).toBeNull();
+  const slow = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
+  const error = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("no", { status: 500 }) });
+  try {
+    expect(await unreachable(`http://127.0.0.1:${slow.port}/`, 100)).toBeNull();
+    expect(await unreachable(`http://127.0.0.1:${error.port}/`)).toBeNull(); // Chromium shows the server's page
+  } finally {
+    slow.stop(true);
+    error.stop(true);
+  }
 });
