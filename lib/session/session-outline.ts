@@ -11,6 +11,7 @@ import { parseSelector } from "../selector/parse.ts";
 import type { Screen } from "../terminal/screen.ts";
 
 const ISSUED_KEPT = 16;
+const PIXEL_CHECK_MS = 1000;
 const POSITIONAL = /^@e\d+$/;
 
 function describe(node: OutlineNode): string {
@@ -27,8 +28,8 @@ export class SessionOutline {
   /** Pixel glyphs of the manifest that shaped #current ("" for none). */
   #currentPixels = "";
   #currentGeneration = -1;
-  /** Whether a manifest with pixel glyphs names this session's program, per catalog generation. */
-  #pixelManifest: { generation: number; fits: boolean } = { generation: -1, fits: false };
+  /** Whether a manifest with pixel glyphs names this session's program, and when that was checked. */
+  #pixelManifest = { checkedAt: -Infinity, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
 
@@ -57,11 +58,13 @@ export class SessionOutline {
   /** The glyphs text snapshots blank out: the fitting manifest's pixels. Only a session whose
    * own program a pixel manifest names pays for detection (a browser); others answer at once. */
   pixels(): string {
-    const generation = this.#catalog.generation();
-    if (this.#pixelManifest.generation !== generation) {
+    // Reading the catalog lists the user's manifest directory: on the hot path of every text
+    // snapshot, so look again at most once a second (a new pixel manifest applies within it).
+    const now = performance.now();
+    if (now - this.#pixelManifest.checkedAt >= PIXEL_CHECK_MS) {
       const program = this.#argv[0]?.slice(this.#argv[0].lastIndexOf("/") + 1) ?? "";
       const fits = this.#catalog.manifests().some((m) => m.pixels !== "" && m.detect.argv0.includes(program));
-      this.#pixelManifest = { generation, fits };
+      this.#pixelManifest = { checkedAt: now, fits };
     }
     if (!this.#pixelManifest.fits) return "";
     this.current();
