@@ -52,7 +52,5 @@ export function findCarbonyl(env: Record<string, string | undefined>): string {
 
 /** How to start it: Chromium refuses to run as root inside its sandbox. */
 export function carbonylArgv(binary: string, url: string): string[] {
-  // Without the back/forward cache a history step loads the page again, and only a load makes
-  // Carbonyl report the page title (a page restored from that cache kept the old title).
-  return [binary, ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []), "--disable-features=BackForwardCache", url];
+  return [binary, ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []), url];
 }
