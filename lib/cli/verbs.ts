@@ -153,12 +153,16 @@ function sizeWords(args: ParsedArgs, verb: string, shape: RegExp): { cols: numbe
   return { cols: cols!, rows: rows! };
 }
 
-/** spawn params for a browser session (`browse URL`, `spawn --browser URL`). */
-function browserSpawn(args: ParsedArgs, client: ClientEnv, url: string, verb: string): Record<string, unknown> {
+/** What every kind of spawn takes from its flags: where, environment, size, history, recording. */
+function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Record<string, unknown> {
   const f = args.flags;
-  const params: Record<string, unknown> = { browser: url, cwd: client.cwd, env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []) };
+  const params: Record<string, unknown> = {
+    cwd: resolvePath(client.cwd, (f.get("--cwd") as string | undefined) ?? client.cwd),
+    env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []),
+  };
   if (f.has("--cols")) params.cols = f.get("--cols");
   if (f.has("--rows")) params.rows = f.get("--rows");
+  if (f.has("--scrollback")) params.scrollback = f.get("--scrollback");
   if (f.has("--no-record") && f.has("--cast")) throw usage("--no-record and --cast exclude each other", verb);
   if (f.has("--no-record")) params.record = false;
   if (f.has("--cast")) params.cast = resolvePath(client.cwd, String(f.get("--cast")));
@@ -204,7 +208,7 @@ const BROWSER_VERBS: Verb[] = [
       { name: "--no-record", type: "bool", description: "do not record the session" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
     ],
-    params: (args, client) => browserSpawn(args, client, args.positionals[0]!, "browse"),
+    params: (args, client) => ({ browser: args.positionals[0], ...terminalParams(args, client, "browse") }),
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),
   },
   {
@@ -286,7 +290,7 @@ export const VERBS: Verb[] = [
       const f = args.flags;
       if (f.has("--browser")) {
         if (f.has("--shell") || args.positionals.length > 0 || (args.rest && args.rest.length > 0)) throw usage("give one of --browser URL, --shell or a program after --", "spawn");
-        return browserSpawn(args, client, String(f.get("--browser")), "spawn");
+        return { browser: String(f.get("--browser")), ...terminalParams(args, client, "spawn") };
       }
       const shell = f.has("--shell") ? (args.positionals[0] ?? "auto") : null;
       if (shell === null && args.positionals.length > 0) throw usage(`spawn takes the program after --; got ${JSON.stringify(args.positionals[0])}`, "spawn");
@@ -294,18 +298,10 @@ export const VERBS: Verb[] = [
       if (shell !== null && args.rest && args.rest.length > 0) throw usage("give --shell or a program after --, not both", "spawn");
       if (shell === null && (!args.rest || args.rest.length === 0)) throw usage("spawn needs a program after --, e.g. `tuiwright spawn -- bash`, or --shell", "spawn");
       if (f.has("--no-integration") && shell === null) throw usage("--no-integration goes with --shell", "spawn");
-      const params: Record<string, unknown> = {
+      return {
         ...(shell === null ? { argv: args.rest } : { shell, ...(f.has("--no-integration") ? { integration: false } : {}) }),
-        cwd: resolvePath(client.cwd, (f.get("--cwd") as string | undefined) ?? client.cwd),
-        env: spawnEnv(client, (f.get("--env") as string[] | undefined) ?? []),
+        ...terminalParams(args, client, "spawn"),
       };
-      if (f.has("--cols")) params.cols = f.get("--cols");
-      if (f.has("--rows")) params.rows = f.get("--rows");
-      if (f.has("--scrollback")) params.scrollback = f.get("--scrollback");
-      if (f.has("--no-record") && f.has("--cast")) throw usage("--no-record and --cast exclude each other", "spawn");
-      if (f.has("--no-record")) params.record = false;
-      if (f.has("--cast")) params.cast = resolvePath(client.cwd, String(f.get("--cast")));
-      return params;
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
   },

@@ -224,6 +224,10 @@ test("errors: browser methods on a non-browser session, a missing Carbonyl", asy
   expect(missing.stderr).toContain("npm install --prefix");
   const usage = await world.run(["spawn", "--browser", base, "--", "bash"]);
   expect(usage.code).toBe(64);
+  // spawn --browser takes spawn's other flags, as spawn does for a program.
+  const other = await world.json(["spawn", "--browser", base, "--session", "web2", "--cwd", "/tmp", "--cols", "100", "--no-record"]);
+  expect(other).toMatchObject({ name: "web2", cwd: "/tmp", cols: 100, rows: 45, cast: null, kind: "browser" });
+  await world.run(["kill", "--session", "web2"]);
 });
 
 test("the user story script: top two stories, comments by ref, scroll, back — in under 30 lines", async () => {
