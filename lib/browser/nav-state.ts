@@ -21,3 +21,8 @@ export function readNavBar(outline: Outline): NavBar {
     pageBlank: !page || (page.children ?? []).length === 0,
   };
 }
+
+/** The buttons' state under the AWI-TTY names. */
+export function navFlags(bar: Pick<NavBar, "canGoBack" | "canGoForward">): { can_go_back: boolean; can_go_forward: boolean } {
+  return { can_go_back: bar.canGoBack, can_go_forward: bar.canGoForward };
+}

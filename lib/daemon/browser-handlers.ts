@@ -2,6 +2,7 @@
 // bar (lib/browser/navigation.ts); the AWI-TTY aliases are thin: each calls the worker
 // operation its tuiwright method uses and returns the document's shape.
 import { navigate, pressButton, type Call } from "../browser/navigation.ts";
+import { navFlags } from "../browser/nav-state.ts";
 import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { METHODS } from "../protocol/methods.ts";
@@ -34,14 +35,16 @@ export function awiKey(key: string, char: string | undefined, modifiers: Modifie
 /** A literal substring as a title condition (a leading and trailing / would read as a regex). */
 const literalTitle = (substring: string) => `/${substring.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
 
+/** The session, if it is a browser session; else not-a-browser (exit 64). */
+export function requireBrowser(entry: SessionEntry): SessionEntry {
+  if (entry.spawnParams.browser === undefined) {
+    throw new TuiwrightError("not-a-browser", `session ${JSON.stringify(entry.name)} is not a browser session (${entry.argv[0]})`);
+  }
+  return entry;
+}
+
 export function createBrowserHandlers(context: DaemonContext, writable: (session: string | undefined, lease: string | undefined) => SessionEntry): BrowserHandlers {
   const { registry } = context;
-  const requireBrowser = (entry: SessionEntry) => {
-    if (entry.spawnParams.browser === undefined) {
-      throw new TuiwrightError("not-a-browser", `session ${JSON.stringify(entry.name)} is not a browser session (${entry.argv[0]})`);
-    }
-    return entry;
-  };
   const caller = (entry: SessionEntry): Call => (op, params, signal) => entry.worker.call(op, params, signal);
   const browserState = (session: string | undefined) => {
     const entry = requireBrowser(registry.resolve(session));
@@ -83,7 +86,7 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
 
     async get_nav_state({ session }) {
       const { entry, state } = await browserState(session);
-      return { session: entry.name, can_go_back: state.canGoBack, can_go_forward: state.canGoForward };
+      return { session: entry.name, ...navFlags(state) };
     },
 
     async get_title({ session }) {

@@ -18,7 +18,7 @@ import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
-import { createBrowserHandlers } from "./browser-handlers.ts";
+import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
@@ -327,9 +327,7 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async get({ session, what }) {
       const entry = registry.resolve(session);
-      if ((what === "url" || what === "nav") && entry.spawnParams.browser === undefined) {
-        throw new TuiwrightError("not-a-browser", `session ${JSON.stringify(entry.name)} is not a browser session: it has no ${what}`);
-      }
+      if (what === "url" || what === "nav") requireBrowser(entry);
       const { value } = await entry.worker.call("get", { what });
       const awi = what === "nav" ? (value as object) : what === "url" || what === "title" ? { [what]: value } : {};
       return { session: entry.name, what, value, ...awi };

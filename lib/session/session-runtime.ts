@@ -5,9 +5,9 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
-import { encodeClick, encodeWheel, type MouseButton } from "../terminal/mouse.ts";
+import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
-import { readNavBar } from "../browser/nav-state.ts";
+import { navFlags, readNavBar } from "../browser/nav-state.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
@@ -232,7 +232,7 @@ export class SessionRuntime {
   #navMeta(): Pick<MetaValue, "url" | "nav"> {
     try {
       const bar = readNavBar(this.#outline.current());
-      return { url: bar.url, nav: { can_go_back: bar.canGoBack, can_go_forward: bar.canGoForward } };
+      return { url: bar.url, nav: navFlags(bar) };
     } catch {
       return {}; // the navigation bar is not drawn yet
     }
@@ -249,10 +249,7 @@ export class SessionRuntime {
     this.#requireRunning("scroll");
     const row = params.row ?? Math.floor(this.#screen.rows / 2);
     const col = params.col ?? Math.floor(this.#screen.cols / 2);
-    if (row >= this.#screen.rows || col >= this.#screen.cols) {
-      throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${this.#screen.cols}x${this.#screen.rows} screen`);
-    }
-    const data = encodeWheel(row, col, params.delta, { tracking: this.#screen.modes.mouseTracking, encoding: this.#screen.mouseEncoding });
+    const data = encodeWheel(row, col, params.delta, this.#mouseAt(row, col));
     // Settled is measured from the wheel: the page has stopped moving (or never moved).
     const wait: WaitSpec | undefined = params.settleMs > 0 ? { settledMs: params.settleMs, mode: "any", timeoutMs: params.settleMs + 30_000 } : undefined;
     const { revisionBefore, revisionAfter } = await this.#act(data, wait, undefined, { label: `scroll ${params.delta}` });
@@ -296,11 +293,16 @@ export class SessionRuntime {
   }
 
   #clickAt(row: number, col: number, ref: string, button: MouseButton): Aim {
+    const data = encodeClick(row, col, button, this.#mouseAt(row, col));
+    return { data, target: { ref, row, col } };
+  }
+
+  /** The mouse protocol the program asked for, once the cell is known to be on the screen. */
+  #mouseAt(row: number, col: number): MouseModes {
     if (row >= this.#screen.rows || col >= this.#screen.cols) {
       throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${this.#screen.cols}x${this.#screen.rows} screen`);
     }
-    const data = encodeClick(row, col, button, { tracking: this.#screen.modes.mouseTracking, encoding: this.#screen.mouseEncoding });
-    return { data, target: { ref, row, col } };
+    return { tracking: this.#screen.modes.mouseTracking, encoding: this.#screen.mouseEncoding };
   }
 
   async #act(data: string, wait: WaitSpec | undefined, aim: Aim | undefined, record: { label: string; secret?: boolean }): Promise<ActionReply> {
@@ -337,10 +339,7 @@ export class SessionRuntime {
       case "exit": return this.#exit;
       case "cast": return this.#recorder?.path ?? null;
       case "url": return readNavBar(this.#outline.current()).url;
-      case "nav": {
-        const bar = readNavBar(this.#outline.current());
-        return { can_go_back: bar.canGoBack, can_go_forward: bar.canGoForward };
-      }
+      case "nav": return navFlags(readNavBar(this.#outline.current()));
     }
   }
 
