@@ -30,17 +30,19 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${server.port}/`;
   world = await World.start();
-  const started = await world.json(["browse", "--session", "web", base]);
-  expect(started).toMatchObject({ name: "web", cols: 140, rows: 45, kind: "browser" });
-  const drawn = () => world.run(["wait", "--ref", "@carbonyl.page link", "--timeout", "20000"]);
-  if ((await drawn()).code !== 0) {
-    // Seen once in about six full runs: Chromium's first load never drew (cause not found yet).
-    // Say everything that could explain it, then give the page one reload before failing.
+  // Seen in about one run in five: Chromium loads the page (title set, the server served it) but
+  // Carbonyl draws only pixels, no text, and a reload does not help (same renderer). Cause not
+  // found; say everything visible, then give it one fresh browser process before failing.
+  for (let attempt = 1; ; attempt++) {
+    const started = await world.json(["browse", "--session", "web", base]);
+    expect(started).toMatchObject({ name: "web", cols: 140, rows: 45, kind: "browser" });
+    const drawn = await world.run(["wait", "--ref", "@carbonyl.page link", "--timeout", "20000"]);
+    if (drawn.code === 0) break;
     const meta = await world.run(["snapshot", "--raw", "--include-meta", "--json"]);
-    console.warn(`WARNING: the site never drew on the first load; reloading once. requests ${JSON.stringify(requests)}; ${meta.stdout.slice(-1200)}`);
-    await world.run(["reload"]);
-    const again = await drawn();
-    if (again.code !== 0) throw new Error(`the site never drew, even after a reload: requests ${JSON.stringify(requests)}; ${again.stderr.slice(0, 300)}`);
+    const diagnosis = `requests ${JSON.stringify(requests)}; ${meta.stdout.slice(-1200)}`;
+    if (attempt === 2) throw new Error(`the site never drew, in two browser processes: ${diagnosis}`);
+    console.warn(`WARNING: the site never drew (no text, only pixels); starting the browser again. ${diagnosis}`);
+    await world.run(["kill", "--session", "web"]);
   }
 }, 90_000);
 
