@@ -2,9 +2,9 @@
 // without a handler, or a handler returning the wrong shape, fails type-checking.
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "./session-ledger.ts";
-import { mkdirSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { stateDir } from "../runtime/paths.ts";
+import { stateLocation } from "../runtime/paths.ts";
+import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
 import { METHODS, type Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
@@ -52,8 +52,7 @@ const now = () => new Date().toISOString();
 
 /** A new file per session start: `<state>/casts/<session>-<UTC time>.cast`. */
 function defaultCastPath(namespace: string, session: string): string {
-  const dir = `${stateDir(namespace)}/casts`;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = ensureOwnedSubdir(stateLocation(namespace), "casts", "state directory");
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
   return `${dir}/${session}-${stamp}.cast`;
 }
@@ -84,7 +83,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   try {
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
-      const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
+      const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
       ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
     }
     const worker = await SessionWorker.start(
