@@ -3,7 +3,11 @@
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
 
+import { METHOD_FACTS_FILE, methodFactsSource } from "./gen-method-facts.ts";
+
 const root = new URL("..", import.meta.url).pathname;
+// The thin CLI's plain-data view of the method table, regenerated so it can never drift.
+await Bun.write(METHOD_FACTS_FILE, methodFactsSource());
 const hash = createHash("sha256");
 for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "adapters/*.toml", "SKILL.md", "package.json", "bun.lock"]) {
   for (const file of [...new Glob(pattern).scanSync({ cwd: root })].sort()) {

@@ -11,15 +11,12 @@ import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
 import { entryPoint } from "../runtime/self.ts";
-import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
-import type { Result } from "../protocol/methods.ts";
+import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
 import { HELP, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
 import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
 import type { OutputMode, Verb } from "./verbs.ts";
-
-const STOP_WAIT_MS = 5000;
 
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
@@ -118,7 +115,8 @@ export async function runCli(args: string[]): Promise<number> {
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
 
-    const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);
+    const prepared = prepare(rest, globals);
+    const { verb } = prepared;
     let rpc;
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
@@ -129,19 +127,9 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
-      if (save) {
-        await printOut(await saveSnapshot(rpc, params, save, mode));
-        return 0;
-      }
-      const result = await rpc.call(verb.method, params);
-      // `daemon stop` returns once the daemon has exited: its connections close as it dies.
-      if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
-      if (out) {
-        await printOut(writeSnapshotOut(out, result as Result<"snapshot">, mode));
-        return 0;
-      }
-      await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
-      return verb.exitCode?.(result, parsedArgs) ?? 0;
+      const { output, exitCode } = await perform(rpc, prepared, mode);
+      await printOut(output);
+      return exitCode;
     } finally {
       rpc.close();
     }
