@@ -107,6 +107,10 @@ export async function runCli(args: string[]): Promise<number> {
       const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
       return await mcp.runMcp();
     }
+    if (rest[0] === "serve") {
+      const serve: typeof import("../../entries/serve.ts") = await import(entryPoint("entries/serve.ts"));
+      return await serve.runServeCommand(rest.slice(1), globals);
+    }
     if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);

@@ -19,7 +19,7 @@ shell "bash" for command blocks (exec). Read the screen with snapshot (format "o
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
 instead of sleeping. kill removes a session.`;
 
-type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
+export type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
 
 let daemon: Promise<RpcClient> | null = null;
 
@@ -63,12 +63,13 @@ async function callTool(params: any): Promise<unknown> {
   }
 }
 
-async function handle(message: Message): Promise<void> {
-  const { id, method, params } = message;
-  const reply = (result: unknown) => send({ jsonrpc: "2.0", id, result });
-  const fail = (code: number, text: string) => send({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } });
+/** The answer to one MCP message (null for a notification): shared by stdio and `serve --http`. */
+export async function respond(message: Message): Promise<object | null> {
+  const { id, method, params } = message ?? {};
+  const reply = (result: unknown) => ({ jsonrpc: "2.0", id, result });
+  const fail = (code: number, text: string) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } });
   if (typeof method !== "string") return fail(-32600, "invalid request");
-  if (id === undefined) return; // notifications (initialized, cancelled): nothing to answer
+  if (id === undefined) return null; // notifications (initialized, cancelled): nothing to answer
   try {
     switch (method) {
       case "initialize": {
@@ -100,6 +101,12 @@ async function handle(message: Message): Promise<void> {
   }
 }
 
+/** Closes the daemon connection (the stdio server at its end; `serve` when it stops). */
+export async function closeMcp(): Promise<void> {
+  (await daemon?.catch(() => null))?.close();
+  daemon = null;
+}
+
 export async function runMcp(): Promise<number> {
   const inFlight = new Set<Promise<void>>();
   for await (const line of stdinLines()) {
@@ -110,10 +117,12 @@ export async function runMcp(): Promise<number> {
       await send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
       continue;
     }
-    const task = handle(message).finally(() => inFlight.delete(task));
+    const task = respond(message)
+      .then((answer) => (answer ? send(answer) : undefined))
+      .finally(() => inFlight.delete(task));
     inFlight.add(task);
   }
   await Promise.all(inFlight);
-  (await daemon?.catch(() => null))?.close();
+  await closeMcp();
   return 0;
 }
