@@ -1,6 +1,7 @@
 // `tuiwright mcp`: a Model Context Protocol server on stdio (JSON-RPC 2.0, one message per
 // line) whose tools are the method table. Calls go to the same daemon as the CLI (started if
 // needed). Nothing but protocol messages is ever written to stdout.
+import skillText from "../../SKILL.md" with { type: "text" };
 import { asTuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcId } from "../protocol/jsonrpc.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
@@ -8,7 +9,8 @@ import { version } from "../runtime/self.ts";
 import { stdinLines, writeRaw } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
-import { renderResult } from "./render.ts";
+import { coerceArgs } from "./coerce-args.ts";
+import { renderFailure, resultContent } from "./render.ts";
 import { tools } from "./tools.ts";
 
 const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -18,6 +20,10 @@ const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Star
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
 instead of sleeping. kill removes a session.`;
+
+/** SKILL.md, the few-token guide to driving terminal programs, as a resource and a prompt. */
+const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
+const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools in few tokens (SKILL.md)" };
 
 export type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
 
@@ -36,31 +42,48 @@ async function send(message: unknown): Promise<void> {
   await writeRaw("stdout", `${JSON.stringify(message)}\n`);
 }
 
-/** The agent's own cwd and environment for programs it starts, as the CLI does. */
-function spawnDefaults(args: Record<string, unknown>): Record<string, unknown> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
+/** Sessions this server started without `keep`: killed when the MCP client goes away. */
+const started = new Set<string>();
+
+/** The agent's own cwd and environment for programs it starts, as the CLI does; a given `env`
+ * is merged over it (HOME, PATH stay) unless `replaceEnv` says it is the whole environment. */
+function spawnParams(args: Record<string, unknown>): Record<string, unknown> {
+  const { keep: _keep, replaceEnv, env: given, ...rest } = args;
+  const env: Record<string, string> = replaceEnv === true ? {} : { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
   delete env.COLUMNS;
   delete env.LINES;
-  return { cwd: process.cwd(), env, ...args };
+  Object.assign(env, (given ?? {}) as Record<string, string>);
+  return { cwd: process.cwd(), ...rest, env };
 }
 
 async function callTool(params: any): Promise<unknown> {
-  const { byName } = tools();
+  const { byName, tools: list } = tools();
   const method = byName.get(params?.name);
   if (!method) throw Object.assign(new Error(`unknown tool ${JSON.stringify(params?.name)}`), { code: -32602 });
-  const args = (params?.arguments ?? {}) as Record<string, unknown>;
+  const schema = list.find((tool) => tool.name === params.name)!.inputSchema;
+  const args = coerceArgs(schema, params?.arguments ?? {}) as Record<string, unknown>;
   try {
     const client = await daemonClient();
-    const result = await client.call(method, method === "spawn" ? spawnDefaults(args) : args);
-    return { content: [{ type: "text", text: renderResult(method, result) }], structuredContent: result, isError: false };
+    const result = await client.call(method, method === "spawn" ? spawnParams(args) : args);
+    if (method === "spawn" && args.keep !== true) started.add((result as { name: string }).name);
+    if (method === "kill") started.delete((result as { session?: string }).session ?? "");
+    return { content: resultContent(method, result), structuredContent: result, isError: false };
   } catch (error) {
     const failure = asTuiwrightError(error);
     return {
-      content: [{ type: "text", text: `${failure.message}\nhint: ${failure.hint}` }],
+      content: [{ type: "text", text: renderFailure(failure.message, failure.hint, failure.details) }],
       structuredContent: { error: failure.toJsonRpc() },
       isError: true,
     };
   }
+}
+
+/** Kills what this client started (and did not ask to keep): an agent that goes away leaves nothing running. */
+async function killStarted(): Promise<void> {
+  if (started.size === 0 || !daemon) return;
+  const client = await daemon.catch(() => null);
+  await Promise.all([...started].map((session) => client?.call("kill", { session }).catch(() => undefined)));
+  started.clear();
 }
 
 /** The answer to one MCP message (null for a notification): shared by stdio and `serve --http`. */
@@ -76,7 +99,7 @@ export async function respond(message: Message): Promise<object | null> {
         const asked = params?.protocolVersion;
         return reply({
           protocolVersion: PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
-          capabilities: { tools: { listChanged: false } },
+          capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
           serverInfo: { name: "tuiwright", version: version() },
           instructions: INSTRUCTIONS,
         });
@@ -92,6 +115,16 @@ export async function respond(message: Message): Promise<object | null> {
       }
       case "tools/call":
         return reply(await callTool(params));
+      case "resources/list":
+        return reply({ resources: [SKILL_RESOURCE] });
+      case "resources/read":
+        if (params?.uri !== SKILL_RESOURCE.uri) return fail(-32002, `resource not found: ${JSON.stringify(params?.uri)}`);
+        return reply({ contents: [{ uri: SKILL_RESOURCE.uri, mimeType: SKILL_RESOURCE.mimeType, text: skillText }] });
+      case "prompts/list":
+        return reply({ prompts: [SKILL_PROMPT] });
+      case "prompts/get":
+        if (params?.name !== SKILL_PROMPT.name) return fail(-32602, `unknown prompt ${JSON.stringify(params?.name)}`);
+        return reply({ description: SKILL_PROMPT.description, messages: [{ role: "user", content: { type: "text", text: skillText } }] });
       default:
         return fail(-32601, `method not found: ${method}`);
     }
@@ -103,12 +136,18 @@ export async function respond(message: Message): Promise<object | null> {
 
 /** Closes the daemon connection (the stdio server at its end; `serve` when it stops). */
 export async function closeMcp(): Promise<void> {
+  await killStarted();
   (await daemon?.catch(() => null))?.close();
   daemon = null;
 }
 
 export async function runMcp(): Promise<number> {
   const inFlight = new Set<Promise<void>>();
+  // Clients end a stdio server by closing its stdin or by signalling it (the SDK's close()):
+  // either way, the sessions it started go with it.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => void closeMcp().finally(() => process.exit(0)));
+  }
   for await (const line of stdinLines()) {
     let message: Message;
     try {

@@ -56,3 +56,57 @@ test("a bad tool argument is a tool error naming the field, with the hint", asyn
   expect((missing.content as any)[0].text).toContain('no session named "ghost"');
   await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow();
 });
+
+test("a PNG snapshot reaches the model as image content; an SVG too", async () => {
+  await client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "pic", cols: 20, rows: 4 } });
+  const png = await client.callTool({ name: "snapshot", arguments: { session: "pic", format: "png" } });
+  expect((png.content as any)[0]).toMatchObject({ type: "image", mimeType: "image/png" });
+  expect(Buffer.from((png.content as any)[0].data, "base64").subarray(1, 4).toString()).toBe("PNG");
+  const svg = await client.callTool({ name: "snapshot", arguments: { session: "pic", format: "svg" } });
+  expect((svg.content as any)[0]).toMatchObject({ type: "image", mimeType: "image/svg+xml" });
+  await client.callTool({ name: "kill", arguments: { session: "pic" } });
+});
+
+test("spawn env is merged over the server's environment (HOME stays); a string is taken where a list is meant", async () => {
+  await client.callTool({ name: "spawn", arguments: { argv: ["sh", "-c", 'echo "home=$HOME foo=$FOO"; cat'], env: { FOO: "bar" }, session: "envy" } });
+  const waited = await client.callTool({ name: "wait", arguments: { session: "envy", regex: "foo=bar" } });
+  expect(waited.isError).toBe(false);
+  const snap = await client.callTool({ name: "snapshot", arguments: { session: "envy" } });
+  expect((snap.content as any)[0].text).toContain(`home=${process.env.HOME} foo=bar`);
+});
+
+test("a wait that times out shows the screen it gave up on in the text", async () => {
+  const timedOut = await client.callTool({ name: "wait", arguments: { session: "envy", text: "never-shown", timeoutMs: 100 } });
+  expect(timedOut.isError).toBe(true);
+  const text = (timedOut.content as any)[0].text as string;
+  expect(text).toContain("wait timed out");
+  expect(text).toContain("screen (revision");
+  expect(text).toContain("foo=bar");
+  await client.callTool({ name: "kill", arguments: { session: "envy" } });
+});
+
+test("SKILL.md is a resource and a prompt", async () => {
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toContain("tuiwright://skill");
+  const read = await client.readResource({ uri: "tuiwright://skill" });
+  expect((read.contents[0] as any).text).toContain("# Driving terminal programs with tuiwright");
+  const prompt = await client.getPrompt({ name: "tuiwright-skill" });
+  expect((prompt.messages[0]!.content as any).text).toContain("## The loop, in few tokens");
+});
+
+test("sessions an MCP client started are killed when it disconnects, unless spawned with keep", async () => {
+  const other = new Client({ name: "short-lived", version: "1.0.0" });
+  await other.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  await other.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "goes" } });
+  await other.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "stays", keep: true } });
+  // close() signals the server, which kills "goes" before it exits: wait for that exit.
+  const serverProcess = (other.transport as any)._process as import("node:child_process").ChildProcess;
+  const exited = new Promise((resolve) => serverProcess.once("exit", resolve));
+  await other.close();
+  await exited;
+  const listed = await world.json(["list"]);
+  const names = listed.sessions.map((s: { name: string }) => s.name);
+  expect(names).toContain("stays");
+  expect(names).not.toContain("goes");
+  await world.json(["kill", "--session", "stays"]);
+});
