@@ -35,7 +35,7 @@ export async function runCasts(args: string[], globals: Globals): Promise<number
   if (parsed.positionals.length > 0) throw usage(`casts takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const state = stateLocation(daemonTarget(globals).namespace);
   const dir = `${state.path}/casts`;
-  const session = globals.session ?? process.env.TUIWRIGHT_SESSION;
+  const session = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
   let names: string[] = [];
   if (ownedDirExists({ base: state.base, path: dir }, "state directory")) {
     try { names = readdirSync(dir).filter((n) => n.endsWith(".cast")); } catch { /* none yet */ }

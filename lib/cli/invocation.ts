@@ -83,7 +83,7 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   }
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
   const params = verb.params(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> });
-  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION);
+  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
   if (session !== undefined && TAKES_SESSION.has(verb.method)) params.session = session;
   const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
   if (lease !== undefined && lease !== "" && TAKES_LEASE.has(verb.method)) params.lease = lease;
