@@ -29,9 +29,13 @@ export type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; param
 
 let daemon: Promise<RpcClient> | null = null;
 
-function daemonClient(): Promise<RpcClient> {
+function daemonTarget() {
   const namespace = namespaceFromEnv(undefined);
-  daemon ??= connectDaemon({ namespace, socketPath: defaultSocketPath(namespace) }, { autoStart: true }).catch((error) => {
+  return { namespace, socketPath: defaultSocketPath(namespace) };
+}
+
+function daemonClient(): Promise<RpcClient> {
+  daemon ??= connectDaemon(daemonTarget(), { autoStart: true }).catch((error) => {
     daemon = null;
     throw error;
   });
@@ -56,25 +60,56 @@ function spawnParams(args: Record<string, unknown>): Record<string, unknown> {
   return { cwd: process.cwd(), ...rest, env };
 }
 
-async function callTool(params: any): Promise<unknown> {
+/** Sends a notification to the client (stdio); absent where no stream exists (HTTP's JSON replies). */
+export type Notify = (message: object) => Promise<void>;
+
+/** How often a long call reports progress (when the client asked, with a progressToken). */
+const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
+/** Calls in flight by request id, for `notifications/cancelled`. */
+const running = new Map<string, () => Promise<void>>();
+const CANCELLED = Symbol("cancelled");
+
+/** Each call runs on a connection of its own: cancelling it closes that connection (the daemon
+ * drops its waits), and a cancelled `exec` also ends the command it started. Long calls send
+ * `notifications/progress` so a client that resets its timeout on progress never gives up. */
+async function callTool(params: any, id: JsonRpcId | undefined, notify?: Notify): Promise<unknown> {
   const { byName, tools: list } = tools();
   const method = byName.get(params?.name);
   if (!method) throw Object.assign(new Error(`unknown tool ${JSON.stringify(params?.name)}`), { code: -32602 });
   const schema = list.find((tool) => tool.name === params.name)!.inputSchema;
   const args = coerceArgs(schema, params?.arguments ?? {}) as Record<string, unknown>;
+  let cancelled = false;
+  let own: RpcClient | null = null;
+  const key = JSON.stringify(id ?? null);
+  running.set(key, async () => {
+    cancelled = true;
+    own?.close();
+    if (method === "exec") await (await daemonClient()).call("end", args.session === undefined ? {} : { session: args.session }).catch(() => undefined);
+  });
+  const token = params?._meta?.progressToken;
+  let ticks = 0;
+  const progress = token !== undefined && notify
+    ? setInterval(() => void notify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: ++ticks, message: `${method} still running (${Math.round((ticks * PROGRESS_MS) / 1000)} s)` } }), PROGRESS_MS)
+    : null;
   try {
-    const client = await daemonClient();
-    const result = await client.call(method, method === "spawn" ? spawnParams(args) : args);
+    await daemonClient(); // starts the daemon if needed, once
+    own = await connectDaemon(daemonTarget(), { autoStart: false });
+    const result = await own.call(method, method === "spawn" ? spawnParams(args) : args);
     if (method === "spawn" && args.keep !== true) started.add((result as { name: string }).name);
     if (method === "kill") started.delete((result as { session?: string }).session ?? "");
     return { content: resultContent(method, result), structuredContent: result, isError: false };
   } catch (error) {
+    if (cancelled) return CANCELLED;
     const failure = asTuiwrightError(error);
     return {
       content: [{ type: "text", text: renderFailure(failure.message, failure.hint, failure.details) }],
       structuredContent: { error: failure.toJsonRpc() },
       isError: true,
     };
+  } finally {
+    if (progress) clearInterval(progress);
+    running.delete(key);
+    own?.close();
   }
 }
 
@@ -87,11 +122,12 @@ async function killStarted(): Promise<void> {
 }
 
 /** The answer to one MCP message (null for a notification): shared by stdio and `serve --http`. */
-export async function respond(message: Message): Promise<object | null> {
+export async function respond(message: Message, notify?: Notify): Promise<object | null> {
   const { id, method, params } = message ?? {};
   const reply = (result: unknown) => ({ jsonrpc: "2.0", id, result });
   const fail = (code: number, text: string) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } });
   if (typeof method !== "string") return fail(-32600, "invalid request");
+  if (method === "notifications/cancelled") await running.get(JSON.stringify(params?.requestId ?? null))?.();
   if (id === undefined) return null; // notifications (initialized, cancelled): nothing to answer
   try {
     switch (method) {
@@ -113,8 +149,10 @@ export async function respond(message: Message): Promise<object | null> {
         const page = all.slice(start, start + PAGE);
         return reply({ tools: page, ...(start + PAGE < all.length ? { nextCursor: String(start + PAGE) } : {}) });
       }
-      case "tools/call":
-        return reply(await callTool(params));
+      case "tools/call": {
+        const result = await callTool(params, id, notify);
+        return result === CANCELLED ? null : reply(result); // a cancelled request gets no answer
+      }
       case "resources/list":
         return reply({ resources: [SKILL_RESOURCE] });
       case "resources/read":
@@ -156,7 +194,7 @@ export async function runMcp(): Promise<number> {
       await send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
       continue;
     }
-    const task = respond(message)
+    const task = respond(message, send)
       .then((answer) => (answer ? send(answer) : undefined))
       .finally(() => inFlight.delete(task));
     inFlight.add(task);

@@ -110,3 +110,34 @@ test("sessions an MCP client started are killed when it disconnects, unless spaw
   expect(names).not.toContain("goes");
   await world.json(["kill", "--session", "stays"]);
 });
+
+test("a long call reports progress (a client resetting its timeout on progress outlasts it); a cancelled exec stops its block", async () => {
+  const agent = new Client({ name: "patient", version: "1.0.0" });
+  await agent.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stderr: "pipe" }));
+  try {
+    await agent.callTool({ name: "spawn", arguments: { shell: "bash", session: "long" } });
+    // The call takes ~1.5 s; the client's timeout is 600 ms, reset by every progress notification.
+    let ticks = 0;
+    const slow = await agent.callTool({ name: "exec", arguments: { session: "long", command: "sleep 1.5; echo outlasted" } }, undefined, {
+      timeout: 600, resetTimeoutOnProgress: true, onprogress: () => { ticks++; },
+    });
+    expect(slow.isError).toBe(false);
+    expect((slow.structuredContent as any).output).toContain("outlasted");
+    expect(ticks).toBeGreaterThan(0);
+
+    // Cancel an exec once it reports progress (it has started): the command is interrupted.
+    const abort = new AbortController();
+    const cancelled = agent.callTool({ name: "exec", arguments: { session: "long", command: "sleep 600" } }, undefined, {
+      signal: abort.signal, onprogress: () => abort.abort("the user changed their mind"),
+    });
+    await expect(cancelled).rejects.toThrow();
+    const after = await agent.callTool({ name: "exec", arguments: { session: "long", command: "echo free-again", queue: true } });
+    expect((after.structuredContent as any).output).toContain("free-again");
+    const blocks = await agent.callTool({ name: "blocks", arguments: { session: "long", last: 2 } });
+    const [sleeper] = (blocks.structuredContent as any).blocks;
+    expect(sleeper.command).toBe("sleep 600");
+    expect(sleeper.exitCode).not.toBe(0);
+  } finally {
+    await agent.close();
+  }
+});
