@@ -30,6 +30,10 @@ export type CompiledRegion = {
   itemRole: string;
   itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
+  /** The region exists only while this process fact holds. */
+  when: "shell-foreground" | null;
+  /** The region is absent while the whole screen's text matches. */
+  unlessScreen?: RegExp;
 };
 
 export type CompiledValue = {
@@ -171,6 +175,8 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
+      when: r.when ?? null,
+      unlessScreen: regex(r.unless_screen),
     })),
     values: data.values.map((entry) => ({
       region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,

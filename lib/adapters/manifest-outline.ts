@@ -7,6 +7,7 @@ import { genericOutline } from "../outline/generic.ts";
 import type { BBox } from "../outline/types.ts";
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
+import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
@@ -181,12 +182,18 @@ function focused(manifest: CompiledManifest, region: string, text: string, curso
 }
 
 /** The manifest's outline: one root node (@root) whose children are its regions. */
-export function manifestOutline(manifest: CompiledManifest, drawn: Grid): DraftNode[] {
+export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: ProcessFacts = NO_FACTS): DraftNode[] {
   const grid = withoutPixels(drawn, manifest.pixels);
   const seen = new Set<string>();
   const regions: DraftNode[] = [];
+  let screenText: string | null = null;
   for (const region of manifest.regions) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
+    if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
+    if (region.unlessScreen) {
+      screenText ??= grid.lines.map((line) => line.text).join("\n");
+      if (region.unlessScreen.test(screenText)) continue;
+    }
     const box = locate(region, grid);
     if (!box) continue;
     seen.add(region.name);

@@ -75,7 +75,7 @@ test("press --to clicks the target first, then presses, in one action", async ()
   await w.json(["wait", "--session", name, "--text", "no clicks yet"]);
   await w.json(["snapshot", "--session", name, "--format", "outline"]);
   const result = await w.json(["press", "--session", name, "--to", "@e2", "i", "--wait-regex", "^NEW$"]);
-  expect(result.target).toEqual({ ref: "@e2", row: 1, col: 19 });
+  expect(result.target).toEqual({ ref: "@e2", row: 1, col: 19, via: "click" });
   const text = (await w.json(["snapshot", "--session", name])).text;
   expect(text).toContain("CLICK 1,19 banana");
   expect(text.split("\n").slice(0, 4)).toEqual(["NEW", "apple", "banana", "cherry"]);

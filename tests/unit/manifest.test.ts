@@ -117,10 +117,13 @@ test("to_attrs stops a region before an inverse row; cursor_in values need the c
 
 test("detection: argv0 or the foreground process, exclusions, screen regex, confidence", () => {
   const manifests = BUILTIN_MANIFESTS.map(({ file, source }) => loadManifest(source, file));
-  const pick = (argv: string[], foreground: string[] | null = null, screenText = "") =>
-    detectManifest(manifests, { argv, foreground, screenText, title: "", altScreen: false })?.name ?? null;
-  expect(pick(["/usr/bin/vim", "x"])).toBe("vim");
-  expect(pick(["bash"], ["vim", "notes.txt"])).toBe("vim");
+  const pick = (argv: string[], foreground: string[] | null = null, screenText = "", altScreen = false) =>
+    detectManifest(manifests, { argv, foreground, screenText, title: "", altScreen })?.name ?? null;
+  // vim only once it has drawn on its alternate screen (evidence, not its name alone).
+  expect(pick(["/usr/bin/vim", "x"], null, "alpha\n~", true)).toBe("vim");
+  expect(pick(["/usr/bin/vim", "x"], null, "", true)).toBe(null);
+  expect(pick(["/usr/bin/vim", "x"], null, "alpha\n~", false)).toBe(null);
+  expect(pick(["bash"], ["vim", "notes.txt"], "~", true)).toBe("vim");
   expect(pick(["bash"])).toBe("shell");
   expect(pick(["python3"], null, "Python 3.11\n>>> ")).toBe("python");
   expect(pick(["python3", "script.py"], null, "running")).toBe(null);

@@ -1,0 +1,155 @@
+// The terminal DOM tells the truth (issue 14): every node and value stands on evidence from the
+// screen or the process, in the ordinary states where the adapters used to guess.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { World } from "../helpers/harness.ts";
+
+let world: World;
+beforeAll(async () => { world = await World.start(); });
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+type Node = { ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; children?: Node[] };
+
+async function outline(session: string): Promise<{ adapter: string | null; byRef: Record<string, Node>; revision: number }> {
+  const snap = await world.json(["snapshot", "--session", session, "--format", "outline"]);
+  const byRef: Record<string, Node> = {};
+  const visit = (nodes: Node[]) => { for (const n of nodes) { byRef[n.ref] = n; if (n.children) visit(n.children); } };
+  visit(snap.outline.nodes);
+  return { adapter: snap.outline.adapter, byRef, revision: snap.revision };
+}
+
+const waitValue = (session: string, ref: string, value: string) => world.json(["wait", "--session", session, "--ref", ref, "--ref-value", value]);
+const press = (session: string, ...keys: string[]) => world.json(["press", "--session", session, ...keys]);
+const type = (session: string, text: string, ...flags: string[]) => world.json(["type", "--session", session, text, ...flags]);
+
+test("a program named vim that has drawn nothing gets no @vim.buffer and no @vim.mode", async () => {
+  // A `vim` that never draws (cat under vim's name): the moment between exec and vim's first
+  // frame, held still.
+  const bin = join(world.dir, "fakebin");
+  mkdirSync(bin, { recursive: true });
+  symlinkSync("/bin/cat", join(bin, "vim"));
+  const { name } = await world.spawn([join(bin, "vim")], ["--cols", "60", "--rows", "8"]);
+  let o = await outline(name);
+  expect(o.byRef["@vim.buffer"]).toBeUndefined();
+  expect(o.byRef["@vim.mode"]).toBeUndefined();
+  // Text that is not vim's screen (no alternate screen) is not claimed either.
+  await type(name, "hello\r", "--wait-text", "hello\nhello");
+  o = await outline(name);
+  expect(o.byRef["@vim.buffer"]).toBeUndefined();
+  expect(o.byRef["@vim.mode"]).toBeUndefined();
+  await press(name, "C-d", "--wait-exit");
+});
+
+test("vim without showmode (-u NONE, compatible): insert mode is `unknown`, never `normal`", async () => {
+  const file = join(world.dir, "plain.txt");
+  writeFileSync(file, "alpha\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", file], ["--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/alpha/]"]);
+  await press(name, "i");
+  await type(name, "XYZ", "--wait-text", "XYZalpha");
+  const o = await outline(name);
+  expect(o.adapter).toBe("vim");
+  expect(o.byRef["@vim.mode"]!.value).toBe("unknown");
+  await press(name, "Escape");
+  await type(name, ":q!\r", "--wait-exit");
+});
+
+test("vim: VISUAL LINE, VISUAL BLOCK, SELECT, -- More --, the hit-enter prompt and the swap question are told apart", { timeout: 30_000 }, async () => {
+  const file = join(world.dir, "modes.txt");
+  writeFileSync(file, "one\ntwo\nthree\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", "-N", file], ["--cols", "80", "--rows", "10"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/three/]"]);
+  await press(name, "V");
+  await waitValue(name, "@vim.mode", "visual-line");
+  await press(name, "Escape", "C-v");
+  await waitValue(name, "@vim.mode", "visual-block");
+  await press(name, "Escape", "v");
+  await waitValue(name, "@vim.mode", "visual");
+  await press(name, "C-g");
+  await waitValue(name, "@vim.mode", "select");
+  await press(name, "Escape");
+  await type(name, ':echo "first\\nsecond"\r');
+  await waitValue(name, "@vim.mode", "hit-enter");
+  let o = await outline(name);
+  expect(o.byRef["@vim.buffer"]).toBeUndefined(); // the messages cover the buffer
+  await press(name, "Enter");
+  await type(name, ":for i in range(40) | echo i | endfor\r");
+  await waitValue(name, "@vim.mode", "more");
+  o = await outline(name);
+  expect(o.byRef["@vim.buffer"]).toBeUndefined();
+  await press(name, "q");
+  // The swap file of this session makes a second vim on the same file ask.
+  const second = await world.spawn(["vim", "-u", "NONE", "-N", file], ["--cols", "80", "--rows", "24"]);
+  await waitValue(second.name, "@vim.mode", "swap-prompt");
+  o = await outline(second.name);
+  expect(o.byRef["@vim.buffer"]).toBeUndefined();
+  expect(o.byRef["@vim.file"]).toBeUndefined();
+  await press(second.name, "q", "--wait-exit");
+  await type(name, ":q!\r", "--wait-exit");
+});
+
+test("plain bash: @shell.prompt is absent while a command owns the terminal, even if it prints a prompt-like line; meta.foreground says who", async () => {
+  const { name, pid } = await world.spawn(["bash", "--norc", "--noprofile"], ["--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+  let meta = (await world.json(["snapshot", "--session", name, "--meta"])).meta;
+  expect(meta.foreground).toEqual({ pid, argv0: "bash" });
+  // The child prints the fake prompt after bash gave it the terminal (setpgid + tcsetpgrp
+  // happen before exec), so once it shows, the foreground is no longer bash.
+  await type(name, "sh -c 'printf \"fake$ \"; exec cat'; echo finished\r");
+  await world.json(["wait", "--session", name, "--regex", "/^fake\\$$/m"]);
+  meta = (await world.json(["snapshot", "--session", name, "--meta"])).meta;
+  expect(meta.foreground.argv0).not.toBe("bash");
+  const o = await outline(name);
+  expect(o.byRef["@shell.prompt"]).toBeUndefined();
+  await press(name, "C-d");
+  await world.json(["wait", "--session", name, "--text", "finished"]);
+  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+  meta = (await world.json(["snapshot", "--session", name, "--meta"])).meta;
+  expect(meta.foreground.argv0).toBe("bash");
+});
+
+test("integrated shell: @shell.prompt is absent during exec --interactive, back when the prompt returns", async () => {
+  const { name } = await world.spawn([], ["--shell", "bash", "--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+  await world.json(["exec", "--session", name, "--interactive", "--", "sh -c 'printf \"fake$ \"; exec cat'"]);
+  await world.json(["wait", "--session", name, "--regex", "/^fake\\$$/m"]);
+  expect((await world.json(["status", "--session", name])).mode).toBe("interactive");
+  expect((await outline(name)).byRef["@shell.prompt"]).toBeUndefined();
+  await press(name, "C-d");
+  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+});
+
+test("--to on a keyboard-only program: an input or focused node is typed into without a click, and the result says so", async () => {
+  const file = join(world.dir, "to.txt");
+  writeFileSync(file, Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n"));
+  const { name } = await world.spawn(["less", file], ["--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@less.status"]);
+  const body = await world.run(["press", "--session", name, "--to", "@less.body", "G"]);
+  expect(body.code).toBe(65);
+  expect(body.stderr).toContain("@less.body");
+  expect(body.stderr).toMatch(/not an input|mouse/);
+  const r = await world.json(["press", "--session", name, "--to", "@less.status", "q", "--wait-exit"]);
+  expect(r.target).toMatchObject({ ref: "@less.status", via: "focus" });
+});
+
+test("--select, --annotate and --to that match nothing exit 65 and list the refs that exist, nearest first", async () => {
+  const file = join(world.dir, "sel.txt");
+  writeFileSync(file, "a\nb\n");
+  const { name } = await world.spawn(["less", file], ["--rows", "6"]);
+  await world.json(["wait", "--session", name, "--ref", "@less.status"]);
+  const select = await world.run(["snapshot", "--session", name, "--format", "outline", "--select", "@less.stauts"]);
+  expect(select.code).toBe(65);
+  expect(select.stderr).toContain("matches nothing");
+  expect(select.stderr).toMatch(/@less\.status.*@less/s);
+  expect(select.stderr.indexOf("@less.status")).toBeLessThan(select.stderr.indexOf("@less.body"));
+  const text = await world.run(["snapshot", "--session", name, "--select", "[role=button]"]);
+  expect(text.code).toBe(65);
+  const annotate = await world.run(["snapshot", "--session", name, "--format", "svg", "--annotate", "[role=nothing]"]);
+  expect(annotate.code).toBe(65);
+  expect(annotate.stderr).toContain("@less.body");
+  const to = await world.run(["press", "--session", name, "--to", "[name=nope]", "q"]);
+  expect(to.code).toBe(65);
+  expect(to.stderr).toContain("@less.status");
+  await press(name, "q", "--wait-exit");
+});
