@@ -38,3 +38,10 @@ export function sameTarget(a: OutlineNode, b: OutlineNode): boolean {
   return a.role === b.role && a.name === b.name && a.bbox.row === b.bbox.row && a.bbox.col === b.bbox.col &&
     a.bbox.rows === b.bbox.rows && a.bbox.cols === b.bbox.cols;
 }
+
+/** The nodes that are not inside another of them: a selection printed once, subtrees included. */
+export function outermost(nodes: OutlineNode[]): OutlineNode[] {
+  const inner = new Set<OutlineNode>();
+  for (const node of nodes) for (const child of walk(node.children ?? [])) inner.add(child);
+  return nodes.filter((node) => !inner.has(node));
+}

@@ -18,7 +18,7 @@ import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
-import type { OutlineNode } from "../outline/types.ts";
+import { outermost, type OutlineNode } from "../outline/types.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -171,7 +171,8 @@ export class SessionRuntime {
       cols: screen.cols,
       rows: screen.rows,
     };
-    const selected = params.select === undefined ? null : this.#outline.select(params.select);
+    // A node inside another selected node is printed with it, not again.
+    const selected = params.select === undefined ? null : outermost(this.#outline.select(params.select));
     if (params.format === "outline") {
       const outline = this.#outline.issue();
       reply.outline = { adapter: outline.adapter, nodes: selected ?? outline.nodes };

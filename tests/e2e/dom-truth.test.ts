@@ -153,3 +153,21 @@ test("--select, --annotate and --to that match nothing exit 65 and list the refs
   expect(to.stderr).toContain("@less.status");
   await press(name, "q", "--wait-exit");
 });
+
+test("the compact outline is smaller than the text: filler folded, no text printed twice, --select '*' prints each node once", async () => {
+  const file = join(world.dir, "small.txt");
+  writeFileSync(file, "alpha\nbeta\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", "-N", "--cmd", "set laststatus=2", file], ["--cols", "80", "--rows", "24"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.statusline"]);
+  const compact = (await world.run(["snapshot", "--session", name, "--format", "outline", "--plain"])).stdout;
+  expect(compact).not.toContain("~ ⏎ ~");
+  expect(compact).toContain("~ ×");
+  // @vim.file's text is the status line's: only its value is printed.
+  expect(compact).toContain('@vim.statusline status "small.txt"\n  @vim.file text = "small.txt"\n');
+  const text = (await world.run(["snapshot", "--session", name, "--plain"])).stdout;
+  expect(compact.length).toBeLessThan(text.length * 3); // tiny screen: fixed overhead, but no 20 `~` rows
+  const all = (await world.run(["snapshot", "--session", name, "--format", "outline", "--plain", "--select", "*"])).stdout;
+  const refs = all.trim().split("\n").map((line) => line.trim().split(" ")[0]);
+  expect(new Set(refs).size).toBe(refs.length);
+  await type(name, ":q!\r", "--wait-exit");
+});

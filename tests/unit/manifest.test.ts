@@ -91,7 +91,7 @@ async function outline(lines: string[], cursor?: [number, number]) {
 test("regions: rows, anchors, attribute rows, items, values, focus and alternatives", async () => {
   const nodes = await outline(["Demo v2", "Items:", "alpha", "\x1b[7mbeta\x1b[0m", "-- end --", "\x1b[7mF1Help F2Quit\x1b[0m"]);
   expect(compactOutline(nodes)).toEqual([
-    '@demo application "demo"',
+    '@demo application',
     '  @demo.title region "Demo v2" = "v2"',
     '  @demo.body region "Items: ⏎ alpha ⏎ beta ⏎ -- end --"',
     '  @demo.list list (2 items) [focused]', // its items carry all its text
