@@ -124,7 +124,7 @@ test("--to on a keyboard-only program: an input or focused node is typed into wi
   const file = join(world.dir, "to.txt");
   writeFileSync(file, Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n"));
   const { name } = await world.spawn(["less", file], ["--rows", "8"]);
-  await world.json(["wait", "--session", name, "--ref", "@less.status"]);
+  await world.json(["wait", "--session", name, "--ref", "@less.status[focused]"]);
   const body = await world.run(["press", "--session", name, "--to", "@less.body", "G"]);
   expect(body.code).toBe(65);
   expect(body.stderr).toContain("@less.body");
@@ -170,4 +170,28 @@ test("the compact outline is smaller than the text: filler folded, no text print
   const refs = all.trim().split("\n").map((line) => line.trim().split(" ")[0]);
   expect(new Set(refs).size).toBe(refs.length);
   await type(name, ":q!\r", "--wait-exit");
+});
+
+test("generic outline: the current item of a curses menu is the selected highlight, whole background run; title and status bars are not selected; colour changes on one background stay one run", async () => {
+  const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/fruit-menu.py")], ["--cols", "60", "--rows", "12"]);
+  await world.json(["wait", "--session", name, "--text", "Fruit Picker"]);
+  const highlights = async () => {
+    const snap = await world.json(["snapshot", "--session", name, "--format", "outline"]);
+    const all: any[] = [];
+    const visit = (nodes: any[]) => { for (const n of nodes) { if (n.role === "highlight") all.push(n); if (n.children) visit(n.children); } };
+    visit(snap.outline.nodes);
+    return all;
+  };
+  let h = await highlights();
+  const selected = h.filter((n) => n.selected);
+  expect(selected.map((n) => n.name)).toEqual(["Apple"]);
+  expect(selected[0].bbox).toMatchObject({ row: 4, col: 2, cols: 28 });
+  expect(h.find((n) => n.name === "Fruit Picker")?.selected).toBeUndefined();
+  expect(h.find((n) => /q quits/.test(n.name))?.selected).toBeUndefined();
+  expect(h.map((n) => n.name)).toContain("[Main]");
+  await press(name, "Down");
+  await world.json(["wait", "--session", name, "--text", "Banana | q quits"]);
+  h = await highlights();
+  expect(h.filter((n) => n.selected).map((n) => n.name)).toEqual(["Banana"]);
+  await press(name, "q", "--wait-exit");
 });
