@@ -34,6 +34,8 @@ export type CompiledRegion = {
   when: "shell-foreground" | null;
   /** The region is absent while the whole screen's text matches. */
   unlessScreen?: RegExp;
+  /** Items carry a key from this regex (a PID, a commit hash). */
+  key?: RegExp;
 };
 
 export type CompiledValue = {
@@ -177,6 +179,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       selected: predicate(r.selected),
       when: r.when ?? null,
       unlessScreen: regex(r.unless_screen),
+      key: regex(r.key),
     })),
     values: data.values.map((entry) => ({
       region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,

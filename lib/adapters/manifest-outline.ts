@@ -121,6 +121,14 @@ function runs(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
   return nodes;
 }
 
+function withKey(region: CompiledRegion, node: DraftNode): DraftNode {
+  if (!region.key) return node;
+  const match = region.key.exec(node.name);
+  const key = match ? (match.groups?.key ?? match[1] ?? match[0]) : undefined;
+  if (key) node.key = key;
+  return node;
+}
+
 function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
   if (region.items === "runs") return runs(region, grid, box);
   const nodes: DraftNode[] = [];
@@ -131,13 +139,13 @@ function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
       if (text.trim() === "") continue;
       const line = grid.lines[r]!;
       const selected = region.selected ? coverage(line, box.col, to, region.selected) * 2 >= 1 : isHighlighted(line, box.col, to);
-      nodes.push({ role: region.itemRole, name: text.trim(), bbox: { row: r, col: box.col, rows: 1, cols: box.cols }, ...(selected ? { selected } : {}), children: [] });
+      nodes.push(withKey(region, { role: region.itemRole, name: text.trim(), bbox: { row: r, col: box.col, rows: 1, cols: box.cols }, ...(selected ? { selected } : {}), children: [] }));
     } else if (region.items) {
       const global = new RegExp(region.items.source, region.items.flags.includes("g") ? region.items.flags : `${region.items.flags}g`);
       for (const match of text.matchAll(global)) {
         if (!match[0]) continue;
         const col = box.col + [...text.slice(0, match.index)].length;
-        nodes.push({ role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] });
+        nodes.push(withKey(region, { role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] }));
       }
     }
   }

@@ -68,6 +68,9 @@ export const Region = v.strictObject({
   /** A fact from the process, not the screen: "shell-foreground" = the shell itself owns the
    * terminal and waits for a command (OSC 133 state, else the PTY's foreground group). */
   when: v.optional(v.picklist(REGION_FACTS, `when must be one of ${REGION_FACTS.map((f) => JSON.stringify(f)).join(", ")}`)),
+  /** Items keyed by this regex's `key` group (or group 1) on the item's text, e.g. a PID: a
+   * ref to a keyed item stays valid while an item with that key is on screen. */
+  key: v.optional(Regex),
   /** The region is absent while the screen's text matches (a question or pager covers it). */
   unless_screen: v.optional(Regex),
 });

@@ -9,6 +9,8 @@ export type OutlineNode = {
   value?: string;
   focused?: boolean;
   selected?: boolean;
+  /** A keyed item's key (a PID, a commit hash): its ref follows the key, not the row. */
+  key?: string;
   bbox: BBox;
   children?: OutlineNode[];
 };

@@ -140,6 +140,16 @@ export class SessionOutline {
     return matches[0]!;
   }
 
+  /** A keyed item (a process by PID) is wherever the item with its key is now. */
+  #resolveKeyed(ref: string, was: OutlineNode, issued: Outline, now: Outline): OutlineNode {
+    const same = [...walk(now.nodes)].filter((n) => n.key === was.key && n.role === was.role);
+    if (same.length === 1) return same[0]!;
+    const why = same.length === 0 ? `no ${was.role} with key ${JSON.stringify(was.key)} is on the screen now` : `${same.length} ${was.role}s have key ${JSON.stringify(was.key)} now`;
+    throw new TuiwrightError("stale-ref", `${ref} is stale: it was ${describe(was)} (key ${JSON.stringify(was.key)}) at revision ${issued.revision}; at revision ${now.revision} ${why}`, {
+      details: { ref, was, key: was.key, issuedRevision: issued.revision, revision: now.revision },
+    });
+  }
+
   #resolvePositional(ref: string, revision: number | undefined, now: Outline): OutlineNode {
     const issued = revision === undefined ? [...this.#issued.values()].at(-1) : this.#issued.get(revision);
     if (!issued) {
@@ -149,6 +159,7 @@ export class SessionOutline {
     const was = [...walk(issued.nodes)].find((n) => n.ref === ref);
     if (!was) throw new TuiwrightError("stale-ref", `there is no ${ref} in the outline of revision ${issued.revision}`, { details: { ref, revision: issued.revision } });
     if (issued.revision === now.revision && issued.hash === now.hash) return was;
+    if (was.key !== undefined) return this.#resolveKeyed(ref, was, issued, now);
     const same = [...walk(now.nodes)].filter((n) => sameTarget(n, was));
     if (same.length === 1) return same[0]!;
     const current = [...walk(now.nodes)].find((n) => n.ref === ref);

@@ -1,12 +1,28 @@
 // The terminal DOM tells the truth (issue 14): every node and value stands on evidence from the
 // screen or the process, in the ordinary states where the adapters used to guess.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
 
+// A user manifest with keyed items, for a test program (the built-ins' keys are tested on htop).
+const adapters = mkdtempSync(join(tmpdir(), "tw-keyed-"));
+writeFileSync(join(adapters, "keyed.toml"), `name = "keyed"
+[detect]
+argv = ["keyed-table.py"]
+confidence = 0.9
+[[regions]]
+name = "table"
+role = "table"
+rows = "1..-2"
+items = "row"
+item_role = "row"
+key = '/^\\s*(?<key>\\d+)\\s/'
+`);
+
 let world: World;
-beforeAll(async () => { world = await World.start(); });
+beforeAll(async () => { world = await World.start({ TUIWRIGHT_ADAPTERS_DIR: adapters }); });
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
 type Node = { ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; children?: Node[] };
@@ -193,5 +209,25 @@ test("generic outline: the current item of a curses menu is the selected highlig
   await world.json(["wait", "--session", name, "--text", "Banana | q quits"]);
   h = await highlights();
   expect(h.filter((n) => n.selected).map((n) => n.name)).toEqual(["Banana"]);
+  await press(name, "q", "--wait-exit");
+});
+
+test("keyed items: a row ref follows its key while the values and the order change, and is stale once the key is gone", async () => {
+  const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/keyed-table.py")], ["--cols", "40", "--rows", "10"]);
+  await world.json(["wait", "--session", name, "--text", "no clicks yet"]);
+  const snap = await world.json(["snapshot", "--session", name, "--format", "outline"]);
+  expect(snap.outline.adapter).toBe("keyed");
+  const rows = snap.outline.nodes[0].children.find((n: Node) => n.ref === "@keyed.table").children;
+  const beta = rows.find((n: Node & { key?: string }) => n.key === "200");
+  expect(beta.name).toMatch(/^200 beta\s+2\.0$/);
+  await press(name, "r", "--wait-text", "12.0");
+  const clicked = await world.json(["click", "--session", name, beta.ref, "--wait-text", "CLICK"]);
+  expect(clicked.target.row).toBe(1); // beta moved up a row
+  await world.json(["wait", "--session", name, "--text", "CLICK 200"]);
+  const gamma = rows.find((n: Node & { key?: string }) => n.key === "300");
+  await press(name, "d", "--wait-text", "gamma", "--gone");
+  const stale = await world.run(["click", "--session", name, gamma.ref]);
+  expect(stale.code).toBe(65);
+  expect(stale.stderr).toContain('key "300"');
   await press(name, "q", "--wait-exit");
 });
