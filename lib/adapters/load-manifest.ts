@@ -34,6 +34,8 @@ export type CompiledRegion = {
   when: "shell-foreground" | null;
   /** The region is absent while the whole screen's text matches. */
   unlessScreen?: RegExp;
+  /** The region exists only while the whole screen's text matches. */
+  whenScreen?: RegExp;
   /** Items carry a key from this regex (a PID, a commit hash). */
   key?: RegExp;
 };
@@ -179,6 +181,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       selected: predicate(r.selected),
       when: r.when ?? null,
       unlessScreen: regex(r.unless_screen),
+      whenScreen: regex(r.when_screen),
       key: regex(r.key),
     })),
     values: data.values.map((entry) => ({

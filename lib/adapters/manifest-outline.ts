@@ -8,6 +8,7 @@ import type { BBox } from "../outline/types.ts";
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
 import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
+import { unclaimedOutline } from "./unclaimed.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
@@ -198,9 +199,10 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   for (const region of manifest.regions) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
-    if (region.unlessScreen) {
+    if (region.unlessScreen || region.whenScreen) {
       screenText ??= grid.lines.map((line) => line.text).join("\n");
-      if (region.unlessScreen.test(screenText)) continue;
+      if (region.unlessScreen?.test(screenText)) continue;
+      if (region.whenScreen && !region.whenScreen.test(screenText)) continue;
     }
     const box = locate(region, grid);
     if (!box) continue;
@@ -222,6 +224,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     regions.push(node);
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  const children = manifest.generic ? [...regions, ...genericOutline(grid)] : regions;
+  const rest = manifest.generic ? genericOutline(grid) : unclaimedOutline(grid, regions.map((node) => node.bbox));
+  const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
   return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, children }];
 }

@@ -73,6 +73,8 @@ export const Region = v.strictObject({
   key: v.optional(Regex),
   /** The region is absent while the screen's text matches (a question or pager covers it). */
   unless_screen: v.optional(Regex),
+  /** The region exists only while the screen's text matches (a menu that reshapes the screen). */
+  when_screen: v.optional(Regex),
 });
 
 export const Manifest = v.strictObject({

@@ -231,3 +231,66 @@ test("keyed items: a row ref follows its key while the values and the order chan
   expect(stale.stderr).toContain('key "300"');
   await press(name, "q", "--wait-exit");
 });
+
+test("htop beyond its default screen: sort columns and directions, sort menu, search, filter, tree, setup, help; the footer keys split right; nothing unclaimed is dropped", { timeout: 60_000 }, async () => {
+  const { name, pid } = await world.spawn(["htop", "-d", "100"], ["--cols", "120", "--rows", "30"]);
+  await world.json(["wait", "--session", name, "--ref", "@htop.processes"]);
+  let o = await outline(name);
+  expect(o.byRef["@htop.header"]!.name).toMatch(/^PID\s+USER/);
+  expect(o.byRef["@htop.footer"]!.children!.map((n) => n.name)).toEqual(["F1Help", "F2Setup", "F3Search", "F4Filter", "F5Tree", "F6SortBy", "F7Nice -", "F8Nice +", "F9Kill", "F10Quit"]);
+  const rows = o.byRef["@htop.processes"]!.children! as (Node & { key?: string })[];
+  expect(rows.every((row) => row.key !== undefined && row.name.startsWith(row.key!))).toBe(true);
+  expect(rows.filter((row) => row.selected)).toHaveLength(1);
+  expect(o.byRef["@htop.selected"]!.value).toBe(rows.find((row) => row.selected)!.key!);
+  // The tab row is not claimed by the manifest: it stays, as generic nodes.
+  expect(Object.values(o.byRef).some((n) => n.role === "highlight" && n.name === "[Main]")).toBe(true);
+  // Another sort column and the other direction: the header is still the header.
+  await press(name, "M");
+  await press(name, "I", "--wait-regex", "/PID\\W{1,3}USER.*MEM%△|MEM%△/");
+  o = await outline(name);
+  expect(o.byRef["@htop.header"]).toBeDefined();
+  expect(o.byRef["@htop.processes"]!.children!.length).toBeGreaterThan(3);
+  // The sort menu: a list with the current column selected.
+  await press(name, "F6", "--wait-ref", "@htop.sort");
+  o = await outline(name);
+  expect(o.byRef["@htop.sort"]!.children!.filter((n) => n.selected).map((n) => n.name)).toEqual(["PERCENT_MEM"]);
+  expect(o.byRef["@htop.processes"]).toBeDefined();
+  expect(o.byRef["@htop.footer"]!.children!.map((n) => n.name)).toEqual(["EnterSort", "EscCancel"]);
+  await press(name, "Escape", "--wait-ref", "@htop.sort", "--gone");
+  // Search: the match row is the selected row; the footer splits S-F3Prev right.
+  await press(name, "F3", "--wait-ref", "@htop.search");
+  await type(name, "htop", "--wait-ref", "@htop.search", "--ref-value", "htop");
+  await world.json(["wait", "--session", name, "--ref", "@htop.processes > [selected]"]); // the match row (its text may be cut at the edge)
+  o = await outline(name);
+  const match = (o.byRef["@htop.processes"]!.children! as (Node & { key?: string })[]).find((row) => row.selected)!;
+  expect(o.byRef["@htop.selected"]!.value).toBe(match.key!);
+  expect(o.byRef["@htop.footer"]!.children!.map((n) => n.name)).toEqual(["F3Next", "S-F3Prev", "EscCancel"]);
+  await press(name, "Escape", "--wait-ref", "@htop.search", "--gone");
+  // Filter: only matching rows.
+  await press(name, "F4", "--wait-ref", "@htop.filter");
+  await type(name, "htop", "--wait-ref", "@htop.filter", "--ref-value", "htop");
+  await world.json(["wait", "--session", name, "--ref", `@htop.processes > [name~=/^${pid} /]`]);
+  await press(name, "Escape", "--wait-ref", "@htop.filter", "--gone");
+  // Tree view.
+  await press(name, "F5", "--wait-text", "F5List");
+  o = await outline(name);
+  expect(o.byRef["@htop.header"]).toBeDefined();
+  expect(o.byRef["@htop.processes"]!.children!.length).toBeGreaterThan(3);
+  await press(name, "F5", "--wait-text", "F5Tree");
+  // Setup: its categories (the current one selected) and options.
+  await press(name, "F2", "--wait-ref", "@htop.categories");
+  o = await outline(name);
+  expect(o.byRef["@htop.categories"]!.children!.map((n) => n.name)).toContain("Display options");
+  expect(o.byRef["@htop.categories"]!.children!.filter((n) => n.selected)).toHaveLength(1);
+  expect(o.byRef["@htop.options"]!.name).toContain("Tree view");
+  expect(o.byRef["@htop.processes"]).toBeUndefined();
+  await press(name, "Escape", "--wait-ref", "@htop.processes");
+  // Help: nothing of the table is claimed; the page is kept as generic text.
+  await press(name, "F1", "--wait-text", "Process state");
+  o = await outline(name);
+  expect(o.byRef["@htop.processes"]).toBeUndefined();
+  expect(o.byRef["@htop.selected"]).toBeUndefined();
+  expect(Object.values(o.byRef).some((n) => n.role === "paragraph" && n.name.includes("Process state"))).toBe(true);
+  await press(name, "Escape", "--wait-ref", "@htop.processes");
+  await press(name, "q", "--wait-exit");
+});

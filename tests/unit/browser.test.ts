@@ -39,6 +39,7 @@ test("the carbonyl manifest: buttons' state from their colour, the URL, text run
   expect(pixels).toContain("▄");
   expect(compactOutline(nodes)).toEqual([
     '@carbonyl application',
+    '  @carbonyl.nav toolbar "[❮][❯][↻]"',
     '  @carbonyl.back button "❮" = "enabled"',
     '  @carbonyl.forward button "❯" = "disabled"',
     '  @carbonyl.reload button "↻"',
