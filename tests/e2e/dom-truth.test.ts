@@ -294,3 +294,40 @@ test("htop beyond its default screen: sort columns and directions, sort menu, se
   await press(name, "Escape", "--wait-ref", "@htop.processes");
   await press(name, "q", "--wait-exit");
 });
+
+test("less: a search that finds nothing is `not-found`, the help screen is `help`, (END) is `end`", { timeout: 30_000 }, async () => {
+  const file = join(world.dir, "find.txt");
+  writeFileSync(file, Array.from({ length: 30 }, (_, i) => `entry ${i}`).join("\n") + "\n");
+  const { name } = await world.spawn(["less", file], ["--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@less.status[focused]"]);
+  await type(name, "/zzz-absent\r");
+  await waitValue(name, "@less.status", "not-found");
+  await press(name, "Enter");
+  await waitValue(name, "@less.status", "/^(file|prompt)$/");
+  await press(name, "h");
+  await waitValue(name, "@less.status", "help");
+  await press(name, "q");
+  await waitValue(name, "@less.status", "/^(file|prompt)$/");
+  await press(name, "G");
+  await waitValue(name, "@less.status", "end");
+  await press(name, "q", "--wait-exit");
+});
+
+test("git log --oneline in the pager: commits with their subjects, keyed by hash", async () => {
+  const repo = join(world.dir, "repo");
+  mkdirSync(repo);
+  const git = (...args: string[]) => Bun.spawnSync(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+  git("init", "-q");
+  for (const subject of ["first change", "second change"]) {
+    writeFileSync(join(repo, "f.txt"), subject);
+    git("add", "f.txt");
+    git("commit", "-qm", subject);
+  }
+  const { name } = await world.spawn(["git", "-C", repo, "-c", "core.pager=less -+F", "log", "--oneline", "--no-decorate"], ["--rows", "6"]);
+  await world.json(["wait", "--session", name, "--ref", "@git.commits"]);
+  const o = await outline(name);
+  const commits = o.byRef["@git.commits"]!.children! as (Node & { key?: string })[];
+  expect(commits.map((c) => c.name.replace(/^[0-9a-f]+ /, ""))).toEqual(["second change", "first change"]);
+  expect(commits.every((c) => c.key && c.name.startsWith(c.key))).toBe(true);
+  await press(name, "q", "--wait-exit");
+});
