@@ -67,6 +67,8 @@ export type CompiledManifest = {
     altScreen?: boolean;
     confidence: number;
   };
+  /** Split panes' durable name (@root.NAME.N), or null. */
+  panes: string | null;
   regions: CompiledRegion[];
   values: CompiledValue[];
   focus: { region: string; when: "cursor" | "always" | "never" | RegExp }[];
@@ -163,6 +165,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       altScreen: data.detect.alt_screen,
       confidence: data.detect.confidence,
     },
+    panes: data.panes ?? null,
     regions: data.regions.map((r) => ({
       name: r.name,
       role: r.role,

@@ -225,6 +225,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
   const rest = manifest.generic ? genericOutline(grid) : unclaimedOutline(grid, regions.map((node) => node.bbox));
+  if (manifest.panes) rest.filter((node) => node.role === "pane").forEach((pane, i) => { (pane as DraftNode).ref = `@${manifest.root}.${manifest.panes}.${i}`; });
   const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
   return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, children }];
 }

@@ -97,6 +97,8 @@ export const Manifest = v.strictObject({
     }),
     {},
   ),
+  /** Split panes found by the generic rules get durable refs @root.NAME.0, .1, … in reading order. */
+  panes: v.optional(Ident),
   regions: v.optional(v.array(Region), []),
   values: v.optional(
     v.array(v.strictObject({

@@ -3,6 +3,7 @@
 // (inverse video or a background colour), OSC 8 links, and the cursor's row as the input.
 import type { Grid, Style } from "../terminal/grid.ts";
 import { findPanels, isBoxChar, type Panel } from "./panels.ts";
+import { findPanes } from "./panes.ts";
 import { contains, type BBox, type OutlineNode } from "./types.ts";
 
 type Draft = Omit<OutlineNode, "ref" | "children"> & { children: Draft[] };
@@ -133,10 +134,9 @@ function decorate(grid: Grid, paragraph: Draft, container: BBox): void {
 /**
  * The current item of a list: the one row of a container whose highlight looks like no other
  * row's (the neighbours share another background, or none), at least a quarter of the width.
- * On the whole screen the first and last rows are title and status bars, never the selection.
+ * The screen's first and last rows are title and status bars, never the selection.
  */
 function markSelection(nodes: Draft[], container: BBox, grid: Grid): void {
-  const screen = container.row === 0 && container.rows === grid.rows;
   const runs = nodes.flatMap((n) => n.children).filter((n) => n.role === "highlight");
   const rowsByLook = new Map<string, Set<number>>();
   for (const run of runs) {
@@ -144,7 +144,7 @@ function markSelection(nodes: Draft[], container: BBox, grid: Grid): void {
     if (!rowsByLook.has(look)) rowsByLook.set(look, new Set());
     rowsByLook.get(look)!.add(run.bbox.row);
   }
-  const bar = (run: Draft) => screen && (run.bbox.row === 0 || run.bbox.row === grid.rows - 1);
+  const bar = (run: Draft) => run.bbox.row === 0 || run.bbox.row === grid.rows - 1;
   const current = runs.filter((run) => !bar(run) && run.bbox.cols * 4 >= container.cols && rowsByLook.get(highlightLook.get(run)!)!.size === 1);
   if (new Set(current.map((run) => run.bbox.row)).size === 1) for (const run of current) run.selected = true;
 }
@@ -167,9 +167,25 @@ function build(grid: Grid, area: BBox, panels: Panel[]): Draft[] {
   return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
-/** The generic outline, without refs (see refs.ts). */
+/** The generic outline, without refs (see refs.ts). Split panes (border lines across the
+ * screen, or across all but its last row, where a status bar sits) become `pane` nodes. */
 export function genericOutline(grid: Grid): Draft[] {
-  return build(grid, { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, findPanels(grid));
+  const screen = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
+  const panels = findPanels(grid);
+  let area = screen;
+  let panes = findPanes(grid, screen, panels);
+  if (panes.length === 0 && grid.rows > 2) {
+    area = { ...screen, rows: grid.rows - 1 };
+    panes = findPanes(grid, area, panels);
+  }
+  if (panes.length === 0) return build(grid, screen, panels);
+  const drafts: Draft[] = panes.map((pane) => {
+    const { row, col, visible } = grid.cursor;
+    const focused = visible && row >= pane.row && row < pane.row + pane.rows && col >= pane.col && col < pane.col + pane.cols;
+    return { role: "pane", name: "", bbox: pane, children: build(grid, pane, panels.filter((p) => contains(pane, p.bbox))), ...(focused ? { focused } : {}) };
+  });
+  if (area.rows < grid.rows) drafts.push(...build(grid, { row: area.rows, col: 0, rows: grid.rows - area.rows, cols: grid.cols }, []));
+  return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
 export type { Draft };

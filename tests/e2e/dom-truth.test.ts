@@ -331,3 +331,27 @@ test("git log --oneline in the pager: commits with their subjects, keyed by hash
   expect(commits.every((c) => c.key && c.name.startsWith(c.key))).toBe(true);
   await press(name, "q", "--wait-exit");
 });
+
+test("tmux: split panes are @tmux.pane.N with their own contents, the status bar lists windows and is not 'selected'", { timeout: 30_000 }, async () => {
+  const socket = `tw-dom-${process.pid}`;
+  const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args]);
+  try {
+    const { name } = await world.spawn(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-s", "dom", "sh"], ["--cols", "80", "--rows", "12"]);
+    await world.json(["wait", "--session", name, "--ref", "@tmux.status"]);
+    let o = await outline(name);
+    expect(o.adapter).toBe("tmux");
+    expect(o.byRef["@tmux.pane.0"]).toBeUndefined(); // one pane: nothing divides the screen
+    expect(o.byRef["@tmux.status"]!.value).toBe("dom");
+    expect(o.byRef["@tmux.status"]!.children!.map((n) => n.name)).toEqual([expect.stringMatching(/^0:\S+\*$/)]);
+    tmux("split-window", "-h", "-t", "dom", "sh -c 'echo right-pane; exec cat'");
+    await world.json(["wait", "--session", name, "--ref", "@tmux.pane.1 [name=right-pane]"]);
+    tmux("split-window", "-v", "-t", "dom", "sh -c 'echo lower-right; exec cat'");
+    await world.json(["wait", "--session", name, "--ref", "@tmux.pane.2 [name=lower-right]"]);
+    o = await outline(name);
+    expect(o.byRef["@tmux.pane.1"]!.children!.map((n) => n.name)).toEqual(["right-pane"]);
+    expect(o.byRef["@tmux.pane.2"]!.focused).toBe(true); // the new pane has the cursor
+    expect(Object.values(o.byRef).some((n) => n.selected)).toBe(false);
+  } finally {
+    tmux("kill-server");
+  }
+});
