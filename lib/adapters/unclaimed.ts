@@ -19,7 +19,12 @@ export function unclaimedOutline(grid: Grid, claimed: BBox[]): Draft[] {
       lines[r] = line;
     }
   }
-  for (let r = 0; r < grid.rows; r++) if (lines[r] !== grid.lines[r]) lines[r]!.text = lines[r]!.chars.join("").replace(/\s+$/, "");
+  let left = false;
+  for (let r = 0; r < grid.rows; r++) {
+    if (lines[r] !== grid.lines[r]) lines[r]!.text = lines[r]!.chars.join("").replace(/\s+$/, "");
+    left ||= lines[r]!.text.trim() !== "";
+  }
+  if (!left) return []; // the manifest claimed everything drawn
   const { row, col } = grid.cursor;
   const cursorClaimed = claimed.some((b) => row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols);
   return genericOutline({ ...grid, lines, cursor: cursorClaimed ? { ...grid.cursor, visible: false } : grid.cursor });
