@@ -131,3 +131,59 @@ test("detection: argv0 or the foreground process, exclusions, screen regex, conf
   expect(pick(["git", "status"])).toBe(null);
   expect(pick(["nothing-known"])).toBe(null);
 });
+
+test("the new region keys are checked: when, key, unless_screen/when_screen, panes", () => {
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nwhen = "always"\n')).toContain('my.toml:4: regions.0.when: when must be one of "shell-foreground"');
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nkey = "/(?<key>/"\n')).toContain("my.toml:4: regions.0.key: invalid regex");
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nunless_screen = "/[/"\n')).toContain("my.toml:4: regions.0.unless_screen: invalid regex");
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nwhen_screen = "/[/"\n')).toContain("my.toml:4: regions.0.when_screen: invalid regex");
+  expect(problems('name = "x"\npanes = "Pane One"\n')).toContain("my.toml:2: panes:");
+});
+
+test("process facts, screen conditions, keys, and what no region claims", async () => {
+  const source = `
+name = "facts"
+[[regions]]
+name = "prompt"
+role = "input"
+rows = "cursor"
+when = "shell-foreground"
+[[regions]]
+name = "list"
+rows = "0..1"
+items = "row"
+key = '/^(?<key>\\d+)/'
+unless_screen = '/QUESTION/'
+[[regions]]
+name = "menu"
+rows = "2"
+when_screen = '/MENU/'
+`;
+  const manifest = loadManifest(source, "facts.toml");
+  screen = new Screen({ cols: 30, rows: 4, scrollback: 0 });
+  await screen.write("10 ten\r\n20 twenty\r\nMENU here\r\n$ ");
+  const refs = (shellForeground: boolean | null) => {
+    const nodes = assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground }));
+    return compactOutline(nodes);
+  };
+  expect(refs(true)).toEqual([
+    "@facts application",
+    "  @facts.list region (2 items)",
+    '    @e1 item "10 ten"',
+    '    @e2 item "20 twenty"',
+    '  @facts.menu region "MENU here"',
+    '  @facts.prompt input "$" [focused]',
+  ]);
+  // Without the fact (a replay, or a command owning the terminal) the prompt is not claimed:
+  // its row stays as generic text.
+  expect(refs(false).join("\n")).not.toContain("@facts.prompt");
+  expect(refs(null).join("\n")).toContain('paragraph "$"');
+  const nodes = assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground: true }));
+  const items = nodes[0]!.children!.find((n) => n.ref === "@facts.list")!.children!;
+  expect(items.map((n) => n.key)).toEqual(["10", "20"]);
+  await screen.write("\x1b7\x1b[3;1H\x1b[2KQUESTION?\x1b8"); // the cursor stays on the prompt row
+  const after = compactOutline(assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground: true }))).join("\n");
+  expect(after).not.toContain("@facts.list");
+  expect(after).not.toContain("@facts.menu");
+  expect(after).toContain('"10 ten ⏎ 20 twenty ⏎ QUESTION?');
+});
