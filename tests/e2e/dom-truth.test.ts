@@ -355,3 +355,23 @@ test("tmux: split panes are @tmux.pane.N with their own contents, the status bar
     tmux("kill-server");
   }
 });
+
+test("htop: snapshot, let htop redraw the row, then click its ref: it follows the PID instead of going stale", { timeout: 60_000 }, async () => {
+  // A busy process whose CPU% and TIME+ cells change at every redraw.
+  const busy = Bun.spawn(["sh", "-c", "while :; do :; done"], { stdout: "ignore", stderr: "ignore" });
+  try {
+    const { name } = await world.spawn(["htop", "-d", "5", "-p", `${busy.pid},1`], ["--cols", "100", "--rows", "14"]);
+    await world.json(["wait", "--session", name, "--ref", `@htop.processes > [name^="${busy.pid} "]`]);
+    const snap = await world.json(["snapshot", "--session", name, "--format", "outline"]);
+    const rows = snap.outline.nodes[0].children.find((n: Node) => n.ref === "@htop.processes").children as (Node & { key?: string })[];
+    const row = rows.find((n) => n.key === String(busy.pid))!;
+    // Wait until htop has redrawn that row with other numbers: the old strict check would refuse.
+    await world.json(["wait", "--session", name, "--ref", `@htop.processes > [name=${JSON.stringify(row.name)}]`, "--gone", "--timeout", "30000"]);
+    const clicked = await world.json(["click", "--session", name, row.ref]);
+    expect(clicked.target.ref).toBe(row.ref);
+    await world.json(["wait", "--session", name, "--ref", "@htop.selected", "--ref-value", String(busy.pid)]);
+    await press(name, "q", "--wait-exit");
+  } finally {
+    busy.kill();
+  }
+});
