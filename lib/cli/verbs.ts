@@ -61,7 +61,7 @@ const WAIT_FLAGS: FlagSpec[] = [
 const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
 
 const AIM_FLAGS: FlagSpec[] = [
-  { name: "--to", type: "string", value: "TARGET", description: "click this ref (@e4, @vim.mode) or selector first" },
+  { name: "--to", type: "string", value: "TARGET", description: "aim at this ref (@e4, @vim.mode) or selector: clicked first with mouse input, else it must be an input or focused" },
   { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
 ];
 
