@@ -45,6 +45,7 @@ export type CompiledValue = {
   regex: RegExp;
   map?: Record<string, string>;
   default?: string;
+  defaultOnceSeen?: { value: string; seen: string[] };
   cursorIn: boolean;
   /** Applies only when the region's first visible cell has these attributes. */
   whenAttrs: AttrPredicate | null;
@@ -189,6 +190,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     })),
     values: data.values.map((entry) => ({
       region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,
+      ...(entry.default_once_seen ? { defaultOnceSeen: entry.default_once_seen } : {}),
       cursorIn: entry.cursor_in ?? false, whenAttrs: predicate(entry.when_attrs),
     })),
     focus: data.focus.map((rule) => ({ region: rule.region, when: rule.when === "cursor" || rule.when === "always" || rule.when === "never" ? rule.when : parsePattern(rule.when) })),

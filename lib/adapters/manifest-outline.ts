@@ -167,10 +167,14 @@ function leadingStyle(grid: Grid, box: BBox): Style | null {
   return null;
 }
 
-function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, lead: Style | null): string | undefined {
+function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, lead: Style | null, facts: ProcessFacts): string | undefined {
   let fallback: string | undefined;
   for (const entry of manifest.values) {
     if (entry.region !== region) continue;
+    if (fallback === undefined && entry.defaultOnceSeen && facts.seenValues) {
+      const seen = facts.seenValues(`@${manifest.root}.${region}`);
+      if (entry.defaultOnceSeen.seen.some((value) => seen.has(value))) fallback = entry.defaultOnceSeen.value;
+    }
     fallback ??= entry.default;
     if (entry.cursorIn && !cursorInside) continue;
     if (entry.whenAttrs && !(lead && styleMatches(lead, entry.whenAttrs))) continue;
@@ -211,7 +215,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(grid, r, box.col, box.col + box.cols));
     const text = lines.join("\n").replace(/\n+$/, "");
     const inside = cursorIn(grid, box);
-    const value = valueOf(manifest, region.name, text, inside, leadingStyle(grid, box));
+    const value = valueOf(manifest, region.name, text, inside, leadingStyle(grid, box), facts);
     const node: DraftNode = {
       ref: `@${manifest.root}.${region.name}`,
       role: region.role,

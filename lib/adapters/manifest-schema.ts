@@ -106,6 +106,8 @@ export const Manifest = v.strictObject({
       regex: Regex,
       map: v.optional(v.record(v.string(), v.string())),
       default: v.optional(v.string()),
+      /** The default when this ref has shown one of `seen` earlier in the session (else `default`). */
+      default_once_seen: v.optional(v.strictObject({ value: v.string(), seen: v.pipe(v.array(v.string()), v.minLength(1)) })),
       cursor_in: v.optional(v.boolean()),
       when_attrs: v.optional(v.strictObject(Attributes)),
     })),

@@ -15,6 +15,9 @@ import type { Screen } from "../terminal/screen.ts";
 const ISSUED_KEPT = 16;
 const PIXEL_CHECK_MS = 1000;
 const POSITIONAL = /^@e\d+$/;
+const SEEN_KEPT = 32;
+const SEEN_REFS_KEPT = 1000;
+const NOTHING_SEEN: ReadonlySet<string> = new Set();
 
 function describe(node: OutlineNode): string {
   const name = node.name.length > 60 ? `${node.name.slice(0, 59)}…` : node.name;
@@ -37,6 +40,9 @@ export class SessionOutline {
   #pixelManifest = { checkedAt: -Infinity, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
+  /** Values each durable ref has shown in this session (bounded: a few names per ref). */
+  readonly #seen = new Map<string, Set<string>>();
+  readonly #seenValues = (ref: string): ReadonlySet<string> => this.#seen.get(ref) ?? NOTHING_SEEN;
 
   constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
     this.#screen = screen;
@@ -51,7 +57,7 @@ export class SessionOutline {
     const generation = this.#catalog.generation(); // an edited manifest applies at once
     // Process facts change without the screen changing (a command takes the terminal).
     const group = foregroundGroup(this.#pid);
-    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid) };
+    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#seenValues };
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
       this.#currentFacts?.shellForeground === facts.shellForeground) {
       return this.#current;
@@ -62,7 +68,21 @@ export class SessionOutline {
     const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts);
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;
+    this.#remember(nodes);
     return this.#current;
+  }
+
+  /** Records the values durable refs show now (only manifest refs: `@vim.mode`, not `@e4`). */
+  #remember(nodes: OutlineNode[]): void {
+    for (const node of walk(nodes)) {
+      if (node.value === undefined || node.value === null || POSITIONAL.test(node.ref)) continue;
+      let values = this.#seen.get(node.ref);
+      if (!values) {
+        if (this.#seen.size >= SEEN_REFS_KEPT) continue;
+        this.#seen.set(node.ref, (values = new Set()));
+      }
+      if (values.size < SEEN_KEPT) values.add(String(node.value));
+    }
   }
 
   /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */
