@@ -31,7 +31,7 @@ export function aotuiCodeOf(name: ErrorName): AotuiCode {
 }
 
 /** A desktop error: "E_CODE: message", with data.aotui and data.recoverable. */
-export function desktopError(name: ErrorName, message: string, details: Record<string, unknown> = {}): TuiwrightError {
+export function desktopError(name: ErrorName, message: string, details: Record<string, unknown> = {}, hint?: string): TuiwrightError {
   const code = aotuiCodeOf(name);
-  return new TuiwrightError(name, `${code}: ${message}`, { details: { aotui: code, recoverable: RECOVERABLE[code], ...details } });
+  return new TuiwrightError(name, `${code}: ${message}`, { hint, details: { aotui: code, recoverable: RECOVERABLE[code], ...details } });
 }

@@ -217,7 +217,7 @@ export class Desktop {
 
   close(target: string): void {
     const app = this.#openApp(target);
-    if (app.installed.manifest.system) throw desktopError("desktop-permission", `${app.installed.alias} (${app.installed.manifest.name}) is a system app and cannot be closed`);
+    if (app.installed.manifest.system) throw desktopError("desktop-permission", `${app.installed.alias} (${app.installed.manifest.name}) is a system app and cannot be closed`, {}, "system apps stay open; collapse --application hides one");
     app.host?.terminate();
     this.#open.delete(app.installed.alias);
     this.log(`Closed ${app.installed.alias} (${app.installed.manifest.name}).`);

@@ -31,7 +31,7 @@ export class SnapshotRegistry {
   get(id: string | undefined): RegisteredSnapshot {
     if (id === undefined) {
       const latest = this.latest();
-      if (!latest) throw desktopError("desktop-not-found", "no snapshot has been taken of this desktop yet; read it first");
+      if (!latest) throw desktopError("desktop-not-found", "no snapshot has been taken of this desktop yet: item references mean what a snapshot showed", {}, "read the desktop first (`tuiwright desktop snapshot`, desktop.snapshot)");
       return latest;
     }
     const found = this.#snapshots.get(id);

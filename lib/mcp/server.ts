@@ -17,7 +17,10 @@ const PAGE = 50;
 const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Start one with spawn (argv) or spawn with
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
-instead of sleeping. kill removes a session.`;
+instead of sleeping. kill removes a session.
+An AOTUI agent desktop (desktop_create) is read with desktop_snapshot (Markdown) and driven with desktop_exec
+(one <context app_id="app_N" view_id="view_NNN">execute OP --arg value</context> command; item references such as
+todo_list[0] mean what your last desktop_snapshot showed).`;
 
 type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
 
@@ -44,6 +47,17 @@ function spawnDefaults(args: Record<string, unknown>): Record<string, unknown> {
   return { cwd: process.cwd(), env, ...args };
 }
 
+/** The bridge of AOTUI §5.3: the snapshot id of each desktop's last snapshot, injected into
+ * desktop_exec so item references mean what the agent read; the agent never sees the id. */
+const lastSnapshot = new Map<string, string>();
+let lastDesktop: string | undefined;
+
+function bridgeDesktopExec(args: Record<string, unknown>): Record<string, unknown> {
+  const desktop = (args.desktop as string | undefined) ?? lastDesktop;
+  const snapshot = desktop === undefined ? undefined : lastSnapshot.get(desktop);
+  return { ...(desktop === undefined ? {} : { desktop }), ...(snapshot === undefined ? {} : { snapshot_id: snapshot }), ...args };
+}
+
 async function callTool(params: any): Promise<unknown> {
   const { byName } = tools();
   const method = byName.get(params?.name);
@@ -51,7 +65,13 @@ async function callTool(params: any): Promise<unknown> {
   const args = (params?.arguments ?? {}) as Record<string, unknown>;
   try {
     const client = await daemonClient();
-    const result = await client.call(method, method === "spawn" ? spawnDefaults(args) : args);
+    let result: any = await client.call(method, method === "spawn" ? spawnDefaults(args) : method === "desktop.exec" ? bridgeDesktopExec(args) : args);
+    if (method === "desktop.snapshot") {
+      lastSnapshot.set(result.desktop, result.snapshot_id);
+      lastDesktop = result.desktop;
+      const { snapshot_id: _hidden, ...shown } = result;
+      result = shown;
+    }
     return { content: [{ type: "text", text: renderResult(method, result) }], structuredContent: result, isError: false };
   } catch (error) {
     const failure = asTuiwrightError(error);
