@@ -63,8 +63,8 @@ function flush(): void {
   if (changed.length > 0) send({ kind: "views", views: changed });
 }
 
-/** Lets MutationObserver callbacks (microtasks) and short async work settle. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Lets MutationObserver callbacks (microtasks) and already-resolved async work settle. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function runScript(source: string, label: string): Promise<void> {
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;

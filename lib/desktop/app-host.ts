@@ -7,6 +7,18 @@ import type { FromApp, StartMessage, ToApp, ViewUpdate } from "./app-messages.ts
 
 const START_TIMEOUT_MS = 15_000;
 
+/** One app worker started ahead of need (its headless DOM already loading), so opening an
+ * app costs its own script, not a worker's start-up. Unreferenced: it never keeps a process alive. */
+let spare: Worker | null = null;
+
+function takeWorker(): Worker {
+  const worker = spare ?? new Worker(appWorkerUrl());
+  spare = new Worker(appWorkerUrl());
+  (spare as unknown as { unref(): void }).unref();
+  (worker as unknown as { ref(): void }).ref();
+  return worker;
+}
+
 export type AppHostHooks = {
   views(updates: ViewUpdate[]): void;
   crashed(reason: string): void;
@@ -26,7 +38,7 @@ export class AppHost {
 
   /** Starts the worker and resolves with the app's first views once its script has run. */
   static start(message: StartMessage, hooks: AppHostHooks): Promise<{ host: AppHost; views: ViewUpdate[] }> {
-    const worker = new Worker(appWorkerUrl());
+    const worker = takeWorker();
     const host = new AppHost(worker);
     return new Promise((resolve, reject) => {
       let ready = false;

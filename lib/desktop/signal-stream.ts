@@ -28,10 +28,10 @@ export class SignalOutputStream {
     if (reason !== "dom_mutation") return this.#deliver(reason);
     if (this.#mutationPending) return;
     this.#mutationPending = true;
-    setTimeout(() => {
+    setImmediate(() => {
       this.#mutationPending = false;
       this.#deliver("dom_mutation");
-    }, 0);
+    });
   }
 
   #deliver(reason: SignalReason): void {
