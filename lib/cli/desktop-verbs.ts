@@ -131,6 +131,16 @@ export const DESKTOP_VERBS: Verb[] = [
     show: (r: Result<"desktop.install">, mode) => (mode === "plain" ? r.app : `installed as ${r.app} on ${r.desktop}`),
   },
   {
+    name: "desktop open-session",
+    summary: "open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)",
+    usage: "desktop open-session SESSION [--desktop ID]",
+    method: "desktop.openSession",
+    positionals: [1, 1],
+    flags: [DESKTOP],
+    params: (args) => ({ ...which(args), session: args.positionals[0] }),
+    show: (r: Result<"desktop.openSession">, mode) => (mode === "plain" ? r.app : `opened as ${r.app} on ${r.desktop}`),
+  },
+  {
     name: "desktop save",
     summary: "write the desktop's state (AOTUI DesktopState, with the apps' own data) to a new JSON file",
     usage: "desktop save FILE [--desktop ID]",

@@ -8,6 +8,15 @@ import type { UpdateSignal } from "../desktop/signal-stream.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { Handlers } from "./dispatch.ts";
+import type { EventHub } from "./event-hub.ts";
+import type { SessionRegistry } from "./registry.ts";
+import { terminalApp, type TerminalSession } from "../desktop/terminal-app.ts";
+import { BUILTIN_MANIFESTS } from "../adapters/builtins.ts";
+import { operationsOf, type TerminalOperation } from "../adapters/manifest-operations.ts";
+import { parse as parseToml } from "smol-toml";
+import { readFileSync } from "node:fs";
+import * as v from "valibot";
+import { METHODS } from "../protocol/methods.ts";
 
 type DesktopHandlers = Pick<Handlers, Extract<keyof Handlers, `desktop.${string}`>>;
 
@@ -64,7 +73,48 @@ function pick(id: string | undefined): Desktop {
   throw new TuiwrightError("usage", `there are ${all.length} desktops; name one with --desktop (${all.map((d) => d.id).join(", ")})`);
 }
 
-export function createDesktopHandlers(connections: DesktopConnections, changed: () => void): DesktopHandlers {
+/** The [[operations]] of the manifest named `adapter` (the user's file if it overrides the built-in). */
+async function manifestOperations(adapter: string | null): Promise<TerminalOperation[]> {
+  if (adapter === null) return [];
+  const { ManifestCatalog } = await import("../adapters/catalog.ts");
+  const entry = new ManifestCatalog().entries().find((e) => e.manifest.name === adapter);
+  if (!entry) return [];
+  const source = BUILTIN_MANIFESTS.find((m) => m.file === entry.manifest.file)?.source ?? readFileSync(entry.manifest.file, "utf8");
+  return operationsOf(parseToml(source));
+}
+
+/** A session of the registry as the desktop sees it. */
+async function sessionForDesktop(registry: SessionRegistry, events: EventHub, name: string): Promise<TerminalSession> {
+  const entry = registry.resolve(name);
+  // Through the method's own schema, so the worker gets the defaults a client call would.
+  const call = (op: "snapshot" | "type" | "press" | "wait" | "exec", params: Record<string, unknown>) => {
+    const { session: _s, ...full } = v.parse(METHODS[op].params, params) as Record<string, unknown>;
+    return entry.worker.call(op as "snapshot", full as any);
+  };
+  const first = await call("snapshot", { format: "outline" });
+  let cached = { adapter: first.outline?.adapter ?? null, operations: await manifestOperations(first.outline?.adapter ?? null) };
+  return {
+    name: entry.name,
+    call,
+    operations(adapter) {
+      if (adapter !== cached.adapter) {
+        // The program changed (a shell started vim): load the other manifest's operations.
+        const next = { adapter, operations: [] as TerminalOperation[] };
+        cached = next;
+        void manifestOperations(adapter).then((ops) => { next.operations = ops; }, () => {});
+      }
+      return cached.operations;
+    },
+    onChange(listener) {
+      return events.observe((event) => {
+        if (event.session === entry.name && (event.type === "screen" || event.type === "exit")) listener();
+      });
+    },
+    describe: () => ({ argv: entry.argv, exited: entry.crashed ? `crashed: ${entry.crashed}` : entry.exit ? (entry.exit.signal ? `signal ${entry.exit.signal}` : `exit code ${entry.exit.code}`) : null }),
+  };
+}
+
+export function createDesktopHandlers(connections: DesktopConnections, changed: () => void, registry?: SessionRegistry, events?: EventHub): DesktopHandlers {
   return {
     async "desktop.create"(params) {
       const desktop = await createDesktop({ apps: params.apps, systemApps: params.systemApps, operationTimeoutMs: params.operationTimeoutMs });
@@ -111,6 +161,13 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
       const desktop = pick(params.desktop);
       const app = desktop.install(params.dir);
       if (params.open) await desktop.open(app);
+      return { desktop: desktop.id, app };
+    },
+    async "desktop.openSession"(params) {
+      const desktop = pick(params.desktop);
+      if (!registry || !events) throw new TuiwrightError("internal", "sessions are not available here");
+      const app = desktop.installExternal(terminalApp(await sessionForDesktop(registry, events, params.session)));
+      await desktop.open(app);
       return { desktop: desktop.id, app };
     },
     async "desktop.save"(params) {

@@ -2,7 +2,7 @@
 // registry, the single-writer input and the signal output. Isolated from every other desktop.
 import { TuiwrightError } from "../protocol/errors.ts";
 import { desktopError } from "./aotui-codes.ts";
-import { AppHost } from "./app-host.ts";
+import { AppHost, type AppHostHooks } from "./app-host.ts";
 import { loadAppFolder, type AppManifest } from "./app-manifest.ts";
 import type { ViewUpdate } from "./app-messages.ts";
 import { convertArgs } from "./convert-args.ts";
@@ -28,7 +28,7 @@ export type Command =
   | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string }
   | { text: string; snapshot_id?: string; owner?: string };
 
-export type CommandAck = { status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[] };
+export type CommandAck = { status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown };
 
 export type SavedView = { ordinal: number; id: string; mounted: boolean; hidden: boolean };
 
@@ -54,13 +54,25 @@ export type DesktopState = {
   counters: { log: number; view: number; snapshot: number; app: number };
 };
 
-type Installed = { alias: string; manifest: AppManifest; dir: string | null; entryPath: string; source?: string };
+/** What the desktop calls on a running app: an HTML5 app's worker, or another kind of app. */
+export interface AppBackend {
+  call(message: { kind: "operation"; ordinal: number; operation: string; args: Record<string, unknown>; stable_keys: string[] } | { kind: "serialize" }, timeoutMs: number): Promise<any>;
+  terminate(): void;
+}
+
+/** An application that is not an HTML5 app folder (a terminal session): it starts itself. */
+export type ExternalApp = {
+  manifest: AppManifest;
+  start(hooks: AppHostHooks): Promise<{ host: AppBackend; views: ViewUpdate[] }>;
+};
+
+type Installed = { alias: string; manifest: AppManifest; dir: string | null; entryPath: string; source?: string; external?: ExternalApp };
 
 type OpenView = { ordinal: number; id: string; model: ViewModel; mounted: boolean; hidden: boolean };
 
 type OpenApp = {
   installed: Installed;
-  host: AppHost | null;
+  host: AppBackend | null;
   state: "starting" | "running" | "collapsed" | "crashed";
   note?: string;
   views: Map<number, OpenView>;
@@ -129,6 +141,13 @@ export class Desktop {
     return this.#install({ alias: alias ?? "", manifest: { ...manifest, system: manifest.system }, dir, entryPath }).alias;
   }
 
+  /** Installs an application that starts itself (a terminal session); returns its app id. */
+  installExternal(app: ExternalApp): string {
+    const existing = this.#installed.find((a) => a.manifest.id === app.manifest.id);
+    if (existing) return existing.alias;
+    return this.#install({ alias: "", manifest: app.manifest, dir: null, entryPath: "", external: app }).alias;
+  }
+
   #install(app: Installed): Installed {
     if (!app.alias) app.alias = `app_${++this.#appCounter}`;
     else this.#appCounter = Math.max(this.#appCounter, Number(app.alias.replace(/\D/g, "")) || 0);
@@ -166,9 +185,7 @@ export class Desktop {
     const app: OpenApp = { installed, host: null, state: "starting", views: new Map(), operationLog: restore?.operationLog ?? [], savedViews: restore?.views };
     this.#open.set(installed.alias, app);
     try {
-      const { host, views } = await AppHost.start(
-        { kind: "start", appId: installed.manifest.id, dir: installed.dir ?? "", entryPath: installed.entryPath, permissions: installed.manifest.permissions, source: installed.source, appData: restore?.appData, hasAppData: restore?.hasAppData ?? false },
-        {
+      const hooks: AppHostHooks = {
           views: (updates) => {
             if (this.#open.get(installed.alias) !== app) return;
             this.#applyViews(app, updates);
@@ -180,8 +197,13 @@ export class Desktop {
             this.log(`${installed.alias} (${installed.manifest.name}) crashed: ${reason}`);
             this.output.emit("dom_mutation");
           },
-        },
-      );
+      };
+      const { host, views } = installed.external
+        ? await installed.external.start(hooks)
+        : await AppHost.start(
+          { kind: "start", appId: installed.manifest.id, dir: installed.dir ?? "", entryPath: installed.entryPath, permissions: installed.manifest.permissions, source: installed.source, appData: restore?.appData, hasAppData: restore?.hasAppData ?? false },
+          hooks,
+        );
       if (this.#destroyed || this.#open.get(installed.alias) !== app) {
         host.terminate();
         throw desktopError("desktop-not-found", "the desktop was destroyed while the app started");
@@ -283,9 +305,9 @@ export class Desktop {
         snapshot ??= this.#registry.get(snapshotId);
         return SnapshotRegistry.resolveItem(snapshot, alias, view.id, listId, index);
       });
-      await app.host.call({ kind: "operation", ordinal: view.ordinal, operation: parsed.operation, args, stable_keys: stableKeys }, this.#timeoutMs);
+      const reply = await app.host.call({ kind: "operation", ordinal: view.ordinal, operation: parsed.operation, args, stable_keys: stableKeys }, this.#timeoutMs);
       this.#opLog(app, `${dslLine} → ok`);
-      return { status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys };
+      return { status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys, ...(reply?.result !== undefined ? { result: reply.result } : {}) };
     } catch (error) {
       const e = error instanceof TuiwrightError ? error : desktopError("internal", String(error));
       this.#opLog(app, `${dslLine} → ${e.message}`);
@@ -365,7 +387,7 @@ export class Desktop {
     await this.#queue;
     const apps: AppState[] = [];
     for (const app of this.#open.values()) {
-      if (app.state === "starting" || app.state === "crashed") continue;
+      if (app.state === "starting" || app.state === "crashed" || app.installed.external) continue;
       const saved = app.host ? await app.host.call({ kind: "serialize" }, this.#timeoutMs) : { has: false };
       const views = [...app.views.values()].map((v) => ({ ordinal: v.ordinal, id: v.id, mounted: v.mounted, hidden: v.hidden }));
       apps.push({
@@ -383,7 +405,7 @@ export class Desktop {
       id: this.id,
       createdAt: this.createdAt,
       apps,
-      installed: this.#installed.map((a) => ({ alias: a.alias, appId: a.manifest.id, dir: a.dir })),
+      installed: this.#installed.filter((a) => !a.external).map((a) => ({ alias: a.alias, appId: a.manifest.id, dir: a.dir })),
       logs: this.#logs.map((l) => ({ ...l })),
       counters: { log: this.#logCounter, view: this.#viewCounter, snapshot: this.#registry.toJSON().counter, app: this.#appCounter },
     };

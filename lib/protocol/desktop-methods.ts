@@ -76,6 +76,12 @@ export const DESKTOP_METHODS = {
     params: v.strictObject({ ...which, dir: v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path")), open: v.optional(v.boolean(), false) }),
     result: v.object({ desktop: v.string(), app: v.string() }),
   },
+  "desktop.openSession": {
+    title: "Open a terminal session as an application: its manifest's regions as views, items as lists, [[operations]] as operations",
+    readOnly: false,
+    params: v.strictObject({ ...which, session: v.pipe(v.string(), v.minLength(1)) }),
+    result: v.object({ desktop: v.string(), app: v.string() }),
+  },
   "desktop.save": {
     title: "Serialize a desktop (AOTUI §9.3 DesktopState); the daemon keeps nothing (with file: writes it there, new file only)",
     readOnly: true,

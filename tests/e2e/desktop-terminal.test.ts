@@ -1,0 +1,102 @@
+// Terminal sessions as applications of an AOTUI desktop, driven only through the Markdown and
+// operations from the manifests' [[operations]] tables: vim, a shell, python, htop.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { World } from "../helpers/harness.ts";
+import { findItem, viewText } from "../helpers/markdown-agent.ts";
+
+let world: World;
+beforeAll(async () => {
+  world = await World.start();
+  await world.json(["desktop", "create"]);
+});
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+async function snapshot(): Promise<string> {
+  const run = await world.run(["desktop", "snapshot"]);
+  expect(run.stderr).toBe("");
+  return run.stdout;
+}
+
+async function exec(command: string, app: string): Promise<any> {
+  const result = await world.run(["--json", "desktop", "exec", command, "--app", app]);
+  if (result.code !== 0) throw new Error(`exec ${command} exited ${result.code}: ${result.stdout}${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The section of the Markdown for one application. */
+function appSection(markup: string, app: string): string {
+  const start = markup.indexOf(`<application id="${app}"`);
+  return markup.slice(start, markup.indexOf("</application>", start));
+}
+
+test("vim: a file edited through operations only", async () => {
+  const file = join(world.dir, "notes.txt");
+  writeFileSync(file, "first line\nsecond line\n");
+  await world.spawn(["vim", "-u", "NONE", "-N", file], ["--session", "ed"]);
+  await world.run(["wait", "-s", "ed", "--text", "second line"]);
+  const app = (await world.json(["desktop", "open-session", "ed"])).app;
+  const markup = await snapshot();
+  const section = appSection(markup, app);
+  expect(section).toContain("(manifest vim)");
+  expect(section).toContain("[normal](entity:mode)");
+  for (const op of ["save", "save_as", "quit", "open_file", "search", "append_line", "replace_all"]) expect(section).toContain(`(operation:${op})`);
+  expect(section).toContain("~ (");
+  await exec(`execute append_line --text "third line"`, app);
+  await exec(`execute replace_all --pattern second --replacement 2nd`, app);
+  const saved = await exec("execute save", app);
+  expect(saved).toMatchObject({ status: "ok", operation: "save" });
+  // The cursor was on line 1: the new line went below it.
+  expect(readFileSync(file, "utf8")).toBe("first line\nthird line\n2nd line\n");
+  expect(appSection(await snapshot(), app)).toContain("written");
+  await exec("execute quit", app);
+  await world.run(["wait", "-s", "ed", "--exit"]);
+  expect(appSection(await snapshot(), app)).toContain("Exited: exit code 0");
+});
+
+test("shell: run a command through an operation, as a block with its output and exit code", async () => {
+  await world.json(["spawn", "--shell", "bash", "--session", "sh"]);
+  const app = (await world.json(["desktop", "open-session", "sh"])).app;
+  expect(appSection(await snapshot(), app)).toContain("(operation:run)");
+  const ack = await exec(`execute run --command "echo from-the-desktop; false"`, app);
+  expect(ack.result).toMatchObject({ exitCode: 1, output: "from-the-desktop\n" });
+  expect(appSection(await snapshot(), app)).toContain("from-the-desktop");
+});
+
+test("python: evaluate a line at the prompt", async () => {
+  await world.spawn(["python3", "-q"], ["--session", "py"]);
+  await world.run(["wait", "-s", "py", "--text", ">>>"]);
+  const app = (await world.json(["desktop", "open-session", "py"])).app;
+  await exec(`execute evaluate --code "print(6 * 7)"`, app);
+  const section = appSection(await snapshot(), app);
+  expect(section).toContain("(manifest python)");
+  expect(section).toMatch(/^\s+42$/m);
+});
+
+test("htop: filter, then kill a process by its item in the list", async () => {
+  const victim = Bun.spawn(["sleep", "3600"]);
+  try {
+    await world.spawn(["htop"], ["--session", "top"]);
+    await world.run(["wait", "-s", "top", "--text", "PID"]);
+    const app = (await world.json(["desktop", "open-session", "top"])).app;
+    await exec(`execute filter --text "sleep 3600"`, app);
+    const markup = await snapshot();
+    const item = findItem(markup, `${victim.pid} `);
+    expect(item.app).toBe(app);
+    await exec(`execute kill_process --process ${item.ref}`, app);
+    expect(await victim.exited).not.toBe(0);
+    expect(victim.signalCode).toBe("SIGTERM");
+  } finally {
+    victim.kill("SIGKILL");
+  }
+});
+
+test("a terminal app's operation with a bad argument is E_INVALID_CMD; the session is untouched", async () => {
+  const markup = await snapshot();
+  const app = /<application id="(app_\d+)", name="Terminal py"/.exec(markup)![1]!;
+  const run = await world.run(["desktop", "exec", "execute evaluate --cod x", "--app", app]);
+  expect(run.code).toBe(65);
+  expect(run.stderr).toContain('E_INVALID_CMD: evaluate has no argument "cod" (arguments: code)');
+  expect(viewText(markup, "view_0")).toContain("System Instructions");
+});
