@@ -24,6 +24,21 @@ function xmlAttr(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 }
 
+/** `desktop new-app` and `desktop inspect` run in entries/desktop.ts (not one method call). */
+export const NEW_APP_VERB = {
+  name: "desktop new-app",
+  summary: "write a minimal working HTML5 app (aoapp.json, a view with a list and operations) into a new directory",
+  usage: "desktop new-app DIR",
+  flags: [] as FlagSpec[],
+};
+
+export const INSPECT_VERB = {
+  name: "desktop inspect",
+  summary: "the AOTUI Inspector: a terminal UI with the desktop's live Markdown and its signal/command log (: runs a command)",
+  usage: "desktop inspect [--desktop ID]",
+  flags: [DESKTOP],
+};
+
 export const DESKTOP_VERBS: Verb[] = [
   {
     name: "desktop create",

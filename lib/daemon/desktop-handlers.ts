@@ -133,7 +133,7 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     },
     async "desktop.snapshot"(params) {
       const desktop = pick(params.desktop);
-      return { desktop: desktop.id, ...desktop.snapshot() };
+      return { desktop: desktop.id, ...(params.peek ? { markup: desktop.peek(), snapshot_id: "" } : desktop.snapshot()) };
     },
     async "desktop.exec"(params) {
       const desktop = pick(params.desktop);

@@ -250,6 +250,16 @@ export class Desktop {
 
   /** The Markdown of §4.1 and the id under which the registry keeps what it showed. */
   snapshot(): { markup: string; snapshot_id: string } {
+    const { markup, visible } = this.#render();
+    return { markup, snapshot_id: this.#registry.register(visible).id };
+  }
+
+  /** The Markdown without registering a snapshot (observers: the agent's ids stay valid). */
+  peek(): string {
+    return this.#render().markup;
+  }
+
+  #render(): { markup: string; visible: RegisteredView[] } {
     this.#alive();
     const visible: RegisteredView[] = [];
     const apps: RenderedApp[] = [];
@@ -260,7 +270,7 @@ export class Desktop {
       for (const view of views) if (view.mounted && !view.hidden) visible.push({ appAlias: app.installed.alias, viewId: view.id, model: view.model });
     }
     const markup = renderDesktop({ installed: this.#installed.map((a) => ({ alias: a.alias, name: a.manifest.name })), logs: this.#logs, apps });
-    return { markup, snapshot_id: this.#registry.register(visible).id };
+    return { markup, visible };
   }
 
   list(): { alias: string; appId: string; name: string; system: boolean; state: string }[] {

@@ -38,7 +38,7 @@ export const DESKTOP_METHODS = {
   "desktop.snapshot": {
     title: "The desktop as Markdown (AOTUI §4.1) and the snapshot id its item references resolve against",
     readOnly: true,
-    params: v.strictObject({ ...which }),
+    params: v.strictObject({ ...which, peek: v.optional(doc(v.boolean(), "look without registering a snapshot (observers such as the inspector: the agent's snapshot ids stay valid)"), false) }),
     result: v.object({ desktop: v.string(), markup: v.string(), snapshot_id: v.string() }),
   },
   "desktop.exec": {

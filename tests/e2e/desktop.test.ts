@@ -149,3 +149,43 @@ test("MCP: desktop_snapshot shows only the Markdown; desktop_exec resolves refer
     await client.close();
   }
 });
+
+test("new-app writes an app a desktop opens at once; an existing non-empty folder is refused", async () => {
+  await fresh();
+  const dir = join(world.dir, "my-notes");
+  const made = await world.run(["desktop", "new-app", dir]);
+  expect(made.stdout).toStartWith(`created com.example.mynotes in ${dir} (aoapp.json, main.js)`);
+  const again = await world.run(["desktop", "new-app", dir]);
+  expect(again.code).toBe(65);
+  expect(again.stderr).toContain("exists and is not empty");
+  const installed = await world.json(["desktop", "install", dir, "--open"]);
+  let markup = await snapshot();
+  expect(markup).toContain(`<application id="${installed.app}", name="My notes">`);
+  expect(markup).toContain("1. [First item](item:item_list[0])");
+  await world.run(["desktop", "exec", `execute add_item --text "Second"`, "--app", installed.app]);
+  markup = await snapshot();
+  await world.run(["desktop", "exec", `execute remove_item --item ${findItem(markup, "First item").ref}`, "--app", installed.app]);
+  expect(await snapshot()).toContain("1. [Second](item:item_list[0])");
+});
+
+test("the Inspector: a terminal UI driven by tuiwright itself — live Markdown, signals, a command", async () => {
+  await fresh("todo");
+  await world.spawn([BIN, "desktop", "inspect"], ["--session", "insp", "--cols", "110", "--rows", "32"]);
+  await world.run(["wait", "-s", "insp", "--text", "AOTUI Inspector", "--text", "watching desktop_", "--all"]);
+  expect((await world.run(["snapshot", "-s", "insp"])).stdout).toContain("<desktop>");
+  await world.run(["desktop", "say", "hello inspector"]);
+  expect((await world.run(["wait", "-s", "insp", "--text", "signal dom_mutation"])).code).toBe(0);
+  await world.run(["press", "-s", "insp", ":"]);
+  await world.run(["type", "-s", "insp", `<context app_id="app_3">execute add_todo --text "via inspector"</context>`]);
+  await world.run(["press", "-s", "insp", "Enter"]);
+  expect((await world.run(["wait", "-s", "insp", "--text", "→ ok"])).code).toBe(0);
+  expect(await snapshot()).toContain("[via inspector](item:todo_list[3])");
+  await world.run(["press", "-s", "insp", ":"]);
+  await world.run(["type", "-s", "insp", "close --application app_1"]);
+  await world.run(["press", "-s", "insp", "Enter"]);
+  expect((await world.run(["wait", "-s", "insp", "--text", "→ E_PERMISSION: app_1 (ChatWithUser) is a system app"])).code).toBe(0);
+  await world.run(["press", "-s", "insp", "G"]);
+  expect((await world.run(["wait", "-s", "insp", "--text", "</desktop>"])).code).toBe(0);
+  await world.run(["press", "-s", "insp", "q"]);
+  expect((await world.run(["wait", "-s", "insp", "--exit"])).code).toBe(0);
+});
