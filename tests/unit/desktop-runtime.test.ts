@@ -136,6 +136,22 @@ test("permission denial: the file browser reads /tmp but not /etc", async () => 
   expect(getSnapshot(desktop)).toContain("# [/tmp](entity:current_dir)");
 });
 
+test("permission denial: fetch, XMLHttpRequest, WebSocket and file reads outside the app's permissions", async () => {
+  const desktop = await desktopWith(FAULTY);
+  const faulty = findApplication(getSnapshot(desktop), "Faulty");
+  const cases: [string, string][] = [
+    [`execute fetch_forbidden --url https://example.com/`, "net access to https://example.com/ is not granted"],
+    [`execute xhr_forbidden --url http://example.com/x`, "net access to http://example.com/x is not granted"],
+    [`execute ws_forbidden --url ws://allowed.invalid/`, "net access to ws://allowed.invalid/ is not granted"],
+    [`execute read_forbidden --path /etc/hostname`, "fs:read of /etc/hostname is not granted"],
+  ];
+  for (const [command, message] of cases) {
+    const error = await refusal(desktop.input.execute(`<context app_id="${faulty}">${command}</context>`));
+    expect(error.errorName).toBe("desktop-permission");
+    expect(error.message).toBe(`E_PERMISSION: ${message} by this app's permissions`);
+  }
+});
+
 test("snapshot registry: unknown ids are E_NOT_FOUND, evicted ones 'too old'", async () => {
   const desktop = await desktopWith("todo");
   const todo = findApplication(getSnapshot(desktop), "Todo");

@@ -8,6 +8,8 @@ document.body.innerHTML = `
   <button operation="hang">Hang</button>
   <button operation="fetch_forbidden" args='{"url": "string"}'>Fetch</button>
   <button operation="read_forbidden" args='{"path": "string"}'>Read</button>
+  <button operation="xhr_forbidden" args='{"url": "string"}'>XHR</button>
+  <button operation="ws_forbidden" args='{"url": "string"}'>WebSocket</button>
   <button operation="bump" args='{"by": "integer", "loud": "boolean?"}'>Bump</button>
   <button operation="fill" args='{"n": "integer"}'>Fill</button>`;
 let count = 0;
@@ -21,6 +23,15 @@ document.body.addEventListener("aotui:operation", (event) => {
       return;
     case "fetch_forbidden":
       event.detail.waitUntil(fetch(args.url));
+      return;
+    case "xhr_forbidden": {
+      const xhr = new XMLHttpRequest();
+      xhr.open("GET", args.url);
+      xhr.send();
+      return;
+    }
+    case "ws_forbidden":
+      new WebSocket(args.url);
       return;
     case "read_forbidden":
       aotui.fs.readText(args.path);
