@@ -55,6 +55,13 @@ export class AppHost {
           reject(desktopError("app-failed", `app ${message.appId} failed to start: ${reason}`));
         } else host.#die(reason, hooks);
       });
+      // A worker that ends itself (process.exit in the app) ends without an error event.
+      worker.addEventListener("close", () => {
+        if (!ready) {
+          clearTimeout(timer);
+          reject(desktopError("app-failed", `app ${message.appId} exited while starting`));
+        } else host.#die("its worker exited", hooks);
+      });
       worker.addEventListener("message", (event: MessageEvent) => {
         const data = event.data as FromApp;
         switch (data.kind) {
@@ -117,7 +124,8 @@ export class AppHost {
   }
 
   terminate(): void {
-    this.#dead ??= "closed";
+    if (this.#dead !== null) return;
+    this.#dead = "closed";
     for (const pending of this.#pending.values()) {
       clearTimeout(pending.timer);
       pending.reject(desktopError("app-failed", "the app was closed"));

@@ -126,6 +126,24 @@ test("a throwing handler gives E_INTERNAL and the desktop (and the app) live on"
   expect(markup).toContain("2. execute bump --by 2 --loud → ok");
 });
 
+test("an app whose worker dies is shown as crashed; the desktop lives and the app can be opened again", async () => {
+  const desktop = await desktopWith(FAULTY, "todo");
+  const faulty = findApplication(getSnapshot(desktop), "Faulty");
+  const error = await refusal(desktop.input.execute(`<context app_id="${faulty}">execute die</context>`));
+  expect(error.errorName).toBe("app-failed");
+  expect(error.message).toContain("E_INTERNAL: the app crashed: its worker exited");
+  let markup = getSnapshot(desktop);
+  expect(markup).toContain(`<application id="${faulty}", name="Faulty", state="crashed">`);
+  expect(markup).toContain("crashed: its worker exited");
+  const todo = findApplication(markup, "Todo");
+  await desktop.input.execute(`<context app_id="${todo}">execute add_todo --text alive</context>`);
+  await desktop.input.execute(`<context>close --application ${faulty}</context>`);
+  await desktop.input.execute(`<context>open --application ${faulty}</context>`);
+  markup = getSnapshot(desktop);
+  expect(markup).toContain(`<application id="${faulty}", name="Faulty">`);
+  expect(markup).toContain("[alive](item:todo_list[3])");
+});
+
 test("permission denial: the file browser reads /tmp but not /etc", async () => {
   const desktop = await desktopWith("files");
   const files = findApplication(getSnapshot(desktop), "Files");

@@ -6,6 +6,7 @@ document.body.innerHTML = `
   <ul list="row[]:rows"></ul>
   <button operation="explode">Explode</button>
   <button operation="hang">Hang</button>
+  <button operation="die">Die</button>
   <button operation="fetch_forbidden" args='{"url": "string"}'>Fetch</button>
   <button operation="read_forbidden" args='{"path": "string"}'>Read</button>
   <button operation="xhr_forbidden" args='{"url": "string"}'>XHR</button>
@@ -18,6 +19,9 @@ document.body.addEventListener("aotui:operation", (event) => {
   switch (operation) {
     case "explode":
       throw new Error("the handler blew up on purpose");
+    case "die":
+      process.exit(3);
+      return;
     case "hang":
       event.detail.waitUntil(new Promise(() => {}));
       return;
