@@ -149,6 +149,27 @@ const row = (name: string, value: string, target: string) => {
   rmSync(dir, { recursive: true, force: true });
 }
 
+// 5. A real sandbox, for comparison: each app in a Node subprocess under its permission model
+// (the same linkedom document; a read outside the allowed folders is refused by Node itself).
+if (Bun.which("node")) {
+  const dir = mkdtempSync(join(tmpdir(), "tw-sandbox-"));
+  writeFileSync(join(dir, "app.mjs"), `import { parseHTML } from "${ROOT}/node_modules/linkedom/esm/index.js";
+const w = parseHTML("<html><body></body></html>"); w.document.body.innerHTML = "<ul list='x[]:l'><li>hi</li></ul>";
+let denied = "no"; try { (await import("node:fs")).readFileSync("/etc/hostname"); } catch (e) { denied = e.code; }
+console.log(JSON.stringify({ rss: process.memoryUsage().rss, denied }));`);
+  const times: number[] = [];
+  let last = { rss: 0, denied: "" };
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const child = Bun.spawn(["node", "--experimental-permission", `--allow-fs-read=${ROOT}/node_modules/*`, `--allow-fs-read=${dir}/*`, join(dir, "app.mjs")], { stdout: "pipe", stderr: "pipe" });
+    last = JSON.parse(await new Response(child.stdout).text());
+    await child.exited;
+    times.push(performance.now() - t);
+  }
+  row(`Sandbox alternative: an app in a \`node --experimental-permission\` subprocess (${Bun.spawnSync(["node", "--version"]).stdout.toString().trim()}; 10×; refused read: ${last.denied})`, `start ${ms(median(times))}, RSS ${(last.rss / 1048576).toFixed(1)} MB per app`, "decide");
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const results = join(ROOT, "bench/RESULTS.md");
 const text = readFileSync(results, "utf8");
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

@@ -7,12 +7,13 @@ import { parseHTML } from "linkedom";
 import { desktopError } from "../lib/desktop/aotui-codes.ts";
 import { guardedNetwork, makeAotuiApi, type AppHooks, type ViewHandle } from "../lib/desktop/app-api.ts";
 import type { FromApp, StartMessage, ToApp, ViewUpdate } from "../lib/desktop/app-messages.ts";
-import { extractView } from "../lib/desktop/extract-view.ts";
+import { extractView, newListCache, noteMutation, type ListCache } from "../lib/desktop/extract-view.ts";
 import { asTuiwrightError } from "../lib/protocol/errors.ts";
 
 declare const self: Worker;
 
 const views: ViewHandle[] = [];
+const listCaches = new Map<number, ListCache>();
 const dirty = new Set<number>();
 const mountChanges = new Map<number, boolean>();
 const hooks: AppHooks = {};
@@ -33,7 +34,12 @@ function newView(name: string, html: string | undefined, mounted: boolean): View
   if (html !== undefined && !document.querySelector("[view]") && document.body) document.body.setAttribute("view", name);
   const view: ViewHandle = { ordinal: views.length, document, window, mounted };
   views.push(view);
-  new window.MutationObserver(() => markDirty(view.ordinal)).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  const cache = newListCache();
+  listCaches.set(view.ordinal, cache);
+  new window.MutationObserver((records: any[]) => {
+    for (const record of records) noteMutation(cache, record);
+    markDirty(view.ordinal);
+  }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   markDirty(view.ordinal);
   return view;
 }
@@ -50,7 +56,7 @@ function updates(all: boolean): ViewUpdate[] {
   const out: ViewUpdate[] = [];
   for (const view of views) {
     if (!all && !dirty.has(view.ordinal) && !mountChanges.has(view.ordinal)) continue;
-    out.push({ model: extractView(view.document, view.ordinal), mounted: all || mountChanges.has(view.ordinal) ? view.mounted : undefined });
+    out.push({ model: extractView(view.document, view.ordinal, listCaches.get(view.ordinal)), mounted: all || mountChanges.has(view.ordinal) ? view.mounted : undefined });
   }
   dirty.clear();
   mountChanges.clear();

@@ -47,7 +47,38 @@ function pascal(id: string): string {
   return humanise(id).replace(/ /g, "");
 }
 
-export function extractView(document: El, ordinal: number): ViewModel {
+/** Lists extracted before, reused while no mutation touched them (a 1 000-item list is not
+ * re-read when a counter next to it changes). Kept per view by the app worker. linkedom gives
+ * the observed root as the target of childList records and a removed node has no parent any
+ * more, so the cache remembers which list each node it read belonged to (`owner`). */
+export type ListCache = { lists: WeakMap<El, { block: Block; operations: El[] }>; dirty: Set<El>; owner: WeakMap<El, El> };
+
+export function newListCache(): ListCache {
+  return { lists: new WeakMap(), dirty: new Set(), owner: new WeakMap() };
+}
+
+function markList(cache: ListCache, element: El): void {
+  const list = element?.closest?.("[list]");
+  if (list) cache.dirty.add(list);
+}
+
+function remember(cache: ListCache, list: El, node: El): void {
+  cache.owner.set(node, list);
+  for (const child of node.childNodes ?? []) remember(cache, list, child);
+}
+
+/** Marks the lists a mutation record touched as needing a fresh read. */
+export function noteMutation(cache: ListCache, record: { type: string; target: El; addedNodes: ArrayLike<El>; removedNodes: ArrayLike<El> }): void {
+  if (record.type === "attributes") return markList(cache, record.target);
+  const nodes = record.type === "characterData" ? [record.target] : [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
+  for (const node of nodes) {
+    const owner = cache.owner.get(node);
+    if (owner) cache.dirty.add(owner);
+    if (node.parentNode) markList(cache, node.parentNode);
+  }
+}
+
+export function extractView(document: El, ordinal: number, cache?: ListCache): ViewModel {
   const root: El = document.querySelector("[view]") ?? document.body;
   const name = root?.getAttribute("view") || "Main";
   const blocks: Block[] = [];
@@ -81,6 +112,12 @@ export function extractView(document: El, ordinal: number): ViewModel {
     }
     const list = element.getAttribute("list");
     if (list !== null) {
+      const cached = cache && !cache.dirty.has(element) ? cache.lists.get(element) : undefined;
+      if (cached) {
+        blocks.push(cached.block);
+        for (const op of cached.operations) addOperation(op);
+        return;
+      }
       const match = LIST_SYNTAX.exec(list);
       if (match) {
         const items: Item[] = [];
@@ -91,7 +128,13 @@ export function extractView(document: El, ordinal: number): ViewModel {
           items.push({ label, key, value: parseValue(child.getAttribute("data-value"), key, label) });
           for (const op of child.querySelectorAll("[operation]")) addOperation(op);
         }
-        blocks.push({ kind: "list", id: match[2]!, type: match[1]!, title: element.getAttribute("title") || humanise(match[2]!), items });
+        const block: Block = { kind: "list", id: match[2]!, type: match[1]!, title: element.getAttribute("title") || humanise(match[2]!), items };
+        blocks.push(block);
+        if (cache) {
+          cache.lists.set(element, { block, operations: [...element.querySelectorAll("[operation]")] });
+          cache.dirty.delete(element);
+          for (const child of element.childNodes) remember(cache, element, child);
+        }
         return;
       }
     }
