@@ -10,6 +10,7 @@ import type { Connection } from "../runtime/unix-socket.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
 import type { SessionRegistry } from "./registry.ts";
+import type { LeaseTable } from "./lease-table.ts";
 import { terminalApp, type TerminalSession } from "../desktop/terminal-app.ts";
 import { BUILTIN_MANIFESTS } from "../adapters/builtins.ts";
 import { operationsOf, type TerminalOperation } from "../adapters/manifest-operations.ts";
@@ -84,10 +85,12 @@ async function manifestOperations(adapter: string | null): Promise<TerminalOpera
 }
 
 /** A session of the registry as the desktop sees it. */
-async function sessionForDesktop(registry: SessionRegistry, events: EventHub, name: string): Promise<TerminalSession> {
+async function sessionForDesktop(registry: SessionRegistry, events: EventHub, leases: LeaseTable | undefined, name: string): Promise<TerminalSession> {
   const entry = registry.resolve(name);
   // Through the method's own schema, so the worker gets the defaults a client call would.
   const call = (op: "snapshot" | "type" | "press" | "wait" | "exec", params: Record<string, unknown>) => {
+    // Input goes through the session's write lease like anyone's: a leased session is busy (75).
+    if (op === "type" || op === "press" || op === "exec") leases?.check(entry.name, undefined);
     const { session: _s, ...full } = v.parse(METHODS[op].params, params) as Record<string, unknown>;
     return entry.worker.call(op as "snapshot", full as any);
   };
@@ -114,7 +117,7 @@ async function sessionForDesktop(registry: SessionRegistry, events: EventHub, na
   };
 }
 
-export function createDesktopHandlers(connections: DesktopConnections, changed: () => void, registry?: SessionRegistry, events?: EventHub): DesktopHandlers {
+export function createDesktopHandlers(connections: DesktopConnections, changed: () => void, registry?: SessionRegistry, events?: EventHub, leases?: LeaseTable): DesktopHandlers {
   return {
     async "desktop.create"(params) {
       const desktop = await createDesktop({ apps: params.apps, systemApps: params.systemApps, operationTimeoutMs: params.operationTimeoutMs });
@@ -166,7 +169,7 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     async "desktop.openSession"(params) {
       const desktop = pick(params.desktop);
       if (!registry || !events) throw new TuiwrightError("internal", "sessions are not available here");
-      const app = desktop.installExternal(terminalApp(await sessionForDesktop(registry, events, params.session)));
+      const app = desktop.installExternal(terminalApp(await sessionForDesktop(registry, events, leases, params.session)));
       await desktop.open(app);
       return { desktop: desktop.id, app };
     },

@@ -141,7 +141,7 @@ export function createHandlers(context: DaemonContext): Handlers {
   };
   return {
     ...createBrowserHandlers(context, writable),
-    ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events),
+    ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
       return { pong: true, version: version(), pid: process.pid };

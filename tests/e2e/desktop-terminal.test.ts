@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
 import { findItem, viewText } from "../helpers/markdown-agent.ts";
+import { RawSocket } from "../helpers/raw-socket.ts";
 
 let world: World;
 beforeAll(async () => {
@@ -72,6 +73,29 @@ test("python: evaluate a line at the prompt", async () => {
   const section = appSection(await snapshot(), app);
   expect(section).toContain("(manifest python)");
   expect(section).toMatch(/^\s+42$/m);
+});
+
+test("a terminal app's screen changes are signals; a leased session refuses the desktop's input (busy)", async () => {
+  const markup = await snapshot();
+  const app = /<application id="(app_\d+)", name="Terminal py"/.exec(markup)![1]!;
+  const raw = await RawSocket.open(world.socketPath);
+  try {
+    raw.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "desktop.subscribe", params: {} }) + "\n");
+    expect((await raw.next()).result.subscription).toBeString();
+    await world.run(["type", "-s", "py", "x = 1"]);
+    let message = await raw.next();
+    while (message.method !== "desktop.signal") message = await raw.next();
+    expect(message.params.reason).toBe("dom_mutation");
+    await world.run(["press", "-s", "py", "Enter"]);
+  } finally {
+    raw.close();
+  }
+  const lease = await world.json(["lease", "acquire", "-s", "py", "--owner", "someone"]);
+  const refused = await world.run(["desktop", "exec", `execute evaluate --code "print(1)"`, "--app", app]);
+  expect(refused.code).toBe(75);
+  expect(refused.stderr).toContain("someone");
+  await world.run(["lease", "release", "-s", "py", "--lease", lease.token]);
+  expect((await world.run(["desktop", "exec", `execute evaluate --code "print(2)"`, "--app", app])).code).toBe(0);
 });
 
 test("htop: filter, then kill a process by its item in the list", async () => {
