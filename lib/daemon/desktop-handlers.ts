@@ -11,7 +11,7 @@ import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
 import type { SessionRegistry } from "./registry.ts";
 import type { LeaseTable } from "./lease-table.ts";
-import { terminalApp, type TerminalSession } from "../desktop/terminal-app.ts";
+import { terminalApp, terminalAppId, type TerminalSession } from "../desktop/terminal-app.ts";
 import { BUILTIN_MANIFESTS } from "../adapters/builtins.ts";
 import { operationsOf, type TerminalOperation } from "../adapters/manifest-operations.ts";
 import { parse as parseToml } from "smol-toml";
@@ -118,9 +118,22 @@ async function sessionForDesktop(registry: SessionRegistry, events: EventHub, le
 }
 
 export function createDesktopHandlers(connections: DesktopConnections, changed: () => void, registry?: SessionRegistry, events?: EventHub, leases?: LeaseTable): DesktopHandlers {
+  /** Every session of the namespace is an application the agent can open: session:NAME. */
+  const offerSessions = (desktop: Desktop) => {
+    if (!registry || !events) return;
+    desktop.setProvider({
+      offers: () => registry.all().map((entry) => ({ alias: `session:${entry.name}`, appId: terminalAppId(entry.name), name: `Terminal ${entry.name}` })),
+      async provide(target) {
+        const name = /^session:(.+)$/.exec(target)?.[1];
+        if (name === undefined || !registry.has(name)) return null;
+        return terminalApp(await sessionForDesktop(registry, events, leases, name));
+      },
+    });
+  };
   return {
     async "desktop.create"(params) {
       const desktop = await createDesktop({ apps: params.apps, systemApps: params.systemApps, operationTimeoutMs: params.operationTimeoutMs });
+      offerSessions(desktop);
       if (params.open) for (const app of desktop.list()) if (app.state === "installed") await desktop.open(app.alias);
       changed();
       return { desktop: desktop.id, apps: desktop.list() };
@@ -187,6 +200,7 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     },
     async "desktop.restore"(params) {
       const desktop = await restore(params.state as unknown as DesktopState);
+      offerSessions(desktop);
       changed();
       return { desktop: desktop.id, apps: desktop.list() };
     },

@@ -66,6 +66,12 @@ export type ExternalApp = {
   start(hooks: AppHostHooks): Promise<{ host: AppBackend; views: ViewUpdate[] }>;
 };
 
+/** Applications a desktop can open without installing them first (terminal sessions). */
+export type AppProvider = {
+  offers(): { alias: string; appId: string; name: string }[];
+  provide(target: string): Promise<ExternalApp | null>;
+};
+
 type Installed = { alias: string; manifest: AppManifest; dir: string | null; entryPath: string; source?: string; external?: ExternalApp };
 
 type OpenView = { ordinal: number; id: string; model: ViewModel; mounted: boolean; hidden: boolean };
@@ -105,6 +111,7 @@ export class Desktop {
   #viewCounter = 0;
   #appCounter = 0;
   #queue: Promise<unknown> = Promise.resolve();
+  #provider: AppProvider | null = null;
   #destroyed = false;
 
   constructor(id: string, createdAt: number, config: DesktopConfig = {}) {
@@ -166,6 +173,22 @@ export class Desktop {
     return app;
   }
 
+  /** An installed app, or one the provider (the daemon's sessions) can make for this target. */
+  async #findOrProvide(target: string): Promise<Installed> {
+    const known = this.#installed.find((a) => a.alias === target || a.manifest.id === target);
+    if (known || !this.#provider) return known ?? this.#find(target);
+    const external = await this.#provider.provide(target);
+    if (!external) return this.#find(target);
+    const alias = this.installExternal(external);
+    return this.#find(alias);
+  }
+
+  /** Offers applications the desktop has not installed (listed in view_1 under the target the
+   * provider understands, e.g. session:NAME) and makes them on `open`. */
+  setProvider(provider: AppProvider): void {
+    this.#provider = provider;
+  }
+
   #openApp(target: string): OpenApp {
     const installed = this.#find(target);
     const app = this.#open.get(installed.alias);
@@ -176,7 +199,7 @@ export class Desktop {
   /** Opens an installed app: starts its worker and waits for its first views. */
   async open(target: string, restore?: RestoreSpec): Promise<string> {
     this.#alive();
-    const installed = this.#find(target);
+    const installed = await this.#findOrProvide(target);
     const already = this.#open.get(installed.alias);
     if (already) {
       if (already.state === "collapsed") already.state = "running";
@@ -269,7 +292,9 @@ export class Desktop {
       if (app.state !== "running") continue;
       for (const view of views) if (view.mounted && !view.hidden) visible.push({ appAlias: app.installed.alias, viewId: view.id, model: view.model });
     }
-    const markup = renderDesktop({ installed: this.#installed.map((a) => ({ alias: a.alias, name: a.manifest.name })), logs: this.#logs, apps });
+    const installed = this.#installed.map((a) => ({ alias: a.alias, name: a.manifest.name }));
+    for (const offer of this.#provider?.offers() ?? []) if (!this.#installed.some((a) => a.manifest.id === offer.appId)) installed.push({ alias: offer.alias, name: offer.name });
+    const markup = renderDesktop({ installed, logs: this.#logs, apps });
     return { markup, visible };
   }
 
@@ -350,8 +375,7 @@ export class Desktop {
     const ack: CommandAck = { status: "ok", command: text.replace(/^\s*<context[^>]*>|<\/context>\s*$/g, "").trim() };
     switch (verb) {
       case "open":
-        await this.open(target);
-        return { ...ack, app: this.#find(target).alias };
+        return { ...ack, app: await this.open(target) };
       case "close":
         this.close(target);
         return { ...ack, app: this.#find(target).alias };

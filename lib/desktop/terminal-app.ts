@@ -100,8 +100,12 @@ export function terminalViews(nodes: OutlineNode[], adapter: string | null, scre
 }
 
 /** Opens `session` as an application (not serialisable: a session does not outlive its daemon). */
+export function terminalAppId(session: string): string {
+  return `terminal.${session.toLowerCase().replace(/[^a-z0-9_-]/g, "-")}`;
+}
+
 export function terminalApp(session: TerminalSession): ExternalApp {
-  const manifest: AppManifest = { id: `terminal.${session.name.toLowerCase().replace(/[^a-z0-9_-]/g, "-")}`, name: `Terminal ${session.name}`, version: "1.0.0", entry: "", system: false, permissions: [] };
+  const manifest: AppManifest = { id: terminalAppId(session.name), name: `Terminal ${session.name}`, version: "1.0.0", entry: "", system: false, permissions: [] };
   return {
     manifest,
     async start(hooks: AppHostHooks) {

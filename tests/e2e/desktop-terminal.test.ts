@@ -116,6 +116,26 @@ test("htop: filter, then kill a process by its item in the list", async () => {
   }
 });
 
+test("every session is offered in view_1; the agent opens one from the DSL (less: search, quit)", async () => {
+  const file = join(world.dir, "long.txt");
+  writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}${i === 149 ? " needle" : ""}`).join("\n") + "\n");
+  await world.spawn(["less", file], ["--session", "pager"]);
+  await world.run(["wait", "-s", "pager", "--text", "line 1"]);
+  let markup = await snapshot();
+  expect(viewText(markup, "view_1")).toContain("- [Terminal pager](application:session:pager)");
+  const opened = await world.json(["desktop", "exec", "<context>open --application session:pager</context>"]);
+  expect(opened.app).toMatch(/^app_\d+$/);
+  markup = await snapshot();
+  expect(viewText(markup, "view_1")).toContain(`- [Terminal pager](application:${opened.app})`);
+  expect(appSection(markup, opened.app)).toContain("(manifest less)");
+  await exec(`execute search --pattern needle`, opened.app);
+  expect(appSection(await snapshot(), opened.app)).toContain("line 150 needle");
+  await exec("execute quit", opened.app);
+  expect((await world.run(["wait", "-s", "pager", "--exit"])).code).toBe(0);
+  const missing = await world.run(["desktop", "exec", "<context>open --application session:nobody</context>"]);
+  expect(missing.code).toBe(66);
+});
+
 test("a terminal app's operation with a bad argument is E_INVALID_CMD; the session is untouched", async () => {
   const markup = await snapshot();
   const app = /<application id="(app_\d+)", name="Terminal py"/.exec(markup)![1]!;
