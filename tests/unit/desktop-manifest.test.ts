@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadAppFolder, validateManifest } from "../../lib/desktop/app-manifest.ts";
 import { allowsFile, allowsUrl } from "../../lib/desktop/permissions.ts";
-import { createDesktop, destroyDesktop } from "../../lib/desktop/index.ts";
+import { createDesktop, listDesktops } from "../../lib/desktop/index.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 
 const root = mkdtempSync(join(tmpdir(), "tw-aoapp-"));
@@ -78,6 +78,7 @@ test("createDesktop with a broken app folder fails with the field, and leaves no
   const error = await createDesktop({ apps: [path], systemApps: [] }).then(() => null, (e) => e as TuiwrightError);
   expect(error?.errorName).toBe("bad-app-manifest");
   expect(error?.message).toContain("version must be a version");
+  expect(listDesktops()).toEqual([]);
 });
 
 test("permissions: fs scopes are directories, net scopes hosts", () => {
@@ -91,5 +92,3 @@ test("permissions: fs scopes are directories, net scopes hosts", () => {
   expect(allowsUrl(["net:http:example.com"], "wss://example.com/")).toBe(false);
   expect(allowsUrl(["net:ws:example.com"], "wss://example.com/")).toBe(true);
 });
-
-void destroyDesktop;
