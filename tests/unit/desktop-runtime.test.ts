@@ -283,3 +283,27 @@ test("desktops are isolated", async () => {
   expect(getSnapshot(b)).not.toContain("only-in-a");
   expect(getSnapshot(b)).not.toContain("Todo");
 });
+
+test("the structured command of §5.5 ({app, operation, args, snapshot_id}) works like the text form", async () => {
+  const desktop = await desktopWith("todo");
+  const { snapshot_id } = desktop.snapshot();
+  const ack = await desktop.input.execute({ app: "com.example.todo", operation: "complete_todo", args: { item: "todo_list[2]" }, snapshot_id });
+  expect(ack).toMatchObject({ app: "app_3", view: "view_003", args: { item: { id: "t3" } }, stable_keys: ["t3"] });
+  const wrong = await refusal(desktop.input.execute({ app: "app_3", operation: "add_todo", args: { text: 5 } }));
+  expect(wrong.message).toContain("add_todo --text needs a value (string)");
+});
+
+test("restore refuses what is not a saved desktop, a desktop id in use, and a vanished app folder", async () => {
+  const bad = await refusal(restore({} as any));
+  expect(bad.message).toBe("E_INVALID_CMD: not a saved desktop state (needs id, createdAt, apps, installed)");
+  const desktop = await desktopWith("todo");
+  const state = await serialize(desktop);
+  const inUse = await refusal(restore(state));
+  expect(inUse.message).toContain(`desktop ${desktop.id} exists already`);
+  destroyDesktop(desktop.id);
+  const moved = JSON.parse(JSON.stringify(state));
+  for (const app of [...moved.installed, ...moved.apps]) if (app.dir) app.dir = "/nonexistent/todo";
+  const gone = await refusal(restore(moved));
+  expect(gone.message).toContain("no app folder at /nonexistent/todo");
+  expect(listDesktops()).toEqual([]);
+});
