@@ -307,3 +307,25 @@ test("restore refuses what is not a saved desktop, a desktop id in use, and a va
   expect(gone.message).toContain("no app folder at /nonexistent/todo");
   expect(listDesktops()).toEqual([]);
 });
+
+test("an app whose script throws (or does not parse) at start fails to open with E_INTERNAL; the desktop lives", async () => {
+  const { mkdtempSync, writeFileSync, mkdirSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const root = mkdtempSync(`${tmpdir()}/tw-badapp-`);
+  const make = (name: string, code: string) => {
+    mkdirSync(`${root}/${name}`);
+    writeFileSync(`${root}/${name}/aoapp.json`, JSON.stringify({ id: `test.${name}`, name, version: "1.0.0", entry: "main.js" }));
+    writeFileSync(`${root}/${name}/main.js`, code);
+    return `${root}/${name}`;
+  };
+  const desktop = await createDesktop({ apps: [make("thrower", "throw new Error('no start for you')"), make("garbled", "let = = ;")] });
+  const thrown = await refusal(desktop.input.execute("<context>open --application app_3</context>"));
+  expect(thrown.message).toBe("E_INTERNAL: the app failed to start: no start for you");
+  const garbled = await refusal(desktop.input.execute("<context>open --application app_4</context>"));
+  expect(garbled.message).toStartWith("E_INTERNAL: the app failed to start: ");
+  const markup = getSnapshot(desktop);
+  expect(markup).toContain("app_3 (thrower) failed to open: E_INTERNAL: the app failed to start: no start for you");
+  expect(markup).not.toContain('<application id="app_3"');
+  await desktop.input.execute(`<context app_id="app_1">execute send_message --content still-here</context>`);
+  rmSync(root, { recursive: true, force: true });
+});
