@@ -209,17 +209,17 @@ export class Desktop {
     this.#open.set(installed.alias, app);
     try {
       const hooks: AppHostHooks = {
-          views: (updates) => {
-            if (this.#open.get(installed.alias) !== app) return;
-            this.#applyViews(app, updates);
-            this.output.emit("dom_mutation");
-          },
-          crashed: (reason) => {
-            app.state = "crashed";
-            app.note = `The application crashed: ${reason}. Close it and open it again.`;
-            this.log(`${installed.alias} (${installed.manifest.name}) crashed: ${reason}`);
-            this.output.emit("dom_mutation");
-          },
+        views: (updates) => {
+          if (this.#open.get(installed.alias) !== app) return;
+          this.#applyViews(app, updates);
+          this.output.emit("dom_mutation");
+        },
+        crashed: (reason) => {
+          app.state = "crashed";
+          app.note = `The application crashed: ${reason}. Close it and open it again.`;
+          this.log(`${installed.alias} (${installed.manifest.name}) crashed: ${reason}`);
+          this.output.emit("dom_mutation");
+        },
       };
       const { host, views } = installed.external
         ? await installed.external.start(hooks)
@@ -235,7 +235,8 @@ export class Desktop {
       this.#applyViews(app, views);
       app.state = restore?.collapsed ? "collapsed" : "running";
     } catch (error) {
-      this.#open.delete(installed.alias);
+      // Only our own entry: the app may have been closed and opened again meanwhile.
+      if (this.#open.get(installed.alias) === app) this.#open.delete(installed.alias);
       this.log(`${installed.alias} (${installed.manifest.name}) failed to open: ${(error as Error).message}`);
       throw error;
     }
