@@ -1,16 +1,20 @@
 // Terminal sessions as applications of an AOTUI desktop, driven only through the Markdown and
 // operations from the manifests' [[operations]] tables: vim, a shell, python, htop.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
 import { findItem, viewText } from "../helpers/markdown-agent.ts";
 import { RawSocket } from "../helpers/raw-socket.ts";
 
+// A loaded machine can take many seconds to start an interactive bash (root's ~/.bashrc runs
+// pyenv's rehash, which waits on a lock other shells hold): no wall-clock bound is meant here.
+setDefaultTimeout(120_000);
+
 let world: World;
 beforeAll(async () => {
   world = await World.start();
-  await world.json(["desktop", "create"]);
+  await world.json(["desktop", "create", "--op-timeout", "60000"]);
 });
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
@@ -58,6 +62,7 @@ test("vim: a file edited through operations only", async () => {
 
 test("shell: run a command through an operation, as a block with its output and exit code", async () => {
   await world.json(["spawn", "--shell", "bash", "--session", "sh"]);
+  await world.json(["exec", "--session", "sh", "--timeout", "90000", "--", "true"]); // the shell is up
   const app = (await world.json(["desktop", "open-session", "sh"])).app;
   expect(appSection(await snapshot(), app)).toContain("(operation:run)");
   const ack = await exec(`execute run --command "echo from-the-desktop; false"`, app);

@@ -1,6 +1,6 @@
 // AOTUI desktops through the compiled binary: CLI verbs, exit codes, raw JSON-RPC (locks per
 // connection, signals as notifications) and the MCP desktop tool pair.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +10,9 @@ import { findApplication, findItem, findView, viewText } from "../helpers/markdo
 import { RawSocket } from "../helpers/raw-socket.ts";
 
 const APPS = resolve(import.meta.dir, "../../examples/apps");
+
+// Bounds for a loaded machine, not speed checks (bench/desktop.ts measures speed).
+setDefaultTimeout(60_000);
 
 let world: World;
 beforeAll(async () => { world = await World.start(); });

@@ -1,6 +1,6 @@
 // The in-process AOTUI runtime driven like an agent would: Markdown in, DSL out. Each test
 // makes its own desktop (apps run in real workers with a real headless DOM).
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createDesktop, destroyDesktop, getSnapshot, listDesktops, restore, serialize, SNAPSHOT_LIMIT, type Desktop, type UpdateSignal } from "../../lib/desktop/index.ts";
@@ -11,6 +11,9 @@ import { findApplication, findItem, findView, viewText } from "../helpers/markdo
 const APPS = resolve(import.meta.dir, "../../examples/apps");
 const FAULTY = resolve(import.meta.dir, "../testdata/desktop-apps/faulty");
 const GOLDEN = resolve(import.meta.dir, "../testdata/desktop-golden.md");
+
+// Bounds for a loaded machine (apps start in workers), not speed checks.
+setDefaultTimeout(60_000);
 
 afterEach(() => {
   for (const desktop of listDesktops()) destroyDesktop(desktop.id);
