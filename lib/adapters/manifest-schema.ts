@@ -1,6 +1,7 @@
 // The manifest format (adapters/*.toml), validated with valibot. A manifest teaches tuiwright
 // one program: how to recognise it, its regions, their values, items and focus.
 import * as v from "valibot";
+import { OperationsTable } from "./manifest-operations.ts";
 
 function regexProblem(text: string): string | null {
   const slashed = /^\/(.*)\/([dgimsuvy]*)$/s.exec(text);
@@ -114,6 +115,8 @@ export const Manifest = v.strictObject({
     [],
   ),
   focus: v.optional(v.array(v.strictObject({ region: Ident, when: v.union([v.picklist(["cursor", "always", "never"]), Regex]) })), []),
+  /** What an agent can do to the program (AOTUI operations; lib/adapters/manifest-operations.ts). */
+  operations: OperationsTable,
 });
 
 export type ManifestData = v.InferOutput<typeof Manifest>;

@@ -7,6 +7,7 @@ import type { FlagSpec } from "./flags.ts";
 import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { RUN_HELP } from "./run-command.ts";
 import { VERBS } from "./verbs.ts";
+import { INSPECT_VERB, NEW_APP_VERB } from "./desktop-verbs.ts";
 
 export type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[]; method?: string };
 
@@ -42,5 +43,5 @@ export const SKILL_HELP: HelpEntry = {
 };
 
 export const HELP: HelpEntry[] = [
-  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, SERVE_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
+  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, SERVE_HELP, AGENT_CONTEXT_HELP, SKILL_HELP, NEW_APP_VERB, INSPECT_VERB,
 ];

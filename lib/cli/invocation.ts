@@ -84,7 +84,8 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
   const params = verb.params(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> });
   const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
-  if (session !== undefined && TAKES_SESSION.has(verb.method)) params.session = session;
+  // A desktop method's `session` names a session to open as an app, never the default one.
+  if (session !== undefined && TAKES_SESSION.has(verb.method) && !verb.method.startsWith("desktop.")) params.session = session;
   const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
   if (lease !== undefined && lease !== "" && TAKES_LEASE.has(verb.method)) params.lease = lease;
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);

@@ -118,6 +118,13 @@ export async function runCli(args: string[]): Promise<number> {
       return await offline.runAdapterTest(rest.slice(2), mode);
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
+    if (rest[0] === "desktop" && (rest[1] === "new-app" || rest[1] === "inspect")) {
+      const desktop: typeof import("../../entries/desktop.ts") = await import(entryPoint("entries/desktop.ts"));
+      if (rest[1] === "inspect") return await desktop.runInspect(rest.slice(2), daemonTarget(globals));
+      const made = await desktop.runNewApp(rest.slice(2), mode);
+      await printOut(made.text);
+      return made.code;
+    }
 
     const prepared = prepare(rest, globals);
     const { verb } = prepared;

@@ -7,6 +7,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
+import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
 export type OutputMode = "human" | "plain" | "json";
 
@@ -480,6 +481,7 @@ export const VERBS: Verb[] = [
     },
   },
   ...BROWSER_VERBS,
+  ...DESKTOP_VERBS,
   {
     name: "exec",
     summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",

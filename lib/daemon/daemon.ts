@@ -11,6 +11,8 @@ import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/s
 import { createDispatch } from "./dispatch.ts";
 import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
+import { DesktopConnections } from "./desktop-handlers.ts";
+import { listDesktops } from "../desktop/runtime.ts";
 import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
 import { SessionLedger } from "./session-ledger.ts";
@@ -93,11 +95,12 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const rearmIdleTimer = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
-    if (registry.size === 0 && connections.size === 0 && options.idleTimeoutMs > 0) {
+    if (registry.size === 0 && connections.size === 0 && listDesktops().length === 0 && options.idleTimeoutMs > 0) {
       idleTimer = setTimeout(() => { log("idle timeout"); void shutdown(); }, options.idleTimeoutMs);
     }
   };
 
+  const desktops = new DesktopConnections();
   const sessionsChanged = () => {
     ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
     rearmIdleTimer();
@@ -116,6 +119,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     sessionsChanged,
     hungUp: (connection) => connections.get(connection)?.signal ?? AbortSignal.abort(),
     lost,
+    desktops,
   };
 
   const previousUmask = process.umask(0o077);
@@ -127,6 +131,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
         connections.delete(connection);
         events.dropConnection(connection);
         leases.dropConnection(connection);
+        desktops.dropConnection(connection);
         rearmIdleTimer();
       },
     });

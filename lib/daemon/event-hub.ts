@@ -24,7 +24,14 @@ export type SubscribeOptions = { session: string | null; types: EventTypeValue[]
 
 export class EventHub {
   readonly #subscriptions = new Map<string, Subscription>();
+  readonly #observers = new Set<(event: SessionEvent) => void>();
   #next = 1;
+
+  /** In-daemon observers of every event (AOTUI desktops watching their terminal apps). */
+  observe(listener: (event: SessionEvent) => void): () => void {
+    this.#observers.add(listener);
+    return () => this.#observers.delete(listener);
+  }
 
   subscribe(connection: Connection, options: SubscribeOptions): string {
     const id = `sub-${this.#next++}`;
@@ -52,6 +59,7 @@ export class EventHub {
   }
 
   publish(event: SessionEvent): void {
+    for (const observer of this.#observers) observer(event);
     for (const subscription of this.#subscriptions.values()) {
       if (subscription.session !== null && subscription.session !== event.session) continue;
       if (event.type !== "screen") this.#flush(subscription, event.session);

@@ -22,6 +22,7 @@ import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
+import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -39,6 +40,8 @@ export type DaemonContext = {
   hungUp(connection: Connection): AbortSignal;
   /** Sessions of a previous daemon that died without shutting down. */
   lost: LostSession[];
+  /** AOTUI desktops' subscriptions and input locks, per connection. */
+  desktops: DesktopConnections;
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -137,6 +140,7 @@ export function createHandlers(context: DaemonContext): Handlers {
   };
   return {
     ...createBrowserHandlers(context, writable),
+    ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
       return { pong: true, version: version(), pid: process.pid };

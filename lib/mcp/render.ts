@@ -32,5 +32,6 @@ export function renderResult(method: string, result: any): string {
   if (method === "exec" && "exitCode" in result) return `${result.output}[block ${result.seq} exited ${result.exitCode ?? "?"} in ${result.cwd ?? "?"}]`;
   if (method === "wait") return `fired: ${result.fired.join(", ")} (revision ${result.revision})${result.text ? `\n${result.text}` : ""}`;
   if ((method === "press" || method === "type" || method === "click") && result.wait) return `fired: ${result.wait.fired.join(", ")} (revision ${result.revisionAfter})`;
+  if (method === "desktop.snapshot" && typeof result.markup === "string") return result.markup;
   return JSON.stringify(result);
 }

@@ -20,7 +20,10 @@ const PAGE = 50;
 const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Start one with spawn (argv) or spawn with
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
-instead of sleeping. kill removes a session.`;
+instead of sleeping. kill removes a session.
+An AOTUI agent desktop (desktop_create) is read with desktop_snapshot (Markdown) and driven with desktop_exec
+(one <context app_id="app_N" view_id="view_NNN">execute OP --arg value</context> command; item references such as
+todo_list[0] mean what your last desktop_snapshot showed).`;
 
 /** SKILL.md, the few-token guide to driving terminal programs, as a resource and a prompt. */
 const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
@@ -58,6 +61,17 @@ function spawnParams(args: Record<string, unknown>): Record<string, unknown> {
   return { cwd: process.cwd(), ...rest, env };
 }
 
+/** The bridge of AOTUI §5.3: the snapshot id of each desktop's last snapshot, injected into
+ * desktop_exec so item references mean what the agent read; the agent never sees the id. */
+const lastSnapshot = new Map<string, string>();
+let lastDesktop: string | undefined;
+
+function bridgeDesktopExec(args: Record<string, unknown>): Record<string, unknown> {
+  const desktop = (args.desktop as string | undefined) ?? lastDesktop;
+  const snapshot = desktop === undefined ? undefined : lastSnapshot.get(desktop);
+  return { ...(desktop === undefined ? {} : { desktop }), ...(snapshot === undefined ? {} : { snapshot_id: snapshot }), ...args };
+}
+
 /** Sends a notification to the client (stdio); absent where no stream exists (HTTP's JSON replies). */
 export type Notify = (message: object) => Promise<void>;
 
@@ -66,10 +80,14 @@ const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
 /** Calls in flight by request id, for `notifications/cancelled`. */
 const running = new Map<string, () => Promise<void>>();
 const CANCELLED = Symbol("cancelled");
+/** Calls that can run long and wait on the screen: each gets a daemon connection of its own, so
+ * cancelling closes it. Everything else shares one connection — a lease or a desktop lock
+ * belongs to the connection that took it and must outlive the call. */
+const CANCELLABLE = new Set(["exec", "wait", "press", "type", "click", "paste", "navigate", "reload", "go_back", "go_forward", "scroll", "wait_for_frame_quiescence", "wait_for_title_contains"]);
 
-/** Each call runs on a connection of its own: cancelling it closes that connection (the daemon
- * drops its waits), and a cancelled `exec` also ends the command it started. Long calls send
- * `notifications/progress` so a client that resets its timeout on progress never gives up. */
+/** Long calls send `notifications/progress` so a client that resets its timeout on progress
+ * never gives up; a cancelled call's connection is closed (the daemon drops its waits), and a
+ * cancelled `exec` also ends the command it started. */
 async function callTool(params: any, id: JsonRpcId | undefined, notify?: Notify): Promise<unknown> {
   const { byName, tools: list } = tools();
   const method = byName.get(params?.name);
@@ -90,11 +108,18 @@ async function callTool(params: any, id: JsonRpcId | undefined, notify?: Notify)
     ? setInterval(() => void notify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: ++ticks, message: `${method} still running (${Math.round((ticks * PROGRESS_MS) / 1000)} s)` } }), PROGRESS_MS)
     : null;
   try {
-    await daemonClient(); // starts the daemon if needed, once
-    own = await connectDaemon(daemonTarget(), { autoStart: false });
-    const result = await own.call(method, method === "spawn" ? spawnParams(args) : args);
+    const shared = await daemonClient(); // starts the daemon if needed, once
+    if (CANCELLABLE.has(method)) own = await connectDaemon(daemonTarget(), { autoStart: false });
+    const sent = method === "spawn" ? spawnParams(args) : method === "desktop.exec" ? bridgeDesktopExec(args) : args;
+    let result: any = await (own ?? shared).call(method, sent);
     if (method === "spawn" && args.keep !== true) started.add((result as { name: string }).name);
     if (method === "kill") started.delete((result as { session?: string }).session ?? "");
+    if (method === "desktop.snapshot") {
+      lastSnapshot.set(result.desktop, result.snapshot_id);
+      lastDesktop = result.desktop;
+      const { snapshot_id: _hidden, ...shown } = result;
+      result = shown;
+    }
     return { content: resultContent(method, result), structuredContent: result, isError: false };
   } catch (error) {
     if (cancelled) return CANCELLED;

@@ -6,7 +6,7 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS, type MethodName } from "../protocol/methods.ts";
 
-export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory"]);
+export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"]);
 
 /** Options of the spawn tool that MCP adds (the server acts on them; they never reach the daemon). */
 export const SPAWN_EXTRAS = {

@@ -33,6 +33,14 @@ export const ERRORS = {
   "navigation-failed": { code: -32022, exit: 69, hint: "the page could not be loaded; check the URL and that its server is up" },
   "not-a-browser": { code: -32023, exit: 64, hint: "start a browser session with `tuiwright browse URL`, or name one with --session" },
   "no-browser": { code: -32024, exit: 69, hint: "install Carbonyl: npm install --prefix ~/.local/share/tuiwright/carbonyl @fathyb/carbonyl-linux-amd64 (or set CARBONYL=/path/to/carbonyl)" },
+  // AOTUI desktops (lib/desktop/aotui-codes.ts maps each to its E_* code of the AOTUI document §8).
+  "invalid-command": { code: -32030, exit: 65, hint: "write <context app_id=\"app_N\" view_id=\"view_NNN\">execute OP --arg value</context>; view_0 lists the system commands" },
+  "desktop-not-found": { code: -32031, exit: 66, hint: "take a new snapshot and use the ids it shows" },
+  "snapshot-too-old": { code: -32032, exit: 66, hint: "the desktop keeps its last 32 snapshots; take a new one" },
+  "desktop-permission": { code: -32033, exit: 77, hint: "the app's aoapp.json does not grant it; add the permission (resource:action[:scope])" },
+  "desktop-locked": { code: -32034, exit: 75, hint: "another owner holds this desktop's input; wait until it releases" },
+  "app-failed": { code: -32035, exit: 70, hint: "the application failed (its own code); the desktop carries on" },
+  "bad-app-manifest": { code: -32036, exit: 65, hint: "aoapp.json needs id, name, version, entry (and optional system, permissions); see docs/desktop.md" },
   internal: { code: -32603, exit: 70, hint: "this is a tuiwright bug; the daemon log is in the state directory" },
 } as const;
 

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 // Event is the payload of `event` notifications (not a method); exported for docs and clients.
 export { Event } from "./schemas.ts";
+import { DESKTOP_METHODS } from "./desktop-methods.ts";
 import {
   ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, LostSession, Meta, Outline, Revision, Rows,
   BlockResult, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
@@ -498,6 +499,7 @@ export const METHODS = {
     params: v.strictObject({ ...target }),
     result: v.object({ session: v.string() }),
   },
+  ...DESKTOP_METHODS,
 } as const satisfies Record<string, MethodDef>;
 
 export type Methods = typeof METHODS;

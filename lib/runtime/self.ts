@@ -32,3 +32,7 @@ export function entryPoint(path: string): string {
 export function sessionWorkerUrl(): string {
   return entryPoint("workers/session.ts");
 }
+
+export function appWorkerUrl(): string {
+  return entryPoint("workers/app.ts");
+}

@@ -7,6 +7,7 @@ export const TAKES_SESSION: ReadonlySet<string> = new Set([
   "blocks",
   "click",
   "debug.crashWorker",
+  "desktop.openSession",
   "end",
   "exec",
   "get",

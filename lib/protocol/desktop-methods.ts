@@ -1,0 +1,103 @@
+// The AOTUI desktop methods (lib/desktop/), spread into the method table. A desktop is named
+// by its id; when omitted, the only desktop there is. Signals arrive as `desktop.signal`
+// notifications on the connection that called desktop.subscribe.
+import * as v from "valibot";
+import { doc } from "./schemas.ts";
+
+const DesktopId = doc(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}$/, "a desktop id is 1-64 letters, digits, '_', '.' or '-'")), "desktop id; default: the only desktop");
+const which = { desktop: v.optional(DesktopId) };
+const Owner = doc(v.pipe(v.string(), v.minLength(1), v.maxLength(128)), "the writer's owner id (§5.5: one writer at a time)");
+const AppInfo = v.object({ alias: v.string(), appId: v.string(), name: v.string(), system: v.boolean(), state: v.string() });
+const DesktopState = doc(v.looseObject({ id: v.string(), createdAt: v.number(), apps: v.array(v.unknown()), installed: v.array(v.unknown()) }), "a DesktopState from desktop.save");
+
+export const DESKTOP_METHODS = {
+  "desktop.create": {
+    title: "Create an AOTUI desktop: system apps open, the given HTML5 app folders installed",
+    readOnly: false,
+    params: v.strictObject({
+      apps: v.optional(doc(v.array(v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path"))), "absolute paths of app folders (each with aoapp.json)"), []),
+      open: v.optional(doc(v.boolean(), "open the installed apps at once"), false),
+      systemApps: v.optional(doc(v.array(v.string()), "system apps to install; default system.chat and system.thoughts")),
+      operationTimeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "E_TIMEOUT after this long; default 10000")),
+    }),
+    result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
+  },
+  "desktop.destroy": {
+    title: "Destroy a desktop and stop its apps",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({ ...which }),
+    result: v.object({ desktop: v.string(), destroyed: v.literal(true) }),
+  },
+  "desktop.list": {
+    title: "The desktops of this daemon",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({ desktops: v.array(v.object({ desktop: v.string(), createdAt: v.number(), owner: v.nullable(v.string()), apps: v.array(AppInfo) })) }),
+  },
+  "desktop.snapshot": {
+    title: "The desktop as Markdown (AOTUI §4.1) and the snapshot id its item references resolve against",
+    readOnly: true,
+    params: v.strictObject({ ...which, peek: v.optional(doc(v.boolean(), "look without registering a snapshot (observers such as the inspector: the agent's snapshot ids stay valid)"), false) }),
+    result: v.object({ desktop: v.string(), markup: v.string(), snapshot_id: v.string() }),
+  },
+  "desktop.exec": {
+    title: "Run one command: <context app_id view_id>DSL</context> (AOTUI §5)",
+    readOnly: false,
+    params: v.strictObject({
+      ...which,
+      command: doc(v.pipe(v.string(), v.minLength(1)), "<context app_id=\"app_N\" view_id=\"view_NNN\">execute OP --arg value</context>, or a system command in <context>"),
+      snapshot_id: v.optional(doc(v.string(), "the snapshot the command's item references mean; default the desktop's latest")),
+      owner: v.optional(Owner),
+    }),
+    result: v.looseObject({ desktop: v.string(), status: v.literal("ok"), command: v.string() }),
+  },
+  "desktop.acquire": {
+    title: "Take the desktop's input (single writer); released when this connection closes",
+    readOnly: false,
+    params: v.strictObject({ ...which, owner: Owner }),
+    result: v.object({ desktop: v.string(), owner: v.string() }),
+  },
+  "desktop.release": {
+    title: "Give the desktop's input back",
+    readOnly: false,
+    params: v.strictObject({ ...which, owner: Owner }),
+    result: v.object({ desktop: v.string(), released: v.literal(true) }),
+  },
+  "desktop.say": {
+    title: "Hand the ChatWithUser app a message from the user (the product layer's call)",
+    readOnly: false,
+    params: v.strictObject({ ...which, text: v.pipe(v.string(), v.minLength(1)) }),
+    result: v.object({ desktop: v.string() }),
+  },
+  "desktop.install": {
+    title: "Install (and optionally open) an HTML5 app folder on a desktop",
+    readOnly: false,
+    params: v.strictObject({ ...which, dir: v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path")), open: v.optional(v.boolean(), false) }),
+    result: v.object({ desktop: v.string(), app: v.string() }),
+  },
+  "desktop.openSession": {
+    title: "Open a terminal session as an application: its manifest's regions as views, items as lists, [[operations]] as operations",
+    readOnly: false,
+    params: v.strictObject({ ...which, session: v.pipe(v.string(), v.minLength(1)) }),
+    result: v.object({ desktop: v.string(), app: v.string() }),
+  },
+  "desktop.save": {
+    title: "Serialize a desktop (AOTUI §9.3 DesktopState); the daemon keeps nothing (with file: writes it there, new file only)",
+    readOnly: true,
+    params: v.strictObject({ ...which, file: v.optional(doc(v.pipe(v.string(), v.regex(/^\//, "the file must be an absolute path")), "write the state as JSON to this new file")) }),
+    result: v.object({ desktop: v.string(), state: v.unknown(), file: v.optional(v.string()) }),
+  },
+  "desktop.restore": {
+    title: "Recreate a desktop from a DesktopState",
+    readOnly: false,
+    params: v.strictObject({ state: DesktopState }),
+    result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
+  },
+  "desktop.subscribe": {
+    title: "Receive the desktop's signals as desktop.signal notifications {subscription, desktopId, timestamp, reason}",
+    readOnly: true,
+    params: v.strictObject({ ...which }),
+    result: v.object({ desktop: v.string(), subscription: v.string() }),
+  },
+} as const;
