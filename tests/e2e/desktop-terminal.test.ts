@@ -45,7 +45,7 @@ test("vim: a file edited through operations only", async () => {
   const markup = await snapshot();
   const section = appSection(markup, app);
   expect(section).toContain("(manifest vim)");
-  expect(section).toContain("[normal](entity:mode)");
+  expect(section).toContain("[unknown](entity:mode)"); // no mode message seen yet: normal, or insert without showmode
   for (const op of ["save", "save_as", "quit", "open_file", "search", "append_line", "replace_all"]) expect(section).toContain(`(operation:${op})`);
   expect(section).toContain("~ (");
   await exec(`execute append_line --text "third line"`, app);
