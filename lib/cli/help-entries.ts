@@ -26,11 +26,26 @@ export const AGENT_CONTEXT_HELP: HelpEntry = {
 
 export const SKILL_HELP: HelpEntry = {
   name: "skill",
-  summary: "print SKILL.md: how an agent drives a terminal program with tuiwright in few tokens",
-  usage: "skill",
+  summary: "print SKILL.md: how an agent drives a terminal program with tuiwright in few tokens; --install DIR puts it in a skills directory",
+  usage: "skill [--install DIR]",
+  flags: [{ name: "--install", type: "string", value: "DIR", description: "write DIR/tuiwright/SKILL.md (an Agent Skills directory, e.g. ~/.claude/skills) instead of printing" }],
+};
+
+export const COMPLETION_HELP: HelpEntry = {
+  name: "completion",
+  summary: "print a shell completion script: source <(tuiwright completion bash); zsh; tuiwright completion fish | source",
+  usage: "completion bash|zsh|fish",
+  flags: [],
+};
+
+export const MAN_HELP: HelpEntry = {
+  name: "man",
+  summary: "print the tuiwright(1) manual page (roff): tuiwright man > ~/.local/share/man/man1/tuiwright.1",
+  usage: "man",
   flags: [],
 };
 
 export const HELP: HelpEntry[] = [
   ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
+  COMPLETION_HELP, MAN_HELP,
 ];

@@ -16,8 +16,10 @@ import type { Result } from "../protocol/methods.ts";
 import { describeFlags } from "./flags.ts";
 import { HELP, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
-import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
-import type { OutputMode, Verb } from "./verbs.ts";
+import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
+import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
+import { didYouMean } from "./suggest.ts";
+import { parseFlags } from "./flags.ts";
 
 const STOP_WAIT_MS = 5000;
 
@@ -30,6 +32,35 @@ function findHelp(words: string[]): HelpEntry | null {
   return HELP.find((entry) => entry.name.split(" ").every((part, i) => words[i] === part)) ?? null;
 }
 
+/** The entries of a group: `help daemon` → daemon status, daemon start, daemon stop. */
+function groupEntries(word: string): HelpEntry[] {
+  return HELP.filter((entry) => entry.name.startsWith(`${word} `));
+}
+
+function groupHelp(word: string, entries: HelpEntry[]): string {
+  const parts = entries.map((entry) => {
+    const flags = describeFlags(entry.flags);
+    return `usage: tuiwright ${entry.usage}\n  ${entry.summary}${flags ? `\n${flags}` : ""}`;
+  });
+  return `tuiwright ${word}: ${entries.map((e) => e.name.slice(word.length + 1)).join(", ")}\n\n${parts.join("\n\n")}\n\n${GLOBAL_HELP}`;
+}
+
+const TOP_WORDS = [...new Set([...HELP.map((entry) => entry.name.split(" ")[0]!), "help", "version"])];
+
+/** A usage error for words that name no verb, with the closest verb when it looks like a typo. */
+function unknownVerb(words: string[]): Error {
+  const group = groupEntries(words[0] ?? "");
+  if (group.length > 0) {
+    const subs = group.map((e) => e.name.split(" ")[1]!);
+    return usage(`unknown ${words[0]} verb ${JSON.stringify(words[1] ?? "")}: one of ${subs.join(", ")}${words[1] ? didYouMean(words[1], subs) : ""}`, `run \`tuiwright help ${words[0]}\``);
+  }
+  return usage(`unknown verb ${JSON.stringify(words[0] ?? "")}${didYouMean(words[0] ?? "", TOP_WORDS)}`);
+}
+
+function helpJson(entry: HelpEntry): Record<string, unknown> {
+  return { name: entry.name, summary: entry.summary, usage: `tuiwright ${entry.usage}`, method: entry.method ?? null, flags: entry.flags };
+}
+
 function generalHelp(): string {
   const width = Math.max(...HELP.map((v) => v.name.length));
   return [
@@ -39,7 +70,7 @@ function generalHelp(): string {
     "",
     "Verbs:",
     ...HELP.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
-    `  ${"help VERB".padEnd(width)}  flags of one verb`,
+    `  ${"help VERB".padEnd(width)}  flags of one verb (help GROUP: every daemon, adapter or lease verb)`,
     `  ${"help selectors".padEnd(width)}  the selector language`,
     `  ${"help --markdown".padEnd(width)}  all of this as Markdown (docs/CLI.md)`,
     "",
@@ -85,15 +116,48 @@ export async function runCli(args: string[]): Promise<number> {
     mode = globals.mode;
     if (globals.version || rest[0] === "version") { await printOut(version()); return 0; }
     if (rest[0] === "help" && rest.length === 2 && TOPICS[rest[1]!]) { await printOut(TOPICS[rest[1]!]!); return 0; }
+    if (rest[0] === "completion" || rest[0] === "man" || (rest[0] === "skill" && rest.length > 1)) {
+      const docs: typeof import("../../entries/docs.ts") = await import(entryPoint("entries/docs.ts"));
+      if (rest[0] === "completion") {
+        const shell = rest[1];
+        if (rest.length !== 2 || (shell !== "bash" && shell !== "zsh" && shell !== "fish")) {
+          throw usage(`completion needs one shell: bash, zsh or fish${shell ? `; got ${JSON.stringify(rest.slice(1).join(" "))}` : ""}`, "run `tuiwright help completion`");
+        }
+        await printOut(docs.completion(shell));
+        return 0;
+      }
+      if (rest[0] === "man") {
+        if (rest.length > 1) throw usage(`man takes no arguments; got ${JSON.stringify(rest[1])}`);
+        await printOut(docs.man());
+        return 0;
+      }
+      helpEntry = findHelp(["skill"]);
+      const parsed = parseFlags(rest.slice(1), helpEntry!.flags, "skill");
+      if (parsed.positionals.length > 0 || parsed.rest) throw usage(`skill takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "usage: tuiwright skill [--install DIR]");
+      const file = docs.installSkill(parsed.flags.get("--install") as string);
+      await printOut(mode === "json" ? JSON.stringify({ installed: file }) : mode === "plain" ? file : `installed ${file}`);
+      return 0;
+    }
     if (rest[0] === "agent-context" || rest[0] === "skill" || (rest[0] === "help" && rest[1] === "--markdown")) {
       if (rest.length > (rest[0] === "help" ? 2 : 1)) throw usage(`${rest[0]} takes no arguments`);
       const docs: typeof import("../../entries/docs.ts") = await import(entryPoint("entries/docs.ts"));
       await printOut(rest[0] === "agent-context" ? docs.agentContext() : rest[0] === "skill" ? docs.skill() : docs.markdownHelp());
       return 0;
     }
+    if (rest[0] === "help" && rest.length === 2 && !findHelp(rest.slice(1)) && groupEntries(rest[1]!).length > 0) {
+      const group = groupEntries(rest[1]!);
+      await printOut(mode === "json" ? JSON.stringify({ group: rest[1], verbs: group.map(helpJson) }) : groupHelp(rest[1]!, group));
+      return 0;
+    }
+    if (rest[0] === "help" && mode === "json") {
+      const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
+      await printOut(JSON.stringify(named ? helpJson(named) : { version: version(), globalFlags: GLOBAL_FLAGS, verbs: HELP.map(helpJson), topics: Object.keys(TOPICS) }));
+      return 0;
+    }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
-      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}`);
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
       const help = named ? verbHelp(named) : generalHelp();
       if (rest.length === 0 && !globals.help) { await printErr(help); return 64; }
       await printOut(help);
@@ -118,6 +182,7 @@ export async function runCli(args: string[]): Promise<number> {
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
 
+    if (!findVerb(rest)) throw unknownVerb(rest);
     const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);
     let rpc;
     try {
