@@ -6,16 +6,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { TARGETS } from "./targets.ts";
 
-/** install.sh's platform name → Bun's --target. Windows is left out: sessions need a Unix PTY. */
-export const TARGETS: Record<string, string> = {
-  "linux-x64": "bun-linux-x64",
-  "linux-x64-musl": "bun-linux-x64-musl",
-  "linux-arm64": "bun-linux-arm64",
-  "linux-arm64-musl": "bun-linux-arm64-musl",
-  "darwin-x64": "bun-darwin-x64",
-  "darwin-arm64": "bun-darwin-arm64",
-};
 
 const root = new URL("..", import.meta.url).pathname;
 

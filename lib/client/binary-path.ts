@@ -1,0 +1,41 @@
+// Where the tuiwright executable is, for the npm package (its `tuiwright` command and its
+// library): $TUIWRIGHT_BIN, else the per-platform package npm installed beside this one
+// (@tuiwright/linux-x64, …-musl, darwin-arm64, …), else `tuiwright` on PATH.
+// Node APIs only, so it runs unchanged on Node, Deno and Bun.
+import { existsSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/** The platform package's name part for this machine, or null where none is built. */
+export function platformName(): string | null {
+  const os = process.platform === "linux" ? "linux" : process.platform === "darwin" ? "darwin" : null;
+  const cpu = process.arch === "x64" ? "x64" : process.arch === "arm64" ? "arm64" : null;
+  if (!os || !cpu) return null;
+  return `${os}-${cpu}${os === "linux" && isMusl() ? "-musl" : ""}`;
+}
+
+/** musl's dynamic loader is /lib/ld-musl-<arch>.so.1; glibc systems have none. */
+function isMusl(): boolean {
+  try {
+    return readdirSync("/lib").some((name) => name.startsWith("ld-musl-"));
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute path, or the bare name `tuiwright` to look up on PATH. */
+export function binaryPath(): string {
+  const fromEnv = process.env.TUIWRIGHT_BIN;
+  if (fromEnv) return fromEnv;
+  const platform = platformName();
+  if (platform) {
+    try {
+      const manifest = createRequire(import.meta.url).resolve(`@tuiwright/${platform}/package.json`);
+      const bin = join(dirname(manifest), "bin", "tuiwright");
+      if (existsSync(bin)) return bin;
+    } catch {
+      // not installed (another platform, or --no-optional): fall back to PATH
+    }
+  }
+  return "tuiwright";
+}
