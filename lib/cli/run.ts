@@ -181,6 +181,11 @@ export async function runCli(args: string[]): Promise<number> {
       return await offline.runAdapterTest(rest.slice(2), mode);
     }
     if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
+    if (rest[0] === "gc") {
+      // Loaded on demand: it reads TOML, which the thin CLI does not otherwise load.
+      const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
+      return await gc.runGc(rest.slice(1), globals);
+    }
 
     if (!findVerb(rest)) throw unknownVerb(rest);
     const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);

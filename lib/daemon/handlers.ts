@@ -2,7 +2,7 @@
 // without a handler, or a handler returning the wrong shape, fails type-checking.
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "./session-ledger.ts";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { stateDir } from "../runtime/paths.ts";
 import { ERRORS } from "../protocol/errors.ts";
@@ -123,6 +123,14 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     registry.add(entry);
     context.sessionsChanged();
     return entry;
+  } catch (error) {
+    // A spawn that failed leaves nothing behind: not its (default-named) cast, rc or transcript.
+    if (cast && params.cast === undefined) rmSync(cast, { force: true });
+    if (shell) {
+      rmSync(shell.transcriptDir, { recursive: true, force: true });
+      rmSync(shell.transcriptDir.replace(/\/transcripts\/([^/]+)$/, "/shells/$1"), { recursive: true, force: true });
+    }
+    throw error;
   } finally {
     registry.release(name);
   }
