@@ -186,6 +186,10 @@ export async function runCli(args: string[]): Promise<number> {
       const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
       return await gc.runGc(rest.slice(1), globals);
     }
+    if (rest[0] === "doctor") {
+      const doctor: typeof import("./doctor-command.ts") = await import("./doctor-command.ts");
+      return await doctor.runDoctor(rest.slice(1), globals);
+    }
 
     if (!findVerb(rest)) throw unknownVerb(rest);
     const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);
