@@ -15,6 +15,7 @@ import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 import { serveSite } from "./site-server.ts";
 import { carbonylArgv, findCarbonyl } from "../lib/browser/find-carbonyl.ts";
+import { REPO_CARBONYL } from "../tests/helpers/harness.ts";
 
 // `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory flood cold browser]` runs only those groups
 // (memory includes flood)
@@ -544,7 +545,7 @@ async function browserSnapshot(world: World): Promise<void> {
     await world.json(["browse", "--session", "web", site.url]);
     await world.json(["wait", "--session", "web", "--ref", "@carbonyl.page link", "--timeout", "30000"]);
     await world.json(["wait", "--session", "web", "--settled", "500"]);
-    const argv = carbonylArgv(findCarbonyl(process.env), site.url);
+    const argv = carbonylArgv(findCarbonyl({ CARBONYL: REPO_CARBONYL, ...process.env }), site.url);
     tmux("new-session", "-d", "-s", "web", "-x", "140", "-y", "45", argv.map((a) => `'${a}'`).join(" "));
     await tmuxWaitFor("Tiny News", "web");
     const N = 500;

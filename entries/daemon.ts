@@ -8,12 +8,13 @@ import { runDaemon } from "../lib/daemon/daemon.ts";
 import { stateDir } from "../lib/runtime/paths.ts";
 import { applyRetention } from "../lib/record/retention.ts";
 import { retentionPolicy } from "../lib/record/retention-config.ts";
+import { configFilePath } from "../lib/runtime/config-file.ts";
 
 /** The retention policy, applied before any session exists (so nothing live is touched).
  * A bad policy is logged, not fatal: sessions matter more than cleaning up. */
 function retainAtStart(namespace: string, flags: { keep?: number; keepDays?: number }, lostSessions: string[]): void {
   try {
-    const result = applyRetention(stateDir(namespace), retentionPolicy(flags), { live: new Set(lostSessions) });
+    const result = applyRetention(stateDir(namespace), retentionPolicy(configFilePath(), flags), { live: new Set(lostSessions) });
     if (result.removed.length > 0) {
       process.stderr.write(`tuiwright daemon: retention removed ${result.removed.length} old recording(s)/transcript(s), ${result.bytesFreed} bytes (keep ${result.policy.keep}, keep-days ${result.policy.keepDays})\n`);
     }

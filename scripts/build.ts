@@ -4,9 +4,12 @@
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
+import { METHOD_FACTS_FILE, methodFactsSource } from "./gen-method-facts.ts";
 
 const { values: flags } = parseArgs({ options: { target: { type: "string" }, outfile: { type: "string" } } });
 const root = new URL("..", import.meta.url).pathname;
+// The thin CLI's plain-data view of the method table, regenerated so it can never drift.
+await Bun.write(METHOD_FACTS_FILE, methodFactsSource());
 const hash = createHash("sha256");
 for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "adapters/*.toml", "SKILL.md", "package.json", "bun.lock"]) {
   for (const file of [...new Glob(pattern).scanSync({ cwd: root })].sort()) {

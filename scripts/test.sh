@@ -11,13 +11,22 @@ echo "==> building dist/tuiwright"
 bun run build || exit 1
 
 log=$(mktemp)
+# Every daemon the tests start inherits this mark, so the check below counts only ours — not
+# the user's own daemon or another checkout's test run.
+export TUIWRIGHT_TEST_RUN="run-$$-$(date +%s%N)"
 bun test "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
 failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)
 rm -f "$log"
 
-leftover=$(pgrep -f 'tuiwright daemon run' || true)
+leftover=""
+for pid in $(pgrep -f 'tuiwright daemon run' || true); do
+  if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "TUIWRIGHT_TEST_RUN=$TUIWRIGHT_TEST_RUN"; then
+    leftover="$leftover $pid"
+  fi
+done
+leftover=${leftover# }
 if [ -n "$leftover" ]; then
   echo "left behind: daemon process(es) $leftover"
   ps -o pid,args -p $leftover || true

@@ -1,10 +1,14 @@
 // The manifests in force: the built-ins, overridden by name by the user's own files. User
 // files are re-read whenever the directory listing or a file's mtime/size changes (checked on
 // use: a few stat calls), so an edited manifest applies without restarting anything. A broken
-// user file is reported, and its built-in namesake (if any) stays in force.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// user file is reported, and its built-in namesake (if any) stays in force. The directory must
+// be ours alone (a manifest's operations type into programs), and every file is read through
+// readUserManifest (regular files only, size-capped).
+import { readdirSync, statSync } from "node:fs";
 import { asTuiwrightError } from "../protocol/errors.ts";
-import { userAdaptersDir } from "../runtime/paths.ts";
+import { ownedDirExists } from "../runtime/owned-dir.ts";
+import { userAdaptersLocation, type OwnedPath } from "../runtime/paths.ts";
+import { readUserManifest } from "./read-user-manifest.ts";
 import { BUILTIN_MANIFESTS } from "./builtins.ts";
 import { loadManifest, type CompiledManifest } from "./load-manifest.ts";
 
@@ -20,13 +24,24 @@ function loadBuiltins(): CompiledManifest[] {
 
 export class ManifestCatalog {
   readonly #dir: string;
+  readonly #location: OwnedPath | null;
+  #locationProblem: string | null = null;
   #signature = "\0";
   #entries: CatalogEntry[] = [];
   #errors: CatalogError[] = [];
   #generation = 0;
 
-  constructor(dir = userAdaptersDir()) {
-    this.#dir = dir;
+  /** `dir` given: a directory chosen by the caller (tests, `adapter check`), read as is. */
+  constructor(dir?: string) {
+    let location: OwnedPath | null = null;
+    try {
+      location = dir === undefined ? userAdaptersLocation() : null;
+    } catch (error) {
+      // No home to find it in: built-ins only, and the reason is listed with the errors.
+      this.#locationProblem = asTuiwrightError(error).message;
+    }
+    this.#location = location;
+    this.#dir = dir ?? location?.path ?? "(no adapters directory)";
   }
 
   get dir(): string {
@@ -53,20 +68,26 @@ export class ManifestCatalog {
     return this.#generation;
   }
 
-  #userFiles(): { path: string; stamp: string }[] {
+  #userFiles(): { path: string; stamp: string; problem?: string }[] {
+    if (this.#locationProblem) return [{ path: this.#dir, stamp: "!", problem: this.#locationProblem }];
     let names: string[];
     try {
+      if (this.#location && !ownedDirExists(this.#location, "adapters directory")) return [];
       names = readdirSync(this.#dir).filter((name) => name.endsWith(".toml")).sort();
-    } catch {
-      return [];
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      const problem = asTuiwrightError(error).message;
+      return [{ path: this.#dir, stamp: `!${problem}`, problem }];
     }
-    return names.flatMap((name) => {
+    return names.map((name) => {
       const path = `${this.#dir}/${name}`;
       try {
+        // stat never blocks, even on a FIFO; a loop or dangling link is reported when read.
         const stat = statSync(path);
-        return [{ path, stamp: `${name}:${stat.mtimeMs}:${stat.size}` }];
-      } catch {
-        return [];
+        return { path, stamp: `${name}:${stat.mtimeMs}:${stat.size}:${stat.mode}` };
+      } catch (error) {
+        return { path, stamp: `${name}:!${(error as NodeJS.ErrnoException).code}` };
       }
     });
   }
@@ -78,9 +99,13 @@ export class ManifestCatalog {
     this.#signature = signature;
     const byName = new Map<string, CatalogEntry>(loadBuiltins().map((manifest) => [manifest.name, { manifest, origin: "builtin" }]));
     const errors: CatalogError[] = [];
-    for (const { path } of files) {
+    for (const { path, problem } of files) {
+      if (problem) {
+        errors.push({ file: path, message: problem });
+        continue;
+      }
       try {
-        const manifest = loadManifest(readFileSync(path, "utf8"), path);
+        const manifest = loadManifest(readUserManifest(path), path);
         byName.set(manifest.name, { manifest, origin: "user" });
       } catch (error) {
         errors.push({ file: path, message: asTuiwrightError(error).message });

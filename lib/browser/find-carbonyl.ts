@@ -1,11 +1,11 @@
 // Finding the Carbonyl browser (Chromium rendered into terminal cells): $CARBONYL, then PATH,
-// then the npm package installed beside tuiwright (an optional dependency), then the one the
-// install hint puts under the data directory.
+// then the npm package the install hint puts under our own data directory — and only if that
+// directory verifies as ours alone. Never a path relative to the binary or under a shared
+// directory: whoever can write there could make us run their program.
 import { accessSync, constants } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { dataDir } from "../runtime/paths.ts";
-import { isCompiled } from "../runtime/self.ts";
+import { ownedDirExists } from "../runtime/owned-dir.ts";
+import { dataDir, dataLocation } from "../runtime/paths.ts";
 
 /** The npm package that carries this platform's binary. */
 export function carbonylPackage(): string {
@@ -15,7 +15,9 @@ export function carbonylPackage(): string {
 }
 
 export function installCommand(): string {
-  return `npm install --prefix ${dataDir()}/carbonyl ${carbonylPackage()}`;
+  let dir = "~/.local/share/tuiwright";
+  try { dir = dataDir(); } catch { /* no home: show the usual place */ }
+  return `npm install --prefix ${dir}/carbonyl ${carbonylPackage()}`;
 }
 
 const executable = (path: string) => {
@@ -27,10 +29,22 @@ const executable = (path: string) => {
   }
 };
 
-/** node_modules directories a bundled install could be in: beside the binary's project or the source tree. */
-function packageRoots(): string[] {
-  const project = isCompiled() ? `${process.execPath.slice(0, process.execPath.lastIndexOf("/"))}/..` : fileURLToPath(new URL("../..", import.meta.url));
-  return [`${project}/node_modules`, `${dataDir()}/carbonyl/node_modules`];
+/** The data directory's install, when every directory down to the package's is ours alone. */
+function dataDirInstall(): { path: string; trusted: boolean } {
+  let location;
+  try {
+    location = dataLocation();
+  } catch {
+    return { path: "~/.local/share/tuiwright/carbonyl (no home directory)", trusted: false };
+  }
+  const packageDir = `${location.path}/carbonyl/node_modules/${carbonylPackage()}/build`;
+  let trusted = false;
+  try {
+    trusted = ownedDirExists({ base: location.base, path: packageDir }, "Carbonyl directory");
+  } catch (error) {
+    throw new TuiwrightError("permission", `${(error as Error).message}; refusing to run a browser from it`);
+  }
+  return { path: `${packageDir}/carbonyl`, trusted };
 }
 
 /** The carbonyl executable for a session started with this environment. */
@@ -42,10 +56,9 @@ export function findCarbonyl(env: Record<string, string | undefined>): string {
   }
   const onPath = Bun.which("carbonyl", { PATH: env.PATH ?? "" });
   if (onPath) return onPath;
-  const tried = packageRoots().map((root) => `${root}/${carbonylPackage()}/build/carbonyl`);
-  const found = tried.find(executable);
-  if (found) return found;
-  throw new TuiwrightError("no-browser", `Carbonyl is not installed (looked at $CARBONYL, PATH and ${tried.join(", ")})`, {
+  const installed = dataDirInstall();
+  if (installed.trusted && executable(installed.path)) return installed.path;
+  throw new TuiwrightError("no-browser", `Carbonyl is not installed (looked at $CARBONYL, PATH and ${installed.path})`, {
     hint: `install it: ${installCommand()}, or set CARBONYL=/path/to/carbonyl`,
   });
 }

@@ -7,6 +7,7 @@ import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { FlagSpec } from "./flags.ts";
 import { parseFlags } from "./flags.ts";
+import { perform } from "./perform.ts";
 import { daemonTarget, extractGlobals, type Globals, prepare, usage } from "./invocation.ts";
 import { splitWords } from "./words.ts";
 
@@ -42,12 +43,13 @@ function parseCommands(input: string): Command[] {
   });
 }
 
-async function runOne(rpc: RpcClient, command: Command, globals: Globals): Promise<unknown> {
+/** The line's JSON result and its exit code (non-zero for `exec --propagate` of a failed command). */
+async function runOne(rpc: RpcClient, command: Command, globals: Globals): Promise<{ result: unknown; exitCode: number }> {
   const { globals: lineGlobals, rest } = extractGlobals(command.words, globals);
   if (lineGlobals.namespace !== globals.namespace) throw usage("a batch line cannot change --ns");
   if (rest[0] === "batch" || rest[0] === "events") throw usage(`${rest[0]} cannot run inside a batch`);
-  const prepared = prepare(rest, lineGlobals);
-  return rpc.call(prepared.verb.method, prepared.params);
+  const { output, exitCode } = await perform(rpc, prepare(rest, lineGlobals), "json");
+  return { result: JSON.parse(output), exitCode };
 }
 
 export async function runBatch(args: string[], globals: Globals): Promise<number> {
@@ -63,8 +65,10 @@ export async function runBatch(args: string[], globals: Globals): Promise<number
   try {
     for (const command of commands) {
       try {
-        const result = await runOne(rpc, command, globals);
-        await printOut(JSON.stringify({ line: command.line, ok: true, result }));
+        const { result, exitCode } = await runOne(rpc, command, globals);
+        await printOut(JSON.stringify({ line: command.line, ok: true, result, ...(exitCode !== 0 ? { exit: exitCode } : {}) }));
+        firstFailure ||= exitCode;
+        if (bail && exitCode !== 0) break;
       } catch (error) {
         const failure = asTuiwrightError(error);
         firstFailure ||= failure.exitCode;

@@ -1,7 +1,8 @@
 // `tuiwright casts [--session S]`: the recordings in the namespace's state directory, newest
 // first. Read straight from disk, so it works after the daemon is gone.
 import { readdirSync, readSync, openSync, closeSync, statSync } from "node:fs";
-import { stateDir } from "../runtime/paths.ts";
+import { stateLocation } from "../runtime/paths.ts";
+import { ownedDirExists } from "../runtime/owned-dir.ts";
 import { printOut } from "../runtime/stdio.ts";
 import { parseFlags, type FlagSpec } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
@@ -32,10 +33,13 @@ function header(path: string): { timestamp?: number; command?: string } {
 export async function runCasts(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, CASTS_HELP.flags, "casts");
   if (parsed.positionals.length > 0) throw usage(`casts takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
-  const dir = `${stateDir(daemonTarget(globals).namespace)}/casts`;
-  const session = globals.session ?? process.env.TUIWRIGHT_SESSION;
+  const state = stateLocation(daemonTarget(globals).namespace);
+  const dir = `${state.path}/casts`;
+  const session = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
   let names: string[] = [];
-  try { names = readdirSync(dir).filter((n) => n.endsWith(".cast")); } catch { /* none yet */ }
+  if (ownedDirExists({ base: state.base, path: dir }, "state directory")) {
+    try { names = readdirSync(dir).filter((n) => n.endsWith(".cast")); } catch { /* none yet */ }
+  }
   const casts: CastInfo[] = names
     .map((name) => {
       const path = `${dir}/${name}`;

@@ -42,7 +42,7 @@ export async function runEvents(args: string[], globals: Globals): Promise<numbe
   };
   process.on("SIGINT", () => finish(0));
   void rpc.closed.then(() => finish(69));
-  const session = globals.session ?? process.env.TUIWRIGHT_SESSION;
+  const session = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
   const { subscription } = (await rpc.call("subscribe", {
     ...(session ? { session } : {}),
     ...(types ? { types } : {}),

@@ -6,7 +6,8 @@ import { printOut } from "../runtime/stdio.ts";
 import { asTuiwrightError } from "../protocol/errors.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { applyRetention } from "../record/retention.ts";
-import { configFilePath, retentionPolicy } from "../record/retention-config.ts";
+import { retentionPolicy } from "../record/retention-config.ts";
+import { configFilePath } from "../runtime/config-file.ts";
 import { parseFlags } from "./flags.ts";
 import { GC_HELP } from "./gc-help.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
@@ -35,7 +36,7 @@ function megabytes(bytes: number): string {
 export async function runGc(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, GC_HELP.flags, "gc");
   if (parsed.positionals.length > 0 || parsed.rest) throw usage(`gc takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "run `tuiwright help gc`");
-  const policy = retentionPolicy({
+  const policy = retentionPolicy(configFilePath(), {
     keep: parsed.flags.get("--keep") as number | undefined,
     keepDays: parsed.flags.get("--keep-days") as number | undefined,
   });

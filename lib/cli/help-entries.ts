@@ -19,6 +19,16 @@ export const MCP_HELP: HelpEntry = {
   flags: [],
 };
 
+export const SERVE_HELP: HelpEntry = {
+  name: "serve",
+  summary: "serve the methods over HTTP: POST /rpc (JSON-RPC) and POST /mcp (MCP), loopback, bearer token",
+  usage: "serve --http HOST:PORT [--allow-remote]",
+  flags: [
+    { name: "--http", type: "string", value: "HOST:PORT", description: "listen for HTTP here: POST /rpc (JSON-RPC) and POST /mcp (MCP Streamable HTTP); port 0 picks a free one" },
+    { name: "--allow-remote", type: "bool", description: "allow a non-loopback address (the bearer token is then all that guards your programs)" },
+  ],
+};
+
 export const AGENT_CONTEXT_HELP: HelpEntry = {
   name: "agent-context",
   summary: "print versioned JSON describing every verb, flag, method, exit code and error (for agents)",
@@ -48,6 +58,6 @@ export const MAN_HELP: HelpEntry = {
 };
 
 export const HELP: HelpEntry[] = [
-  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
+  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, SERVE_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
   COMPLETION_HELP, MAN_HELP, GC_HELP, DOCTOR_HELP,
 ];

@@ -1,5 +1,6 @@
 // From command-line words to a method call: global flags, the verb, its flags and params.
 // Shared by single commands and by `batch`, whose lines are command lines too.
+import { TAKES_LEASE, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
@@ -14,9 +15,6 @@ export type SaveRequest = { file: string; masks: string[]; outline: boolean };
 export type Prepared = { verb: Verb; params: Record<string, unknown>; mode: OutputMode; save?: SaveRequest; out?: string; args: ParsedArgs };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-const SESSIONLESS = new Set(["ping", "capabilities", "list", "daemon.status", "daemon.stop"]);
-/** Methods that take the write lease's token. */
-const WRITERS = new Set(["type", "press", "click", "resize", "signal", "kill", "exec", "send", "end", "reset", "lease.acquire", "lease.release"]);
 
 export const GLOBAL_FLAGS: { name: string; aliases?: string[]; value?: string; description: string }[] = [
   { name: "--ns", value: "NAME", description: "namespace: a separate daemon and socket (env TUIWRIGHT_NS)" },
@@ -85,10 +83,10 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   }
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
   const params = verb.params(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> });
-  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION);
-  if (session !== undefined && !SESSIONLESS.has(verb.method)) params.session = session;
+  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
+  if (session !== undefined && TAKES_SESSION.has(verb.method)) params.session = session;
   const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
-  if (lease !== undefined && lease !== "" && WRITERS.has(verb.method)) params.lease = lease;
+  if (lease !== undefined && lease !== "" && TAKES_LEASE.has(verb.method)) params.lease = lease;
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
   const save = verb.save?.(parsed, process.cwd());
   const out = verb.out?.(parsed, process.cwd());

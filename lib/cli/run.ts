@@ -11,8 +11,7 @@ import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
 import { entryPoint } from "../runtime/self.ts";
-import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
-import type { Result } from "../protocol/methods.ts";
+import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
 import { HELP, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
@@ -20,8 +19,6 @@ import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, prepare, usage
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
 import { didYouMean } from "./suggest.ts";
 import { parseFlags } from "./flags.ts";
-
-const STOP_WAIT_MS = 5000;
 
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
@@ -174,6 +171,10 @@ export async function runCli(args: string[]): Promise<number> {
       const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
       return await mcp.runMcp();
     }
+    if (rest[0] === "serve") {
+      const serve: typeof import("../../entries/serve.ts") = await import(entryPoint("entries/serve.ts"));
+      return await serve.runServeCommand(rest.slice(1), globals);
+    }
     if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
@@ -187,12 +188,13 @@ export async function runCli(args: string[]): Promise<number> {
       return await gc.runGc(rest.slice(1), globals);
     }
     if (rest[0] === "doctor") {
-      const doctor: typeof import("./doctor-command.ts") = await import("./doctor-command.ts");
+      const doctor: typeof import("../../entries/doctor.ts") = await import(entryPoint("entries/doctor.ts"));
       return await doctor.runDoctor(rest.slice(1), globals);
     }
 
     if (!findVerb(rest)) throw unknownVerb(rest);
-    const { verb, params, save, out, args: parsedArgs } = prepare(rest, globals);
+    const prepared = prepare(rest, globals);
+    const { verb } = prepared;
     let rpc;
     try {
       rpc = await connectDaemon(daemonTarget(globals), { autoStart: verb.autoStart ?? false });
@@ -203,19 +205,9 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
-      if (save) {
-        await printOut(await saveSnapshot(rpc, params, save, mode));
-        return 0;
-      }
-      const result = await rpc.call(verb.method, params);
-      // `daemon stop` returns once the daemon has exited: its connections close as it dies.
-      if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
-      if (out) {
-        await printOut(writeSnapshotOut(out, result as Result<"snapshot">, mode));
-        return 0;
-      }
-      await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));
-      return verb.exitCode?.(result, parsedArgs) ?? 0;
+      const { output, exitCode } = await perform(rpc, prepared, mode);
+      await printOut(output);
+      return exitCode;
     } finally {
       rpc.close();
     }

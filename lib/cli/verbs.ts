@@ -41,7 +41,7 @@ const WAIT_FLAGS: FlagSpec[] = [
   { name: "--regex", aliases: ["--wait-regex"], type: "list", value: "RE", description: "the screen matches RE (SOURCE or /SOURCE/FLAGS)" },
   { name: "--gone", aliases: ["--wait-gone"], type: "bool", description: "--text/--regex hold when the text is NOT there" },
   { name: "--in-scrollback", type: "bool", description: "match --text/--regex in the scrollback too" },
-  { name: "--settled", type: "int", value: "MS", description: "the screen has not changed for MS ms (from its last change)" },
+  { name: "--settled", aliases: ["--idle"], type: "int", value: "MS", description: "the screen has not changed for MS ms (from its last change)" },
   { name: "--changed-since", type: "int", value: "REV", description: "the revision moved past REV" },
   { name: "--title", aliases: ["--wait-title"], type: "string", value: "STR|/RE/", description: "the title contains STR or matches /RE/" },
   { name: "--cursor", aliases: ["--wait-cursor"], type: "string", value: "ROW,COL", description: "the cursor is at ROW,COL (0-based)" },
@@ -360,7 +360,7 @@ export const VERBS: Verb[] = [
     method: "snapshot",
     positionals: [0, 0],
     flags: [
-      { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
+      { name: "--format", aliases: ["--mode"], type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
       { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it)" },
       { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
       { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },

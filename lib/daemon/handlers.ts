@@ -2,9 +2,10 @@
 // without a handler, or a handler returning the wrong shape, fails type-checking.
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "./session-ledger.ts";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { stateDir } from "../runtime/paths.ts";
+import { stateLocation } from "../runtime/paths.ts";
+import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
 import { METHODS, type Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
@@ -52,8 +53,7 @@ const now = () => new Date().toISOString();
 
 /** A new file per session start: `<state>/casts/<session>-<UTC time>.cast`. */
 function defaultCastPath(namespace: string, session: string): string {
-  const dir = `${stateDir(namespace)}/casts`;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = ensureOwnedSubdir(stateLocation(namespace), "casts", "state directory");
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
   return `${dir}/${session}-${stamp}.cast`;
 }
@@ -80,12 +80,14 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   const rows = params.rows ?? (browser ? 45 : 40);
   let shell: StartSpec["shell"] = null;
   let cast: string | null = null;
+  let rcDir: string | null = null;
   let entry: SessionEntry | undefined;
   try {
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
-      const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
+      const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
       ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+      rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
       { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
@@ -126,10 +128,8 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   } catch (error) {
     // A spawn that failed leaves nothing behind: not its (default-named) cast, rc or transcript.
     if (cast && params.cast === undefined) rmSync(cast, { force: true });
-    if (shell) {
-      rmSync(shell.transcriptDir, { recursive: true, force: true });
-      rmSync(shell.transcriptDir.replace(/\/transcripts\/([^/]+)$/, "/shells/$1"), { recursive: true, force: true });
-    }
+    if (shell) rmSync(shell.transcriptDir, { recursive: true, force: true });
+    if (rcDir) rmSync(rcDir, { recursive: true, force: true });
     throw error;
   } finally {
     registry.release(name);

@@ -1,10 +1,18 @@
 // `spawn --shell`: which shell, its injected rc (with a fresh nonce), and where its transcript
-// goes. Files live in the namespace's state directory, readable by the user only.
+// goes. Files live in the namespace's verified state directory: the rc file is written into a
+// fresh 0700 directory made exclusively for this shell (mkdtemp), created exclusively itself,
+// so nobody can swap it between our write and the shell reading it.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
+import type { OwnedPath } from "../runtime/paths.ts";
 import { bashRc, fishRc, zshRc, type ShellKind } from "../shell/shell-rc.ts";
 
-export type ShellLaunch = { argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string } };
+export type ShellLaunch = {
+  argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string };
+  /** The rc directory, removed again when the spawn fails. */
+  rcDir?: string;
+};
 
 function pickShell(kind: ShellKind | "auto", env: Record<string, string>): ShellKind {
   if (kind !== "auto") return kind;
@@ -12,26 +20,33 @@ function pickShell(kind: ShellKind | "auto", env: Record<string, string>): Shell
   return name === "zsh" || name === "fish" ? name : "bash";
 }
 
-export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env: Record<string, string>, state: string, session: string): ShellLaunch {
+/** Writes a new file that must not exist yet (O_EXCL; never through a symlink). */
+function writeNew(path: string, text: string): void {
+  writeFileSync(path, text, { mode: 0o600, flag: "wx" });
+}
+
+export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env: Record<string, string>, state: OwnedPath, session: string): ShellLaunch {
   const shell = pickShell(kind, env);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
-  const transcriptDir = `${state}/transcripts/${session}-${stamp}`;
+  // The transcript directory is made here, exclusively (a leftover of the same name is an error).
+  const transcriptDir = mkdtempSync(`${ensureOwnedSubdir(state, "transcripts", "state directory")}/${session}-${stamp}-`);
+  mkdirSync(`${transcriptDir}/blocks`, { mode: 0o700 });
   if (!integration) return { argv: [shell, "-i"], env, shell: { kind: shell, nonce: null, transcriptDir } };
   const nonce = randomUUID().replace(/-/g, "").slice(0, 16);
-  const dir = `${state}/shells/${session}-${stamp}`;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = mkdtempSync(`${ensureOwnedSubdir(state, "shells", "state directory")}/${session}-${stamp}-`);
   if (shell === "bash") {
-    writeFileSync(`${dir}/bashrc`, bashRc(nonce), { mode: 0o600 });
-    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env, shell: { kind: shell, nonce, transcriptDir } };
+    writeNew(`${dir}/bashrc`, bashRc(nonce));
+    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
   }
   if (shell === "fish") {
-    writeFileSync(`${dir}/integration.fish`, fishRc(nonce), { mode: 0o600 });
-    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env, shell: { kind: shell, nonce, transcriptDir } };
+    writeNew(`${dir}/integration.fish`, fishRc(nonce));
+    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
   }
-  writeFileSync(`${dir}/.zshrc`, zshRc(nonce), { mode: 0o600 });
+  writeNew(`${dir}/.zshrc`, zshRc(nonce));
   return {
     argv: ["zsh", "-i"],
     env: { ...env, ZDOTDIR: dir, TUIWRIGHT_USER_ZDOTDIR: env.ZDOTDIR ?? env.HOME ?? "" },
     shell: { kind: shell, nonce, transcriptDir },
+    rcDir: dir,
   };
 }

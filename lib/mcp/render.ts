@@ -4,6 +4,23 @@
 import { compactOutline } from "../outline/compact.ts";
 import type { OutlineNode } from "../outline/types.ts";
 
+type Content = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+
+/** The content blocks of a tool result: images as image content, everything else as text. */
+export function resultContent(method: string, result: any): Content[] {
+  if (method === "snapshot" && typeof result.png === "string") return [{ type: "image", data: result.png, mimeType: "image/png" }];
+  if (method === "snapshot" && typeof result.svg === "string") {
+    return [{ type: "image", data: Buffer.from(result.svg).toString("base64"), mimeType: "image/svg+xml" }];
+  }
+  return [{ type: "text", text: renderResult(method, result) }];
+}
+
+/** A failed call as text: the message, the screen a wait gave up on, and the hint. */
+export function renderFailure(message: string, hint: string, details: Record<string, unknown>): string {
+  const excerpt = typeof details.excerpt === "string" && details.excerpt !== "" ? `\nscreen (revision ${details.revision}):\n${details.excerpt}` : "";
+  return `${message}${excerpt}\nhint: ${hint}`;
+}
+
 export function renderResult(method: string, result: any): string {
   if (method === "snapshot") {
     if (typeof result.text === "string") return result.text;

@@ -1,6 +1,7 @@
 // `tuiwright mcp`: a Model Context Protocol server on stdio (JSON-RPC 2.0, one message per
 // line) whose tools are the method table. Calls go to the same daemon as the CLI (started if
 // needed). Nothing but protocol messages is ever written to stdout.
+import skillText from "../../SKILL.md" with { type: "text" };
 import { asTuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcId } from "../protocol/jsonrpc.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
@@ -8,7 +9,8 @@ import { version } from "../runtime/self.ts";
 import { stdinLines, writeRaw } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
-import { renderResult } from "./render.ts";
+import { coerceArgs } from "./coerce-args.ts";
+import { renderFailure, resultContent } from "./render.ts";
 import { tools } from "./tools.ts";
 
 const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -19,13 +21,21 @@ shell "bash" for command blocks (exec). Read the screen with snapshot (format "o
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
 instead of sleeping. kill removes a session.`;
 
-type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
+/** SKILL.md, the few-token guide to driving terminal programs, as a resource and a prompt. */
+const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
+const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools in few tokens (SKILL.md)" };
+
+export type Message = { jsonrpc?: string; id?: JsonRpcId; method?: string; params?: any };
 
 let daemon: Promise<RpcClient> | null = null;
 
-function daemonClient(): Promise<RpcClient> {
+function daemonTarget() {
   const namespace = namespaceFromEnv(undefined);
-  daemon ??= connectDaemon({ namespace, socketPath: defaultSocketPath(namespace) }, { autoStart: true }).catch((error) => {
+  return { namespace, socketPath: defaultSocketPath(namespace) };
+}
+
+function daemonClient(): Promise<RpcClient> {
+  daemon ??= connectDaemon(daemonTarget(), { autoStart: true }).catch((error) => {
     daemon = null;
     throw error;
   });
@@ -36,46 +46,96 @@ async function send(message: unknown): Promise<void> {
   await writeRaw("stdout", `${JSON.stringify(message)}\n`);
 }
 
-/** The agent's own cwd and environment for programs it starts, as the CLI does. */
-function spawnDefaults(args: Record<string, unknown>): Record<string, unknown> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
+/** Sessions this server started without `keep`: killed when the MCP client goes away. */
+const started = new Set<string>();
+
+/** The agent's own cwd and environment for programs it starts, as the CLI does; a given `env`
+ * is merged over it (HOME, PATH stay) unless `replaceEnv` says it is the whole environment. */
+function spawnParams(args: Record<string, unknown>): Record<string, unknown> {
+  const { keep: _keep, replaceEnv, env: given, ...rest } = args;
+  const env: Record<string, string> = replaceEnv === true ? {} : { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
   delete env.COLUMNS;
   delete env.LINES;
-  return { cwd: process.cwd(), env, ...args };
+  Object.assign(env, (given ?? {}) as Record<string, string>);
+  return { cwd: process.cwd(), ...rest, env };
 }
 
-async function callTool(params: any): Promise<unknown> {
-  const { byName } = tools();
+/** Sends a notification to the client (stdio); absent where no stream exists (HTTP's JSON replies). */
+export type Notify = (message: object) => Promise<void>;
+
+/** How often a long call reports progress (when the client asked, with a progressToken). */
+const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
+/** Calls in flight by request id, for `notifications/cancelled`. */
+const running = new Map<string, () => Promise<void>>();
+const CANCELLED = Symbol("cancelled");
+
+/** Each call runs on a connection of its own: cancelling it closes that connection (the daemon
+ * drops its waits), and a cancelled `exec` also ends the command it started. Long calls send
+ * `notifications/progress` so a client that resets its timeout on progress never gives up. */
+async function callTool(params: any, id: JsonRpcId | undefined, notify?: Notify): Promise<unknown> {
+  const { byName, tools: list } = tools();
   const method = byName.get(params?.name);
   if (!method) throw Object.assign(new Error(`unknown tool ${JSON.stringify(params?.name)}`), { code: -32602 });
-  const args = (params?.arguments ?? {}) as Record<string, unknown>;
+  const schema = list.find((tool) => tool.name === params.name)!.inputSchema;
+  const args = coerceArgs(schema, params?.arguments ?? {}) as Record<string, unknown>;
+  let cancelled = false;
+  let own: RpcClient | null = null;
+  const key = JSON.stringify(id ?? null);
+  running.set(key, async () => {
+    cancelled = true;
+    own?.close();
+    if (method === "exec") await (await daemonClient()).call("end", args.session === undefined ? {} : { session: args.session }).catch(() => undefined);
+  });
+  const token = params?._meta?.progressToken;
+  let ticks = 0;
+  const progress = token !== undefined && notify
+    ? setInterval(() => void notify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: ++ticks, message: `${method} still running (${Math.round((ticks * PROGRESS_MS) / 1000)} s)` } }), PROGRESS_MS)
+    : null;
   try {
-    const client = await daemonClient();
-    const result = await client.call(method, method === "spawn" ? spawnDefaults(args) : args);
-    return { content: [{ type: "text", text: renderResult(method, result) }], structuredContent: result, isError: false };
+    await daemonClient(); // starts the daemon if needed, once
+    own = await connectDaemon(daemonTarget(), { autoStart: false });
+    const result = await own.call(method, method === "spawn" ? spawnParams(args) : args);
+    if (method === "spawn" && args.keep !== true) started.add((result as { name: string }).name);
+    if (method === "kill") started.delete((result as { session?: string }).session ?? "");
+    return { content: resultContent(method, result), structuredContent: result, isError: false };
   } catch (error) {
+    if (cancelled) return CANCELLED;
     const failure = asTuiwrightError(error);
     return {
-      content: [{ type: "text", text: `${failure.message}\nhint: ${failure.hint}` }],
+      content: [{ type: "text", text: renderFailure(failure.message, failure.hint, failure.details) }],
       structuredContent: { error: failure.toJsonRpc() },
       isError: true,
     };
+  } finally {
+    if (progress) clearInterval(progress);
+    running.delete(key);
+    own?.close();
   }
 }
 
-async function handle(message: Message): Promise<void> {
-  const { id, method, params } = message;
-  const reply = (result: unknown) => send({ jsonrpc: "2.0", id, result });
-  const fail = (code: number, text: string) => send({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } });
+/** Kills what this client started (and did not ask to keep): an agent that goes away leaves nothing running. */
+async function killStarted(): Promise<void> {
+  if (started.size === 0 || !daemon) return;
+  const client = await daemon.catch(() => null);
+  await Promise.all([...started].map((session) => client?.call("kill", { session }).catch(() => undefined)));
+  started.clear();
+}
+
+/** The answer to one MCP message (null for a notification): shared by stdio and `serve --http`. */
+export async function respond(message: Message, notify?: Notify): Promise<object | null> {
+  const { id, method, params } = message ?? {};
+  const reply = (result: unknown) => ({ jsonrpc: "2.0", id, result });
+  const fail = (code: number, text: string) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } });
   if (typeof method !== "string") return fail(-32600, "invalid request");
-  if (id === undefined) return; // notifications (initialized, cancelled): nothing to answer
+  if (method === "notifications/cancelled") await running.get(JSON.stringify(params?.requestId ?? null))?.();
+  if (id === undefined) return null; // notifications (initialized, cancelled): nothing to answer
   try {
     switch (method) {
       case "initialize": {
         const asked = params?.protocolVersion;
         return reply({
           protocolVersion: PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0],
-          capabilities: { tools: { listChanged: false } },
+          capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
           serverInfo: { name: "tuiwright", version: version() },
           instructions: INSTRUCTIONS,
         });
@@ -89,8 +149,20 @@ async function handle(message: Message): Promise<void> {
         const page = all.slice(start, start + PAGE);
         return reply({ tools: page, ...(start + PAGE < all.length ? { nextCursor: String(start + PAGE) } : {}) });
       }
-      case "tools/call":
-        return reply(await callTool(params));
+      case "tools/call": {
+        const result = await callTool(params, id, notify);
+        return result === CANCELLED ? null : reply(result); // a cancelled request gets no answer
+      }
+      case "resources/list":
+        return reply({ resources: [SKILL_RESOURCE] });
+      case "resources/read":
+        if (params?.uri !== SKILL_RESOURCE.uri) return fail(-32002, `resource not found: ${JSON.stringify(params?.uri)}`);
+        return reply({ contents: [{ uri: SKILL_RESOURCE.uri, mimeType: SKILL_RESOURCE.mimeType, text: skillText }] });
+      case "prompts/list":
+        return reply({ prompts: [SKILL_PROMPT] });
+      case "prompts/get":
+        if (params?.name !== SKILL_PROMPT.name) return fail(-32602, `unknown prompt ${JSON.stringify(params?.name)}`);
+        return reply({ description: SKILL_PROMPT.description, messages: [{ role: "user", content: { type: "text", text: skillText } }] });
       default:
         return fail(-32601, `method not found: ${method}`);
     }
@@ -100,8 +172,20 @@ async function handle(message: Message): Promise<void> {
   }
 }
 
+/** Closes the daemon connection (the stdio server at its end; `serve` when it stops). */
+export async function closeMcp(): Promise<void> {
+  await killStarted();
+  (await daemon?.catch(() => null))?.close();
+  daemon = null;
+}
+
 export async function runMcp(): Promise<number> {
   const inFlight = new Set<Promise<void>>();
+  // Clients end a stdio server by closing its stdin or by signalling it (the SDK's close()):
+  // either way, the sessions it started go with it.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => void closeMcp().finally(() => process.exit(0)));
+  }
   for await (const line of stdinLines()) {
     let message: Message;
     try {
@@ -110,10 +194,12 @@ export async function runMcp(): Promise<number> {
       await send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
       continue;
     }
-    const task = handle(message).finally(() => inFlight.delete(task));
+    const task = respond(message, send)
+      .then((answer) => (answer ? send(answer) : undefined))
+      .finally(() => inFlight.delete(task));
     inFlight.add(task);
   }
   await Promise.all(inFlight);
-  (await daemon?.catch(() => null))?.close();
+  await closeMcp();
   return 0;
 }

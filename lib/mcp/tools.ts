@@ -8,6 +8,12 @@ import { METHODS, type MethodName } from "../protocol/methods.ts";
 
 export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory"]);
 
+/** Options of the spawn tool that MCP adds (the server acts on them; they never reach the daemon). */
+export const SPAWN_EXTRAS = {
+  keep: { type: "boolean", description: "keep the session after this MCP client disconnects (default: it is killed then)" },
+  replaceEnv: { type: "boolean", description: "use env as the whole environment; by default env is merged over the MCP server's own" },
+};
+
 export type Tool = {
   name: string;
   title: string;
@@ -27,6 +33,7 @@ export function tools(): { tools: Tool[]; byName: Map<string, MethodName> } {
   for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
     if (NOT_TOOLS.has(method) || "aliasOf" in def) continue; // AWI-TTY names add nothing an agent lacks
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
+    if (method === "spawn") schema.properties = { ...(schema.properties as object), ...SPAWN_EXTRAS };
     const name = toolName(method);
     byName.set(name, method);
     list.push({

@@ -1,16 +1,9 @@
 // The retention policy in force: flags, else $TUIWRIGHT_KEEP / $TUIWRIGHT_KEEP_DAYS, else the
-// [retention] table of config.toml ($TUIWRIGHT_CONFIG, else config.toml beside the user's
-// adapters directory: ~/.config/tuiwright/config.toml), else the defaults.
+// [retention] table of config.toml (lib/runtime/config-file.ts says where), else the defaults.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { parse } from "smol-toml";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { userAdaptersDir } from "../runtime/paths.ts";
 import { DEFAULT_RETENTION, type RetentionPolicy } from "./retention.ts";
-
-export function configFilePath(): string {
-  return process.env.TUIWRIGHT_CONFIG || join(dirname(userAdaptersDir()), "config.toml");
-}
 
 function count(value: unknown, where: string): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
@@ -53,8 +46,8 @@ function fromConfig(path: string): Partial<RetentionPolicy> {
   return result;
 }
 
-export function retentionPolicy(flags: Partial<RetentionPolicy> = {}): RetentionPolicy {
-  const config = fromConfig(configFilePath());
+export function retentionPolicy(configFile: string, flags: Partial<RetentionPolicy> = {}): RetentionPolicy {
+  const config = fromConfig(configFile);
   return {
     keep: flags.keep ?? fromEnv("TUIWRIGHT_KEEP") ?? config.keep ?? DEFAULT_RETENTION.keep,
     keepDays: flags.keepDays ?? fromEnv("TUIWRIGHT_KEEP_DAYS") ?? config.keepDays ?? DEFAULT_RETENTION.keepDays,

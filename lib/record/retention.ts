@@ -16,8 +16,8 @@ const KINDS: { kind: Kind; dir: string; suffix: string }[] = [
   { kind: "transcript", dir: "transcripts", suffix: "" },
   { kind: "shell", dir: "shells", suffix: "" },
 ];
-/** `<session>-<UTC time>` as handlers.ts and shell-launch.ts name them. */
-const STAMPED = /^(.+)-(\d{8}T\d{9,}Z)$/;
+/** `<session>-<UTC time>[-<mkdtemp suffix>]` as handlers.ts and shell-launch.ts name them. */
+const STAMPED = /^(.+)-(\d{8}T\d{9,}Z)(-[A-Za-z0-9]{6})?$/;
 const DAY_MS = 86_400_000;
 
 export type Removed = { path: string; kind: Kind; bytes: number; reason: "count" | "age" };

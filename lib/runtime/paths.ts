@@ -1,5 +1,9 @@
-// Where tuiwright keeps its socket and state, from the environment. (No node:os/node:path:
-// this runs on every CLI start.)
+// Where tuiwright keeps its socket, state, config and data, from the environment. State,
+// config and data are never put in a shared directory: an XDG variable (absolute paths only,
+// as the XDG spec says), else $HOME, else the passwd entry's home. With none of those the
+// caller gets a permission error telling it what to set. (No node:path here: this runs on
+// every CLI start; node:os is loaded only when HOME is unset.)
+import { TuiwrightError } from "../protocol/errors.ts";
 
 const TMP = () => process.env.TMPDIR || "/tmp";
 
@@ -11,27 +15,71 @@ export function namespaceFromEnv(flag: string | undefined): string {
   return flag ?? process.env.TUIWRIGHT_NS ?? "default";
 }
 
+/** The socket may live under the temp directory: its directory is created 0700 and verified. */
 export function defaultSocketPath(namespace: string): string {
   if (process.env.TUIWRIGHT_SOCKET) return process.env.TUIWRIGHT_SOCKET;
-  const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  const runtimeDir = absolute(process.env.XDG_RUNTIME_DIR);
   if (runtimeDir) return `${runtimeDir}/tuiwright/${namespace}.sock`;
   return `${TMP()}/tuiwright-${uid()}/${namespace}.sock`;
 }
 
+function absolute(value: string | undefined): string | null {
+  return value && value.startsWith("/") ? value.replace(/\/+$/, "") || "/" : null;
+}
+
+/** $HOME, else the home directory in the passwd entry of our uid (cron, `env -i`). */
+export function homeDir(): string {
+  const fromEnv = absolute(process.env.HOME);
+  if (fromEnv) return fromEnv;
+  let fromPasswd: string | null = null;
+  try {
+    // Bun's userInfo() reads the passwd entry (getpwuid) when HOME is unset.
+    const { userInfo } = require("node:os") as typeof import("node:os");
+    fromPasswd = absolute(userInfo().homedir);
+  } catch { /* no passwd entry for this uid */ }
+  if (fromPasswd && fromPasswd !== "/") return fromPasswd;
+  throw new TuiwrightError("permission", `no home directory for uid ${uid()}: HOME is unset and the passwd entry has none`, {
+    hint: "set HOME or XDG_STATE_HOME / XDG_CONFIG_HOME / XDG_DATA_HOME to a directory only you can write",
+  });
+}
+
+/** A trusted root and the path under it that tuiwright owns (created 0700, verified). */
+export type OwnedPath = { base: string; path: string };
+
+function under(xdgVariable: string, homeRelative: string, rest: string): OwnedPath {
+  const xdg = absolute(process.env[xdgVariable]);
+  if (xdg) return { base: xdg, path: `${xdg}/${rest}` };
+  const home = homeDir();
+  return { base: home, path: `${home}/${homeRelative}/${rest}` };
+}
+
+export function stateLocation(namespace: string): OwnedPath {
+  return under("XDG_STATE_HOME", ".local/state", `tuiwright/${namespace}`);
+}
+
 export function stateDir(namespace: string): string {
-  const base = process.env.XDG_STATE_HOME || `${process.env.HOME || TMP()}/.local/state`;
-  return `${base}/tuiwright/${namespace}`;
+  return stateLocation(namespace).path;
 }
 
 /** Where user manifests live; they override built-ins of the same name. */
-export function userAdaptersDir(): string {
-  if (process.env.TUIWRIGHT_ADAPTERS_DIR) return process.env.TUIWRIGHT_ADAPTERS_DIR;
-  const config = process.env.XDG_CONFIG_HOME || `${process.env.HOME || TMP()}/.config`;
-  return `${config}/tuiwright/adapters`;
+export function userAdaptersLocation(): OwnedPath {
+  const explicit = process.env.TUIWRIGHT_ADAPTERS_DIR;
+  if (explicit) {
+    if (!explicit.startsWith("/")) throw new TuiwrightError("usage", `TUIWRIGHT_ADAPTERS_DIR must be an absolute path, got ${JSON.stringify(explicit)}`);
+    return { base: explicit, path: explicit };
+  }
+  return under("XDG_CONFIG_HOME", ".config", "tuiwright/adapters");
 }
 
-/** Where `tuiwright` installs helpers it downloads (the Carbonyl browser). */
+export function userAdaptersDir(): string {
+  return userAdaptersLocation().path;
+}
+
+/** Where `tuiwright` finds helpers the user installed for it (the Carbonyl browser). */
+export function dataLocation(): OwnedPath {
+  return under("XDG_DATA_HOME", ".local/share", "tuiwright");
+}
+
 export function dataDir(): string {
-  const base = process.env.XDG_DATA_HOME || `${process.env.HOME || TMP()}/.local/share`;
-  return `${base}/tuiwright`;
+  return dataLocation().path;
 }

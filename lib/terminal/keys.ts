@@ -17,7 +17,7 @@ const TILDE_KEYS: Record<string, number> = {
 const SS3_KEYS: Record<string, string> = { f1: "P", f2: "Q", f3: "R", f4: "S" };
 const PLAIN_KEYS: Record<string, string> = { enter: "\r", tab: "\t", escape: "\x1b", backspace: "\x7f", space: " " };
 const ALIASES: Record<string, string> = {
-  return: "enter", esc: "escape", bspace: "backspace", bs: "backspace", del: "delete", ins: "insert",
+  return: "enter", cr: "enter", nl: "enter", esc: "escape", bspace: "backspace", bs: "backspace", del: "delete", ins: "insert",
   pgup: "pageup", pgdn: "pagedown", pgdown: "pagedown", spc: "space",
 };
 
@@ -89,7 +89,31 @@ export function encodeKey(key: string, modes: KeyModes): string {
     const body = mods.ctrl ? controlChar(key, char) : char;
     return (mods.alt ? "\x1b" : "") + body;
   }
+  if (/<[^<>\s]+>/.test(key)) return encodeNotation(key, modes);
   throw invalid(key, "unknown key name (use `type` for text)");
+}
+
+/** Vim's key notation, as the article writes keys: `<esc>`, `:wq<cr>`, `<C-c>`, `<lt>` for `<`.
+ * Text outside brackets is sent as typed; each `<…>` is one key name (modifiers in any case). */
+function encodeNotation(key: string, modes: KeyModes): string {
+  let out = "";
+  for (const part of key.split(/(<[^<>\s]+>)/)) {
+    if (!part.startsWith("<") || !part.endsWith(">") || part.length < 3) {
+      out += part;
+      continue;
+    }
+    const inner = part.slice(1, -1).replace(/^((?:[cmsaCMSA]-)+)/, (mods) => mods.toUpperCase().replace(/A-/g, "M-"));
+    if (inner.toLowerCase() === "lt") out += "<";
+    else if (inner.toLowerCase() === "gt") out += ">";
+    else {
+      try {
+        out += encodeKey(inner, modes);
+      } catch {
+        throw invalid(key, `unknown key ${part} in key notation (e.g. <esc>, <cr>, <C-c>, <lt> for "<")`);
+      }
+    }
+  }
+  return out;
 }
 
 export function encodeKeys(keys: readonly string[], modes: KeyModes): string {

@@ -1,9 +1,9 @@
 // Finding the daemon: check the socket's safety, connect, and start the daemon if asked to.
 // The client's version travels in every request envelope; the daemon refuses a mismatch
 // before running anything, so there is no handshake round trip.
-import { mkdirSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { stateDir } from "../runtime/paths.ts";
+import { stateLocation } from "../runtime/paths.ts";
+import { ensureOwnedDir } from "../runtime/owned-dir.ts";
 import { spawnDetached } from "../runtime/spawn-detached.ts";
 import { selfCommand, version } from "../runtime/self.ts";
 import { RpcClient } from "./rpc-client.ts";
@@ -50,8 +50,7 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
 
 /** Starts the daemon and returns once it prints its ready line (or another one won the race). */
 export async function startDaemon(target: DaemonTarget, command: string[] = selfCommand()): Promise<void> {
-  const state = stateDir(target.namespace);
-  mkdirSync(state, { recursive: true, mode: 0o700 });
+  const state = ensureOwnedDir(stateLocation(target.namespace), "state directory");
   const logPath = `${state}/daemon.log`;
   const child = spawnDetached(
     [...command, "daemon", "run"],

@@ -56,3 +56,88 @@ test("a bad tool argument is a tool error naming the field, with the hint", asyn
   expect((missing.content as any)[0].text).toContain('no session named "ghost"');
   await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow();
 });
+
+test("a PNG snapshot reaches the model as image content; an SVG too", async () => {
+  await client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "pic", cols: 20, rows: 4 } });
+  const png = await client.callTool({ name: "snapshot", arguments: { session: "pic", format: "png" } });
+  expect((png.content as any)[0]).toMatchObject({ type: "image", mimeType: "image/png" });
+  expect(Buffer.from((png.content as any)[0].data, "base64").subarray(1, 4).toString()).toBe("PNG");
+  const svg = await client.callTool({ name: "snapshot", arguments: { session: "pic", format: "svg" } });
+  expect((svg.content as any)[0]).toMatchObject({ type: "image", mimeType: "image/svg+xml" });
+  await client.callTool({ name: "kill", arguments: { session: "pic" } });
+});
+
+test("spawn env is merged over the server's environment (HOME stays); a string is taken where a list is meant", async () => {
+  await client.callTool({ name: "spawn", arguments: { argv: ["sh", "-c", 'echo "home=$HOME foo=$FOO"; cat'], env: { FOO: "bar" }, session: "envy" } });
+  const waited = await client.callTool({ name: "wait", arguments: { session: "envy", regex: "foo=bar" } });
+  expect(waited.isError).toBe(false);
+  const snap = await client.callTool({ name: "snapshot", arguments: { session: "envy" } });
+  expect((snap.content as any)[0].text).toContain(`home=${process.env.HOME} foo=bar`);
+});
+
+test("a wait that times out shows the screen it gave up on in the text", async () => {
+  const timedOut = await client.callTool({ name: "wait", arguments: { session: "envy", text: "never-shown", timeoutMs: 100 } });
+  expect(timedOut.isError).toBe(true);
+  const text = (timedOut.content as any)[0].text as string;
+  expect(text).toContain("wait timed out");
+  expect(text).toContain("screen (revision");
+  expect(text).toContain("foo=bar");
+  await client.callTool({ name: "kill", arguments: { session: "envy" } });
+});
+
+test("SKILL.md is a resource and a prompt", async () => {
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toContain("tuiwright://skill");
+  const read = await client.readResource({ uri: "tuiwright://skill" });
+  expect((read.contents[0] as any).text).toContain("# Driving terminal programs with tuiwright");
+  const prompt = await client.getPrompt({ name: "tuiwright-skill" });
+  expect((prompt.messages[0]!.content as any).text).toContain("## The loop, in few tokens");
+});
+
+test("sessions an MCP client started are killed when it disconnects, unless spawned with keep", async () => {
+  const other = new Client({ name: "short-lived", version: "1.0.0" });
+  await other.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  await other.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "goes" } });
+  await other.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "stays", keep: true } });
+  // close() signals the server, which kills "goes" before it exits: wait for that exit.
+  const serverProcess = (other.transport as any)._process as import("node:child_process").ChildProcess;
+  const exited = new Promise((resolve) => serverProcess.once("exit", resolve));
+  await other.close();
+  await exited;
+  const listed = await world.json(["list"]);
+  const names = listed.sessions.map((s: { name: string }) => s.name);
+  expect(names).toContain("stays");
+  expect(names).not.toContain("goes");
+  await world.json(["kill", "--session", "stays"]);
+});
+
+test("a long call reports progress (a client resetting its timeout on progress outlasts it); a cancelled exec stops its block", async () => {
+  const agent = new Client({ name: "patient", version: "1.0.0" });
+  await agent.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stderr: "pipe" }));
+  try {
+    await agent.callTool({ name: "spawn", arguments: { shell: "bash", session: "long" } });
+    // The call takes ~1.5 s; the client's timeout is 600 ms, reset by every progress notification.
+    let ticks = 0;
+    const slow = await agent.callTool({ name: "exec", arguments: { session: "long", command: "sleep 1.5; echo outlasted" } }, undefined, {
+      timeout: 600, resetTimeoutOnProgress: true, onprogress: () => { ticks++; },
+    });
+    expect(slow.isError).toBe(false);
+    expect((slow.structuredContent as any).output).toContain("outlasted");
+    expect(ticks).toBeGreaterThan(0);
+
+    // Cancel an exec once it reports progress (it has started): the command is interrupted.
+    const abort = new AbortController();
+    const cancelled = agent.callTool({ name: "exec", arguments: { session: "long", command: "sleep 600" } }, undefined, {
+      signal: abort.signal, onprogress: () => abort.abort("the user changed their mind"),
+    });
+    await expect(cancelled).rejects.toThrow();
+    const after = await agent.callTool({ name: "exec", arguments: { session: "long", command: "echo free-again", queue: true } });
+    expect((after.structuredContent as any).output).toContain("free-again");
+    const blocks = await agent.callTool({ name: "blocks", arguments: { session: "long", last: 2 } });
+    const [sleeper] = (blocks.structuredContent as any).blocks;
+    expect(sleeper.command).toBe("sleep 600");
+    expect(sleeper.exitCode).not.toBe(0);
+  } finally {
+    await agent.close();
+  }
+});

@@ -8,6 +8,11 @@ import { RpcClient } from "../../lib/transport/rpc-client.ts";
 
 export const BIN = resolve(import.meta.dir, "../../dist/tuiwright");
 
+/** The checkout's Carbonyl (an optional npm dependency), named explicitly: tuiwright itself
+ * only looks in $CARBONYL, PATH and its own data directory. */
+export const REPO_CARBONYL = resolve(import.meta.dir, "../../node_modules/@fathyb/carbonyl-linux-amd64/build/carbonyl");
+const carbonylEnv = (): Record<string, string> => (!process.env.CARBONYL && existsSync(REPO_CARBONYL) ? { CARBONYL: REPO_CARBONYL } : {});
+
 export type RunResult = { code: number; stdout: string; stderr: string };
 
 let counter = 0;
@@ -36,6 +41,7 @@ export class World implements AsyncDisposable {
     this.socketPath = join(this.dir, "run", `${this.namespace}.sock`);
     this.env = {
       ...(process.env as Record<string, string>),
+      ...carbonylEnv(),
       TUIWRIGHT_NS: this.namespace,
       TUIWRIGHT_SOCKET: this.socketPath,
       XDG_STATE_HOME: join(this.dir, "state"),

@@ -39,3 +39,14 @@ test.each([
   expect((error as TuiwrightError).message).toContain(message);
   expect((error as TuiwrightError).message).toContain(JSON.stringify(key));
 });
+
+test("vim key notation, as the article writes keys: <esc>, :wq<cr>, <C-c>, <lt>", () => {
+  expect(encodeKey("<esc>", normal)).toBe("\x1b");
+  expect(encodeKey(":wq<cr>", normal)).toBe(":wq\r");
+  expect(encodeKey("<c-x><C-s>", normal)).toBe("\x18\x13");
+  expect(encodeKey("a<lt>b<gt>", normal)).toBe("a<b>");
+  expect(encodeKey("<S-Tab><a-x>", normal)).toBe("\x1b[Z\x1bx");
+  expect(encodeKey("<Up>", app)).toBe("\x1bOA");
+  expect(encodeKey("<", normal)).toBe("<"); // a lone bracket is the character
+  expect(() => encodeKey("x<nope>", normal)).toThrow('invalid key "x<nope>": unknown key <nope> in key notation');
+});

@@ -40,7 +40,6 @@ test("text already on screen returns at once with the revision unchanged", async
   const result = await engine.wait(spec({ text: ["ready>"] }));
   expect(result.revision).toBe(revision);
   expect(result.fired).toEqual(['text "ready>"']);
-  expect(result.elapsedMs).toBeLessThan(5);
 });
 
 test("text printed later fires on the very write that prints it", async () => {
@@ -83,11 +82,11 @@ test("any reports which condition fired; all waits for every one", async () => {
 test("settled is measured from the last change: a quiet screen satisfies it at once", async () => {
   setup();
   await screen.write("quiet");
-  const result = await engine.wait(spec({ settledMs: 1 })); // quiet since before the wait began
-  const again = performance.now();
-  await engine.wait(spec({ settledMs: 1 }));
-  expect(performance.now() - again).toBeLessThan(20);
-  expect(result.fired).toEqual(["settled 1ms"]);
+  const result = await engine.wait(spec({ settledMs: 300 })); // quiet since before the wait began
+  // Counted from the wait's start the same window would take 300 ms again; from the last change it holds now.
+  const again = await engine.wait(spec({ settledMs: 300 }));
+  expect(again.elapsedMs).toBeLessThan(300);
+  expect(result.fired).toEqual(["settled 300ms"]);
 });
 
 test("settled waits while output keeps changing the screen, and fires after the last change", async () => {

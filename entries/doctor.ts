@@ -1,20 +1,21 @@
-// `tuiwright doctor`: is this machine ready? Socket directory, daemon and versions, state
+// Entry point of `tuiwright doctor` (its own bundle: it loads the Carbonyl finder and TOML): is this machine ready? Socket directory, daemon and versions, state
 // directory, shells, Carbonyl, user manifests and the retention config — each check says what
 // it found and, when something is wrong, the command that fixes it. Exit 1 when a check fails
 // (warnings are for optional parts: zsh, fish, Carbonyl).
 import { accessSync, constants, existsSync, lstatSync, readdirSync } from "node:fs";
 import { delimiter } from "node:path";
-import { findCarbonyl, installCommand } from "../browser/find-carbonyl.ts";
-import { asTuiwrightError } from "../protocol/errors.ts";
-import { stateDir, uid, userAdaptersDir } from "../runtime/paths.ts";
-import { version } from "../runtime/self.ts";
-import { printOut } from "../runtime/stdio.ts";
-import { checkSocketDir } from "../transport/socket-security.ts";
-import { connectDaemon } from "../transport/daemon-connection.ts";
-import { configFilePath, retentionPolicy } from "../record/retention-config.ts";
-import { parseFlags } from "./flags.ts";
-import { DOCTOR_HELP } from "./doctor-help.ts";
-import { daemonTarget, type Globals, usage } from "./invocation.ts";
+import { findCarbonyl, installCommand } from "../lib/browser/find-carbonyl.ts";
+import { asTuiwrightError } from "../lib/protocol/errors.ts";
+import { stateDir, uid, userAdaptersDir } from "../lib/runtime/paths.ts";
+import { version } from "../lib/runtime/self.ts";
+import { printOut } from "../lib/runtime/stdio.ts";
+import { checkSocketDir } from "../lib/transport/socket-security.ts";
+import { connectDaemon } from "../lib/transport/daemon-connection.ts";
+import { retentionPolicy } from "../lib/record/retention-config.ts";
+import { configFilePath } from "../lib/runtime/config-file.ts";
+import { parseFlags } from "../lib/cli/flags.ts";
+import { DOCTOR_HELP } from "../lib/cli/doctor-help.ts";
+import { daemonTarget, type Globals, usage } from "../lib/cli/invocation.ts";
 
 
 type Status = "ok" | "warn" | "fail";
@@ -119,7 +120,7 @@ function adaptersCheck(): Check {
 
 function configCheck(): Check {
   try {
-    const policy = retentionPolicy();
+    const policy = retentionPolicy(configFilePath());
     const file = configFilePath();
     return { name: "retention", status: "ok", detail: `keep ${policy.keep || "all"}, keep-days ${policy.keepDays || "no limit"}${existsSync(file) ? ` (from ${file} or the environment)` : ""}` };
   } catch (error) {

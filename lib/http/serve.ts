@@ -1,0 +1,132 @@
+// `tuiwright serve --http HOST:PORT`: the daemon's methods over HTTP for clients that cannot
+// reach a Unix socket. Two endpoints on one listener:
+//   POST /rpc  plain JSON-RPC 2.0 (one request or a batch), the same methods as the socket;
+//   POST /mcp  MCP's Streamable HTTP transport (JSON responses; no server-initiated stream).
+// Loopback only unless --allow-remote; a bearer token is generated at every start, printed once
+// and stored 0600 in the state directory; Host and Origin are checked against DNS rebinding.
+import { randomBytes } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
+import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
+import { stateLocation } from "../runtime/paths.ts";
+import { ensureOwnedDir } from "../runtime/owned-dir.ts";
+import { listenHttp } from "../runtime/http-listen.ts";
+import { printOut } from "../runtime/stdio.ts";
+import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
+import type { RpcClient } from "../transport/rpc-client.ts";
+import { closeMcp, respond, type Message } from "../mcp/server.ts";
+import { checkRequest, makeGuard, refusal } from "./guard.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+/** Methods that stream notifications on their connection: meaningless over request/response. */
+const STREAMING = new Set(["subscribe", "subscribe_events"]);
+
+export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget };
+
+function parseAddress(address: string): { hostname: string; port: number } {
+  const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(address);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) throw new TuiwrightError("usage", `--http needs HOST:PORT (e.g. 127.0.0.1:8787, port 0 picks one), got ${JSON.stringify(address)}`);
+  return { hostname: match[1]!.replace(/^\[|\]$/g, ""), port };
+}
+
+/** Writes the token to a fresh name in our verified state directory, then renames it in place. */
+function storeToken(target: DaemonTarget, port: number, token: string): string {
+  const dir = ensureOwnedDir(stateLocation(target.namespace), "state directory");
+  const file = `${dir}/serve-${port}.token`;
+  const fresh = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(fresh, `${token}\n`, { mode: 0o600, flag: "wx" });
+  renameSync(fresh, file);
+  return file;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw Object.assign(new Error(`a body of ${declared} bytes exceeds the ${MAX_BODY_BYTES}-byte limit`), { status: 413 });
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) throw Object.assign(new Error(`a body of ${bytes.length} bytes exceeds the ${MAX_BODY_BYTES}-byte limit`), { status: 413 });
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw Object.assign(new Error("the body is not JSON"), { rpc: { code: -32700, message: "parse error" } });
+  }
+}
+
+async function rpcOne(client: () => Promise<RpcClient>, message: unknown): Promise<object | null> {
+  const { id, method, params } = (message ?? {}) as { id?: unknown; method?: unknown; params?: unknown };
+  if (typeof method !== "string" || (message as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
+    return { jsonrpc: "2.0", id: id ?? null, error: { code: -32600, message: "invalid request: expected {jsonrpc: \"2.0\", method, params, id}" } };
+  }
+  try {
+    if (STREAMING.has(method)) throw new TuiwrightError("usage", `${method} streams notifications on its connection; use the Unix socket (or \`tuiwright events\`) for it`);
+    const result = await (await client()).call(method, params ?? {});
+    return id === undefined ? null : { jsonrpc: "2.0", id, result };
+  } catch (error) {
+    return id === undefined ? null : { jsonrpc: "2.0", id, error: asTuiwrightError(error).toJsonRpc() };
+  }
+}
+
+/** One request or a batch, answered as JSON (204 when everything was a notification). */
+async function answer(body: unknown, one: (message: unknown) => Promise<object | null>): Promise<Response> {
+  if (Array.isArray(body)) {
+    if (body.length === 0) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "empty batch" } });
+    const replies = (await Promise.all(body.map(one))).filter((reply) => reply !== null);
+    return replies.length === 0 ? new Response(null, { status: 202 }) : Response.json(replies);
+  }
+  const reply = await one(body);
+  return reply === null ? new Response(null, { status: 202 }) : Response.json(reply);
+}
+
+export async function serveHttp(options: ServeOptions, started: (info: { url: string; tokenFile: string; token: string }) => Promise<void>, stop: Promise<void>): Promise<void> {
+  const { hostname, port } = parseAddress(options.address);
+  if (!LOOPBACK.has(hostname) && !options.allowRemote) {
+    throw new TuiwrightError("permission", `refusing to listen on ${hostname}: only loopback addresses unless --allow-remote (anyone who can reach it and has the token drives your programs)`);
+  }
+  let daemon: Promise<RpcClient> | null = null;
+  const client = () => {
+    daemon ??= connectDaemon(options.target, { autoStart: true }).catch((error) => {
+      daemon = null;
+      throw error;
+    });
+    return daemon;
+  };
+  const token = randomBytes(24).toString("base64url");
+  let guard = makeGuard(token, hostname, port, options.allowRemote);
+  const handler = async (request: Request): Promise<Response> => {
+    const refused = checkRequest(guard, request);
+    if (refused) return refused;
+    const path = new URL(request.url).pathname;
+    if (path !== "/rpc" && path !== "/mcp") return refusal(404, `no such endpoint ${path}: POST /rpc (JSON-RPC) or POST /mcp (MCP)`);
+    if (request.method !== "POST") return refusal(405, `${request.method} ${path}: only POST is served (no server-initiated stream)`, { Allow: "POST" });
+    let body: unknown;
+    try {
+      body = await readBody(request);
+    } catch (error) {
+      const failure = error as { status?: number; rpc?: object; message: string };
+      if (failure.rpc) return Response.json({ jsonrpc: "2.0", id: null, error: failure.rpc });
+      return refusal(failure.status ?? 400, failure.message);
+    }
+    return answer(body, path === "/rpc" ? (message) => rpcOne(client, message) : (message) => respond(message as Message));
+  };
+  await using listener = listenHttp(hostname, port, handler);
+  guard = makeGuard(token, hostname, listener.port, options.allowRemote);
+  const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
+  const tokenFile = storeToken(options.target, listener.port, token);
+  await started({ url: `http://${shown}:${listener.port}`, tokenFile, token });
+  await stop;
+  const connecting = daemon as Promise<RpcClient> | null;
+  (await connecting?.catch(() => null))?.close();
+  await closeMcp();
+}
+
+/** Runs until SIGINT or SIGTERM. */
+export async function runServe(options: ServeOptions): Promise<number> {
+  let release!: () => void;
+  const stop = new Promise<void>((resolve) => { release = resolve; });
+  process.once("SIGINT", release);
+  process.once("SIGTERM", release);
+  await serveHttp(options, async ({ url, tokenFile, token }) => {
+    await printOut(`serving ${url}/rpc (JSON-RPC) and ${url}/mcp (MCP)\ntoken: ${token}\n(stored in ${tokenFile}, mode 0600; send it as Authorization: Bearer <token>)`);
+  }, stop);
+  return 0;
+}

@@ -1,0 +1,93 @@
+// `tuiwright serve --http`: JSON-RPC and MCP over HTTP, and every refusal that keeps a web page
+// or another user from driving your programs through it.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { BIN, World } from "../helpers/harness.ts";
+
+let world: World;
+let server: Bun.Subprocess<"ignore", "pipe", "pipe">;
+let url = "";
+let token = "";
+let tokenFile = "";
+
+beforeAll(async () => {
+  world = await World.start();
+  server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: world.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const reader = server.stdout.getReader();
+  let text = "";
+  while (!text.includes("mode 0600")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`serve exited: ${text}${await new Response(server.stderr).text()}`);
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  url = /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!;
+  token = /token: (\S+)/.exec(text)![1]!;
+  tokenFile = /stored in (\S+),/.exec(text)![1]!;
+});
+
+afterAll(async () => {
+  server.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  await world[Symbol.asyncDispose]();
+});
+
+const auth = () => ({ Authorization: `Bearer ${token}`, "Content-Type": "application/json" });
+async function post(path: string, body: unknown, headers: Record<string, string> = auth()) {
+  const response = await fetch(`${url}${path}`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return { status: response.status, body: response.status === 202 ? null : await response.json() };
+}
+
+test("POST /rpc runs the daemon's methods: spawn, type with a wait, snapshot, kill", async () => {
+  const spawned = await post("/rpc", { jsonrpc: "2.0", id: 1, method: "spawn", params: { session: "web-cat", argv: ["cat"] } });
+  expect(spawned).toMatchObject({ status: 200, body: { jsonrpc: "2.0", id: 1, result: { name: "web-cat" } } });
+  const typed = await post("/rpc", { jsonrpc: "2.0", id: 2, method: "type", params: { session: "web-cat", text: "over http\r", wait: { text: ["over http"] } } });
+  expect(typed.body).toMatchObject({ id: 2, result: expect.anything() });
+  const [snap, missing] = (await post("/rpc", [
+    { jsonrpc: "2.0", id: 3, method: "snapshot", params: { session: "web-cat" } },
+    { jsonrpc: "2.0", id: 4, method: "snapshot", params: { session: "nope" } },
+  ])).body;
+  expect(snap.result.text).toContain("over http");
+  expect(missing.error).toMatchObject({ code: -32004, data: { name: "no-such-session" } });
+  expect((await post("/rpc", { jsonrpc: "2.0", id: 5, method: "kill", params: { session: "web-cat" } })).body.result).toBeDefined();
+});
+
+test("POST /mcp speaks MCP: initialize, tools/list, tools/call", async () => {
+  const init = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  expect(init.body.result.serverInfo.name).toBe("tuiwright");
+  expect((await post("/mcp", { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
+  const list = await post("/mcp", { jsonrpc: "2.0", id: 2, method: "tools/list" });
+  expect(list.body.result.tools.map((tool: { name: string }) => tool.name)).toContain("snapshot");
+  const call = await post("/mcp", { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "ping", arguments: {} } });
+  expect(call.body.result.isError).toBe(false);
+});
+
+test("refusals: no token, a wrong token, a foreign Host or Origin, wrong verb or path, a huge or broken body", async () => {
+  const plain = { "Content-Type": "application/json" };
+  const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+  const noToken = await post("/rpc", ping, plain);
+  expect(noToken).toMatchObject({ status: 401, body: { error: { message: expect.stringContaining("missing bearer token") } } });
+  expect((await post("/rpc", ping, { ...plain, Authorization: "Bearer nope" })).body.error.message).toBe("wrong bearer token");
+  const rebound = await post("/rpc", ping, { ...auth(), Host: "evil.example:80" });
+  expect(rebound).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining("DNS rebinding") } } });
+  const crossSite = await post("/rpc", ping, { ...auth(), Origin: "http://evil.example" });
+  expect(crossSite).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining("cross-site") } } });
+  expect((await fetch(`${url}/rpc`, { headers: auth() })).status).toBe(405);
+  expect((await post("/elsewhere", ping)).status).toBe(404);
+  expect((await post("/rpc", "x".repeat(1024 * 1024 + 1))).status).toBe(413);
+  expect((await post("/rpc", "{not json")).body.error.code).toBe(-32700);
+  expect((await post("/rpc", { id: 1, method: "ping" })).body.error.code).toBe(-32600);
+  expect((await post("/rpc", { jsonrpc: "2.0", id: 1, method: "subscribe", params: {} })).body.error.message).toContain("use the Unix socket");
+  expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+});
+
+test("a non-loopback address is refused without --allow-remote (exit 77); a bad address is a usage error (64)", async () => {
+  const remote = await world.run(["serve", "--http", "0.0.0.0:0"]);
+  expect(remote.code).toBe(77);
+  expect(remote.stderr).toContain("refusing to listen on 0.0.0.0: only loopback addresses unless --allow-remote");
+  const bad = await world.run(["serve", "--http", "nowhere"]);
+  expect(bad.code).toBe(64);
+  expect(bad.stderr).toContain('--http needs HOST:PORT');
+  const none = await world.run(["serve"]);
+  expect(none.code).toBe(64);
+});
