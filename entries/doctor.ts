@@ -133,10 +133,11 @@ export async function runDoctor(args: string[], globals: Globals): Promise<numbe
   const parsed = parseFlags(args, DOCTOR_HELP.flags, "doctor");
   if (parsed.positionals.length > 0 || parsed.rest) throw usage(`doctor takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "run `tuiwright help doctor`");
   const target = daemonTarget(globals);
+  const socket = socketDirCheck(target.socketPath);
   const checks: Check[] = [
     { name: "tuiwright", status: "ok", detail: `${version()} (${process.execPath})` },
-    socketDirCheck(target.socketPath),
-    ...(await daemonCheck(globals)),
+    socket,
+    ...(socket.status === "fail" ? [{ name: "daemon", status: "warn", detail: "not checked: the socket directory is refused (see above)" } as Check] : await daemonCheck(globals)),
     stateCheck(target.namespace),
     ...shellChecks(),
     carbonylCheck(),

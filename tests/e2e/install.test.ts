@@ -84,7 +84,11 @@ describe("install.sh against a loopback release server", () => {
     // The binary works: a session on a real PTY through its own daemon, then stopped.
     const sessionEnv = { ...env, TUIWRIGHT_SOCKET: join(home, "tw.sock"), TUIWRIGHT_NS: "install-test" };
     const spawned = await sh(`${bin} spawn --session s -- bash --norc --noprofile && ${bin} type --session s 'echo $((6*7))' && ${bin} press --session s Enter && ${bin} wait --session s --text 42 >/dev/null && ${bin} --plain snapshot --session s`, sessionEnv);
+    // doctor is clean: nothing fails (Carbonyl, not installed by the installer, is a warning).
+    const doctor = await sh(`${bin} doctor`, sessionEnv);
     const stopped = await sh(`${bin} daemon stop`, sessionEnv);
+    expect(doctor.stdout).toContain("no problems found");
+    expect(doctor.code).toBe(0);
     expect(spawned.stderr).toBe("");
     expect(spawned.stdout).toMatch(/^42$/m);
     expect(stopped.code).toBe(0);
