@@ -6,7 +6,7 @@ import { EVENTS_HELP } from "./events-command.ts";
 import { GC_HELP } from "./gc-help.ts";
 import { DOCTOR_HELP } from "./doctor-help.ts";
 import type { FlagSpec } from "./flags.ts";
-import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
+import { ADAPTER_TEST_VERB, CAST_CONVERT_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { RUN_HELP } from "./run-command.ts";
 import { VERBS } from "./verbs.ts";
 
@@ -59,5 +59,5 @@ export const MAN_HELP: HelpEntry = {
 
 export const HELP: HelpEntry[] = [
   ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, SERVE_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
-  COMPLETION_HELP, MAN_HELP, GC_HELP, DOCTOR_HELP,
+  COMPLETION_HELP, MAN_HELP, GC_HELP, DOCTOR_HELP, CAST_CONVERT_VERB,
 ];

@@ -175,8 +175,9 @@ export async function runCli(args: string[]): Promise<number> {
       const serve: typeof import("../../entries/serve.ts") = await import(entryPoint("entries/serve.ts"));
       return await serve.runServeCommand(rest.slice(1), globals);
     }
-    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
+    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test") || (rest[0] === "cast" && rest[1] === "convert")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
+      if (rest[0] === "cast") return await offline.runCastConvert(rest.slice(2), mode);
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
       if (rest[0] === "report") return await offline.runReport(rest.slice(1), mode);
       return await offline.runAdapterTest(rest.slice(2), mode);
