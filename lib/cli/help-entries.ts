@@ -3,6 +3,7 @@
 import { BATCH_HELP } from "./batch-command.ts";
 import { CASTS_HELP } from "./casts-command.ts";
 import { EVENTS_HELP } from "./events-command.ts";
+import { ATTACH_HELP } from "./attach-command.ts";
 import { GC_HELP } from "./gc-help.ts";
 import { DOCTOR_HELP } from "./doctor-help.ts";
 import type { FlagSpec } from "./flags.ts";
@@ -59,5 +60,5 @@ export const MAN_HELP: HelpEntry = {
 
 export const HELP: HelpEntry[] = [
   ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, SERVE_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
-  COMPLETION_HELP, MAN_HELP, GC_HELP, DOCTOR_HELP, CAST_CONVERT_VERB,
+  COMPLETION_HELP, MAN_HELP, GC_HELP, DOCTOR_HELP, CAST_CONVERT_VERB, ATTACH_HELP,
 ];

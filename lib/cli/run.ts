@@ -10,6 +10,7 @@ import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
+import { runAttach } from "./attach-command.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
@@ -188,6 +189,7 @@ export async function runCli(args: string[]): Promise<number> {
       const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
       return await gc.runGc(rest.slice(1), globals);
     }
+    if (rest[0] === "attach") return await runAttach(rest.slice(1), globals);
     if (rest[0] === "doctor") {
       const doctor: typeof import("../../entries/doctor.ts") = await import(entryPoint("entries/doctor.ts"));
       return await doctor.runDoctor(rest.slice(1), globals);
