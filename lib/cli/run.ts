@@ -11,6 +11,7 @@ import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
 import { runAttach } from "./attach-command.ts";
+import { execFollow } from "./exec-follow.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
@@ -208,7 +209,7 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
-      const { output, exitCode } = await perform(rpc, prepared, mode);
+      const { output, exitCode } = verb.method === "exec" && prepared.args.flags.has("--follow") ? await execFollow(rpc, prepared) : await perform(rpc, prepared, mode);
       await printOut(output);
       return exitCode;
     } finally {
