@@ -11,6 +11,7 @@ import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
 import { compactOutline } from "../lib/outline/compact.ts";
 import { genericOutline } from "../lib/outline/generic.ts";
 import { assignRefs } from "../lib/outline/refs.ts";
+import { walk } from "../lib/outline/types.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
 import { serveSite } from "./site-server.ts";
@@ -438,11 +439,22 @@ async function outlineCost(world: World): Promise<void> {
     for (let i = 0; i < 500; i++) { const t = performance.now(); build(); samples.push(performance.now() - t); }
     const generic: number[] = [];
     for (let i = 0; i < 300; i++) { const t = performance.now(); assignRefs(genericOutline(screen.grid())); generic.push(performance.now() - t); }
+    // A keyed ref (an htop row by PID) is found again by walking the new outline for its key.
+    const keyed = [...walk(build())].filter((n) => n.key !== undefined);
+    const lookups: number[] = [];
+    if (keyed.length > 0) {
+      for (let i = 0; i < 500; i++) {
+        const key = keyed[i % keyed.length]!.key;
+        const t = performance.now();
+        [...walk(build())].filter((n) => n.key === key && n.role === "row");
+        lookups.push(performance.now() - t);
+      }
+    }
     screen.dispose();
     const tokens = (s: string) => Math.ceil(s.length / 4);
     rows.push({
       name: `Outline 140x45 with the ${label} manifest, in the worker (500×; ${over.outline.adapter} detected live)`,
-      ours: `p50 ${ms(median(samples))}, p95 ${ms(p95(samples))} (generic outline p50 ${ms(median(generic))})`,
+      ours: `p50 ${ms(median(samples))}, p95 ${ms(p95(samples))} (generic outline p50 ${ms(median(generic))})${lookups.length ? `; outline + keyed-ref lookup p50 ${ms(median(lookups))}, p95 ${ms(p95(lookups))}` : ""}`,
       tmux: "—",
       ratio: "—",
       target: "≤ 2 ms",

@@ -34,3 +34,11 @@ test("shell blocks through the library", async () => {
   const block = await shell.exec("echo a; false");
   expect(block).toMatchObject({ exitCode: 1, output: "a\n" });
 });
+
+test("spawn's env is merged over this process's environment (replaceEnv replaces it)", async () => {
+  await using client = await connect();
+  await using merged = await client.spawn({ argv: ["sh", "-c", 'echo "home=$HOME x=$X"; cat'], env: { X: "1" } });
+  await expectSession(merged).toShow(`home=${process.env.HOME} x=1`);
+  await using replaced = await client.spawn({ argv: ["/bin/sh", "-c", 'echo "home=${HOME:-none} x=$X"; cat'], env: { X: "2" }, replaceEnv: true });
+  await expectSession(replaced).toShow("home=none x=2");
+});

@@ -14,7 +14,9 @@ log=$(mktemp)
 # Every daemon the tests start inherits this mark, so the check below counts only ours — not
 # the user's own daemon or another checkout's test run.
 export TUIWRIGHT_TEST_RUN="run-$$-$(date +%s%N)"
-bun test "$@" 2>&1 | tee "$log"
+# Per-test timeout: tests wait on screen state, and on a loaded 2-core machine a real program can
+# take longer than bun's default 5 s to get there; a hung test still fails within a minute.
+bun test --timeout 60000 "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
 failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)

@@ -6,6 +6,7 @@ import less from "../../adapters/less.toml" with { type: "text" };
 import man from "../../adapters/man.toml" with { type: "text" };
 import python from "../../adapters/python.toml" with { type: "text" };
 import shell from "../../adapters/shell.toml" with { type: "text" };
+import tmux from "../../adapters/tmux.toml" with { type: "text" };
 import top from "../../adapters/top.toml" with { type: "text" };
 import vim from "../../adapters/vim.toml" with { type: "text" };
 
@@ -17,6 +18,7 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/man.toml", source: man },
   { file: "adapters/python.toml", source: python },
   { file: "adapters/shell.toml", source: shell },
+  { file: "adapters/tmux.toml", source: tmux },
   { file: "adapters/top.toml", source: top },
   { file: "adapters/vim.toml", source: vim },
 ];

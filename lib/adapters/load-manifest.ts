@@ -30,6 +30,14 @@ export type CompiledRegion = {
   itemRole: string;
   itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
+  /** The region exists only while this process fact holds. */
+  when: "shell-foreground" | null;
+  /** The region is absent while the whole screen's text matches. */
+  unlessScreen?: RegExp;
+  /** The region exists only while the whole screen's text matches. */
+  whenScreen?: RegExp;
+  /** Items carry a key from this regex (a PID, a commit hash). */
+  key?: RegExp;
 };
 
 export type CompiledValue = {
@@ -59,6 +67,8 @@ export type CompiledManifest = {
     altScreen?: boolean;
     confidence: number;
   };
+  /** Split panes' durable name (@root.NAME.N), or null. */
+  panes: string | null;
   regions: CompiledRegion[];
   values: CompiledValue[];
   focus: { region: string; when: "cursor" | "always" | "never" | RegExp }[];
@@ -155,6 +165,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       altScreen: data.detect.alt_screen,
       confidence: data.detect.confidence,
     },
+    panes: data.panes ?? null,
     regions: data.regions.map((r) => ({
       name: r.name,
       role: r.role,
@@ -171,6 +182,10 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
+      when: r.when ?? null,
+      unlessScreen: regex(r.unless_screen),
+      whenScreen: regex(r.when_screen),
+      key: regex(r.key),
     })),
     values: data.values.map((entry) => ({
       region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,

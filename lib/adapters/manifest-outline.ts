@@ -7,6 +7,8 @@ import { genericOutline } from "../outline/generic.ts";
 import type { BBox } from "../outline/types.ts";
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
+import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
+import { unclaimedOutline } from "./unclaimed.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
@@ -120,6 +122,14 @@ function runs(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
   return nodes;
 }
 
+function withKey(region: CompiledRegion, node: DraftNode): DraftNode {
+  if (!region.key) return node;
+  const match = region.key.exec(node.name);
+  const key = match ? (match.groups?.key ?? match[1] ?? match[0]) : undefined;
+  if (key) node.key = key;
+  return node;
+}
+
 function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
   if (region.items === "runs") return runs(region, grid, box);
   const nodes: DraftNode[] = [];
@@ -130,13 +140,13 @@ function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
       if (text.trim() === "") continue;
       const line = grid.lines[r]!;
       const selected = region.selected ? coverage(line, box.col, to, region.selected) * 2 >= 1 : isHighlighted(line, box.col, to);
-      nodes.push({ role: region.itemRole, name: text.trim(), bbox: { row: r, col: box.col, rows: 1, cols: box.cols }, ...(selected ? { selected } : {}), children: [] });
+      nodes.push(withKey(region, { role: region.itemRole, name: text.trim(), bbox: { row: r, col: box.col, rows: 1, cols: box.cols }, ...(selected ? { selected } : {}), children: [] }));
     } else if (region.items) {
       const global = new RegExp(region.items.source, region.items.flags.includes("g") ? region.items.flags : `${region.items.flags}g`);
       for (const match of text.matchAll(global)) {
         if (!match[0]) continue;
         const col = box.col + [...text.slice(0, match.index)].length;
-        nodes.push({ role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] });
+        nodes.push(withKey(region, { role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] }));
       }
     }
   }
@@ -181,12 +191,19 @@ function focused(manifest: CompiledManifest, region: string, text: string, curso
 }
 
 /** The manifest's outline: one root node (@root) whose children are its regions. */
-export function manifestOutline(manifest: CompiledManifest, drawn: Grid): DraftNode[] {
+export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: ProcessFacts = NO_FACTS): DraftNode[] {
   const grid = withoutPixels(drawn, manifest.pixels);
   const seen = new Set<string>();
   const regions: DraftNode[] = [];
+  let screenText: string | null = null;
   for (const region of manifest.regions) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
+    if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
+    if (region.unlessScreen || region.whenScreen) {
+      screenText ??= grid.lines.map((line) => line.text).join("\n");
+      if (region.unlessScreen?.test(screenText)) continue;
+      if (region.whenScreen && !region.whenScreen.test(screenText)) continue;
+    }
     const box = locate(region, grid);
     if (!box) continue;
     seen.add(region.name);
@@ -207,6 +224,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid): DraftN
     regions.push(node);
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  const children = manifest.generic ? [...regions, ...genericOutline(grid)] : regions;
+  const rest = manifest.generic ? genericOutline(grid) : unclaimedOutline(grid, regions.map((node) => node.bbox));
+  if (manifest.panes) rest.filter((node) => node.role === "pane").forEach((pane, i) => { (pane as DraftNode).ref = `@${manifest.root}.${manifest.panes}.${i}`; });
+  const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
   return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, children }];
 }

@@ -46,6 +46,8 @@ const Attributes = {
 
 const Ident = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "use lower-case letters, digits, '_' and '-', starting with a letter"));
 
+export const REGION_FACTS = ["shell-foreground"] as const;
+
 export const Region = v.strictObject({
   name: Ident,
   role: v.optional(v.string(), "region"),
@@ -63,6 +65,16 @@ export const Region = v.strictObject({
   /** Per-item roles by style, first match wins (e.g. a browser's link colour → "link"). */
   item_roles: v.optional(v.array(v.strictObject({ role: v.string(), ...Attributes }))),
   selected: v.optional(v.strictObject(Attributes)),
+  /** A fact from the process, not the screen: "shell-foreground" = the shell itself owns the
+   * terminal and waits for a command (OSC 133 state, else the PTY's foreground group). */
+  when: v.optional(v.picklist(REGION_FACTS, `when must be one of ${REGION_FACTS.map((f) => JSON.stringify(f)).join(", ")}`)),
+  /** Items keyed by this regex's `key` group (or group 1) on the item's text, e.g. a PID: a
+   * ref to a keyed item stays valid while an item with that key is on screen. */
+  key: v.optional(Regex),
+  /** The region is absent while the screen's text matches (a question or pager covers it). */
+  unless_screen: v.optional(Regex),
+  /** The region exists only while the screen's text matches (a menu that reshapes the screen). */
+  when_screen: v.optional(Regex),
 });
 
 export const Manifest = v.strictObject({
@@ -85,6 +97,8 @@ export const Manifest = v.strictObject({
     }),
     {},
   ),
+  /** Split panes found by the generic rules get durable refs @root.NAME.0, .1, … in reading order. */
+  panes: v.optional(Ident),
   regions: v.optional(v.array(Region), []),
   values: v.optional(
     v.array(v.strictObject({

@@ -7,8 +7,9 @@ import type { OutlineNode } from "../outline/types.ts";
 import { detectManifest } from "./detect.ts";
 import type { CompiledManifest } from "./load-manifest.ts";
 import { manifestOutline } from "./manifest-outline.ts";
+import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
 
-export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: string[], foreground: string[] | null): { adapter: string | null; pixels: string; nodes: OutlineNode[] } {
+export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: string[], foreground: string[] | null, facts: ProcessFacts = NO_FACTS): { adapter: string | null; pixels: string; nodes: OutlineNode[] } {
   const manifest = detectManifest(manifests, {
     argv,
     foreground,
@@ -16,6 +17,6 @@ export function outlineFor(grid: Grid, manifests: CompiledManifest[], argv: stri
     title: grid.title,
     altScreen: grid.altScreen,
   });
-  const drafts = manifest ? manifestOutline(manifest, grid) : genericOutline(grid);
+  const drafts = manifest ? manifestOutline(manifest, grid, facts) : genericOutline(grid);
   return { adapter: manifest?.name ?? null, pixels: manifest?.pixels ?? "", nodes: assignRefs(drafts) };
 }

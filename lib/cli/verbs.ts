@@ -1,6 +1,7 @@
 // The CLI's verbs: how each one's words and flags become a method call, and how its result is
 // shown. Plain data and functions only — the thin client must not load valibot or xterm; the
 // daemon validates params against the method table and its errors come back with a path.
+import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import { readFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
@@ -60,7 +61,7 @@ const WAIT_FLAGS: FlagSpec[] = [
 const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
 
 const AIM_FLAGS: FlagSpec[] = [
-  { name: "--to", type: "string", value: "TARGET", description: "click this ref (@e4, @vim.mode) or selector first" },
+  { name: "--to", type: "string", value: "TARGET", description: "aim at this ref (@e4, @vim.mode) or selector: clicked first with mouse input, else it must be an input or focused" },
   { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
 ];
 
@@ -123,17 +124,14 @@ function showAction(result: Result<"press">, mode: OutputMode): string {
 }
 
 /** The client's environment for a new program: its own, made right for our terminal. */
-function spawnEnv(client: ClientEnv, overrides: string[]): Record<string, string> {
-  const env: Record<string, string> = { ...client.env, TERM: "xterm-256color" };
-  // A size inherited from the caller's terminal would contradict the PTY's.
-  delete env.COLUMNS;
-  delete env.LINES;
-  for (const pair of overrides) {
+function spawnEnv(client: ClientEnv, pairs: string[]): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const pair of pairs) {
     const eq = pair.indexOf("=");
     if (eq <= 0) throw usage(`--env needs KEY=VALUE, got ${JSON.stringify(pair)}`, "spawn");
-    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+    overrides[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  return env;
+  return spawnEnvironment(client.env, overrides);
 }
 
 /** `\r \n \t \e \xNN \0 \\` in send's DATA. */

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
 import { compareSnapshot, parseSnapshotFile } from "../record/snapshot-file.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
@@ -32,12 +33,12 @@ export class Client implements AsyncDisposable {
     return this.#rpc.call(method, params) as Promise<Result<M>>;
   }
 
-  /** Starts a program (or `shell: "bash"`) in this process's cwd and environment. */
-  async spawn(params: ParamsInput<"spawn">): Promise<Session> {
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
-    delete env.COLUMNS;
-    delete env.LINES;
-    const info = await this.call("spawn", { cwd: process.cwd(), env, ...params });
+  /** Starts a program (or `shell: "bash"`) in this process's cwd and environment; a given
+   * `env` is merged over this process's own (`replaceEnv: true` makes it the whole environment). */
+  async spawn(params: ParamsInput<"spawn"> & { replaceEnv?: boolean }): Promise<Session> {
+    const { replaceEnv, env: given, ...rest } = params;
+    const env = spawnEnvironment(process.env, given ?? {}, replaceEnv === true);
+    const info = await this.call("spawn", { cwd: process.cwd(), ...rest, env });
     return new Session(this, info.name);
   }
 

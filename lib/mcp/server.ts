@@ -2,6 +2,7 @@
 // line) whose tools are the method table. Calls go to the same daemon as the CLI (started if
 // needed). Nothing but protocol messages is ever written to stdout.
 import skillText from "../../SKILL.md" with { type: "text" };
+import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import { asTuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcId } from "../protocol/jsonrpc.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
@@ -53,10 +54,7 @@ const started = new Set<string>();
  * is merged over it (HOME, PATH stay) unless `replaceEnv` says it is the whole environment. */
 function spawnParams(args: Record<string, unknown>): Record<string, unknown> {
   const { keep: _keep, replaceEnv, env: given, ...rest } = args;
-  const env: Record<string, string> = replaceEnv === true ? {} : { ...(process.env as Record<string, string>), TERM: "xterm-256color" };
-  delete env.COLUMNS;
-  delete env.LINES;
-  Object.assign(env, (given ?? {}) as Record<string, string>);
+  const env = spawnEnvironment(process.env, (given ?? {}) as Record<string, string>, replaceEnv === true);
   return { cwd: process.cwd(), ...rest, env };
 }
 

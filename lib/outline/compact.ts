@@ -1,32 +1,85 @@
 // The compact text outline for LLM context: one line per node, indented by depth:
 //   @vim.mode status "-- INSERT --" = insert [focused]
+// It must cost less than the text it replaces: no text is printed twice (a node whose text
+// another node already printed points at it), filler rows (vim's `~`, blank runs) fold into a
+// count, and runs of spaces (table alignment) print as one.
 import type { OutlineNode } from "./types.ts";
 
 const MAX_NAME = 120;
+/** A multi-row text (a document, an output) is recognised by its start; the text snapshot has it all. */
+const MAX_MULTILINE = 80;
+/** Shorter texts are cheaper to repeat than to point at. */
+const MIN_SHARED = 12;
+
+/** Runs of 3+ identical rows, and of 2+ blank rows, as one row with a count. */
+function foldFiller(text: string): string {
+  const rows = text.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < rows.length;) {
+    let j = i + 1;
+    while (j < rows.length && rows[j]!.trim() === rows[i]!.trim()) j++;
+    const run = j - i;
+    const row = rows[i]!.trim();
+    if (row === "" && run >= 2) out.push(`(${run} blank rows)`);
+    else if (row !== "" && run >= 3) out.push(`${row} ×${run}`);
+    else out.push(...rows.slice(i, j));
+    i = j;
+  }
+  return out.join("\n");
+}
 
 function quote(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return JSON.stringify(flat.length > MAX_NAME ? `${flat.slice(0, MAX_NAME - 1)}…` : flat);
+  const flat = foldFiller(text).replace(/\s*\n\s*/g, " ⏎ ").replace(/ {2,}/g, " ").replace(/([^\s\w])\1{5,}/g, (run, c: string) => `${c}×${run.length}`);
+  const max = text.includes("\n") ? MAX_MULTILINE : MAX_NAME;
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
 }
+
+const squash = (text: string) => text.replace(/\s+/g, "");
 
 /** A container whose children carry all its text (a table and its rows) is not named twice. */
 function repeatsChildren(node: OutlineNode): boolean {
   const children = node.children ?? [];
-  const squash = (text: string) => text.replace(/\s+/g, "");
   return children.length > 1 && squash(node.name) === squash(children.map((child) => child.name).join(""));
 }
 
-export function compactOutline(nodes: OutlineNode[], depth = 0): string[] {
+/** The one role all of a container's (3 or more) children share, said once on the container. */
+function sharedRole(node: OutlineNode): string | null {
+  const children = node.children ?? [];
+  if (children.length < 3) return null;
+  const role = children[0]!.role;
+  return children.every((child) => child.role === role) ? role : null;
+}
+
+/** Short plain leaves (a toolbar's keys) print on their container's line. */
+function inlineChildren(node: OutlineNode, role: string | null): boolean {
+  return role !== null && (node.children ?? []).every((child) =>
+    !child.children && child.value === undefined && !child.focused && !child.selected && child.name.length <= 24);
+}
+
+export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Map<string, string>(), roleSaid: string | null = null): string[] {
   const lines: string[] = [];
   for (const node of nodes) {
-    let line = `${"  ".repeat(depth)}${node.ref} ${node.role}`;
-    if (repeatsChildren(node)) line += ` (${node.children!.length} items)`;
-    else if (node.name) line += ` ${quote(node.name)}`;
+    let line = `${"  ".repeat(depth)}${node.ref}${node.role === roleSaid ? "" : ` ${node.role}`}`;
+    const key = squash(node.name);
+    const childRole = sharedRole(node);
+    if (repeatsChildren(node)) line += ` (${node.children!.length} items${childRole ? `: ${childRole}` : ""})`;
+    else if (!node.name || node.name === node.value || (node.role === "application" && node.ref === `@${node.name}`)) {
+      // nothing to add: the value or the ref says it
+    } else if (key.length >= MIN_SHARED && printed.has(key)) {
+      if (node.value === undefined) line += ` (text of ${printed.get(key)})`;
+    } else {
+      line += ` ${quote(node.name)}`;
+      if (key.length >= MIN_SHARED) printed.set(key, node.ref);
+    }
     if (node.value !== undefined) line += ` = ${quote(node.value)}`;
     if (node.focused) line += " [focused]";
     if (node.selected) line += " [selected]";
+    if (node.children && inlineChildren(node, childRole) && repeatsChildren(node)) {
+      lines.push(`${line} ${node.children.map((child) => `${child.ref} ${quote(child.name)}`).join(" ")}`);
+      continue;
+    }
     lines.push(line);
-    if (node.children) lines.push(...compactOutline(node.children, depth + 1));
+    if (node.children) lines.push(...compactOutline(node.children, depth + 1, printed, repeatsChildren(node) ? childRole : null));
   }
   return lines;
 }

@@ -3,11 +3,11 @@
 // (inverse video or a background colour), OSC 8 links, and the cursor's row as the input.
 import type { Grid, Style } from "../terminal/grid.ts";
 import { findPanels, isBoxChar, type Panel } from "./panels.ts";
+import { findPanes } from "./panes.ts";
 import { contains, type BBox, type OutlineNode } from "./types.ts";
 
 type Draft = Omit<OutlineNode, "ref" | "children"> & { children: Draft[] };
 
-const isHighlight = (style: Style) => style.inverse === true || style.bg !== undefined;
 
 /** Rows of a container's interior with cells of nested panels blanked out. */
 function maskedRows(grid: Grid, area: BBox, inner: Panel[]): string[][] {
@@ -41,6 +41,35 @@ function styledRuns(grid: Grid, row: number, from: number, to: number, keep: (st
   }
   return runs;
 }
+
+/** What a highlight looks like: the background the eye sees (an inverse cell shows its
+ * foreground as background). Null for cells on the default background. */
+function highlightKey(style: Style): string | null {
+  if (style.inverse) return `i${style.fg ?? "-"}`;
+  return style.bg === undefined ? null : `b${style.bg}`;
+}
+
+/** Runs of one visible background in [from, to): foreground changes and blanks inside do not
+ * split a run (a tab drawn as "[", "Main", "]" in three colours on one bar is one run). */
+function highlightRuns(grid: Grid, row: number, from: number, to: number): { col: number; cols: number; key: string; text: string }[] {
+  const line = grid.lines[row]!;
+  const runs: { col: number; cols: number; key: string; text: string }[] = [];
+  let start = -1;
+  let key: string | null = null;
+  for (let c = from; c <= to; c++) {
+    const here = c < to ? highlightKey(line.styles[c]!) : null;
+    if (start !== -1 && here !== key) {
+      const text = line.chars.slice(start, c).join("").trim();
+      if (text) runs.push({ col: start, cols: c - start, key: key!, text });
+      start = -1;
+    }
+    if (start === -1 && here !== null) { start = c; key = here; }
+  }
+  return runs;
+}
+
+/** The look of each highlight node, for telling the current item from its neighbours. */
+const highlightLook = new WeakMap<Draft, string>();
 
 const isBlank = (c: string) => c === " " || c === "" || isBoxChar(c);
 
@@ -84,8 +113,10 @@ function decorate(grid: Grid, paragraph: Draft, container: BBox): void {
   const from = container.col;
   const to = container.col + container.cols;
   for (let r = row; r < row + rows; r++) {
-    for (const run of styledRuns(grid, r, from, to, isHighlight)) {
-      paragraph.children.push({ role: "highlight", name: run.text, bbox: { row: r, col: run.col, rows: 1, cols: run.cols }, children: [] });
+    for (const run of highlightRuns(grid, r, from, to)) {
+      const node: Draft = { role: "highlight", name: run.text, bbox: { row: r, col: run.col, rows: 1, cols: run.cols }, children: [] };
+      highlightLook.set(node, run.key);
+      paragraph.children.push(node);
     }
     for (const run of styledRuns(grid, r, from, to, (s) => s.url !== undefined)) {
       paragraph.children.push({ role: "link", name: run.text, value: run.style.url!, bbox: { row: r, col: run.col, rows: 1, cols: run.cols }, children: [] });
@@ -100,11 +131,22 @@ function decorate(grid: Grid, paragraph: Draft, container: BBox): void {
   paragraph.children.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
-/** Marks the single full-width highlighted row of a container as selected. */
-function markSelection(nodes: Draft[], container: BBox): void {
-  const bars = nodes.flatMap((n) => n.children).filter((n) => n.role === "highlight" && n.bbox.cols * 2 >= container.cols);
-  const rows = new Set(bars.map((n) => n.bbox.row));
-  if (rows.size === 1) for (const bar of bars) bar.selected = true;
+/**
+ * The current item of a list: the one row of a container whose highlight looks like no other
+ * row's (the neighbours share another background, or none), at least a quarter of the width.
+ * The screen's first and last rows are title and status bars, never the selection.
+ */
+function markSelection(nodes: Draft[], container: BBox, grid: Grid): void {
+  const runs = nodes.flatMap((n) => n.children).filter((n) => n.role === "highlight");
+  const rowsByLook = new Map<string, Set<number>>();
+  for (const run of runs) {
+    const look = highlightLook.get(run)!;
+    if (!rowsByLook.has(look)) rowsByLook.set(look, new Set());
+    rowsByLook.get(look)!.add(run.bbox.row);
+  }
+  const bar = (run: Draft) => run.bbox.row === 0 || run.bbox.row === grid.rows - 1;
+  const current = runs.filter((run) => !bar(run) && run.bbox.cols * 4 >= container.cols && rowsByLook.get(highlightLook.get(run)!)!.size === 1);
+  if (new Set(current.map((run) => run.bbox.row)).size === 1) for (const run of current) run.selected = true;
 }
 
 function build(grid: Grid, area: BBox, panels: Panel[]): Draft[] {
@@ -113,7 +155,7 @@ function build(grid: Grid, area: BBox, panels: Panel[]): Draft[] {
   const direct = inside.filter((p) => !inside.some((q) => q !== p && contains(q.bbox, p.bbox)));
   const drafts = paragraphs(grid, area, direct);
   for (const paragraph of drafts) decorate(grid, paragraph, area);
-  markSelection(drafts, area);
+  markSelection(drafts, area, grid);
   for (const panel of direct) {
     const b = panel.bbox;
     const interior = { row: b.row + 1, col: b.col + 1, rows: b.rows - 2, cols: b.cols - 2 };
@@ -125,9 +167,25 @@ function build(grid: Grid, area: BBox, panels: Panel[]): Draft[] {
   return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
-/** The generic outline, without refs (see refs.ts). */
+/** The generic outline, without refs (see refs.ts). Split panes (border lines across the
+ * screen, or across all but its last row, where a status bar sits) become `pane` nodes. */
 export function genericOutline(grid: Grid): Draft[] {
-  return build(grid, { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, findPanels(grid));
+  const screen = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
+  const panels = findPanels(grid);
+  let area = screen;
+  let panes = findPanes(grid, screen, panels);
+  if (panes.length === 0 && grid.rows > 2) {
+    area = { ...screen, rows: grid.rows - 1 };
+    panes = findPanes(grid, area, panels);
+  }
+  if (panes.length === 0) return build(grid, screen, panels);
+  const drafts: Draft[] = panes.map((pane) => {
+    const { row, col, visible } = grid.cursor;
+    const focused = visible && row >= pane.row && row < pane.row + pane.rows && col >= pane.col && col < pane.col + pane.cols;
+    return { role: "pane", name: "", bbox: pane, children: build(grid, pane, panels.filter((p) => contains(pane, p.bbox))), ...(focused ? { focused } : {}) };
+  });
+  if (area.rows < grid.rows) drafts.push(...build(grid, { row: area.rows, col: 0, rows: grid.rows - area.rows, cols: grid.cols }, []));
+  return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
 export type { Draft };

@@ -9,6 +9,8 @@ export type OutlineNode = {
   value?: string;
   focused?: boolean;
   selected?: boolean;
+  /** A keyed item's key (a PID, a commit hash): its ref follows the key, not the row. */
+  key?: string;
   bbox: BBox;
   children?: OutlineNode[];
 };
@@ -37,4 +39,11 @@ export function contains(outer: BBox, inner: BBox): boolean {
 export function sameTarget(a: OutlineNode, b: OutlineNode): boolean {
   return a.role === b.role && a.name === b.name && a.bbox.row === b.bbox.row && a.bbox.col === b.bbox.col &&
     a.bbox.rows === b.bbox.rows && a.bbox.cols === b.bbox.cols;
+}
+
+/** The nodes that are not inside another of them: a selection printed once, subtrees included. */
+export function outermost(nodes: OutlineNode[]): OutlineNode[] {
+  const inner = new Set<OutlineNode>();
+  for (const node of nodes) for (const child of walk(node.children ?? [])) inner.add(child);
+  return nodes.filter((node) => !inner.has(node));
 }

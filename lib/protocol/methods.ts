@@ -37,7 +37,8 @@ const HeapReport = v.object({
 /** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
 const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
 const WaitSpec = v.strictObject(WaitConditions);
-/** Input aimed at a node: click it first (the program must accept mouse input). */
+/** Input aimed at a node: click it first when the program takes mouse input; without mouse input
+ * the node must be an input or focused, and the keys go there without a click. */
 const aimed = {
   to: v.optional(Target),
   revision: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision the ref was issued at; default: the last outline issued")),

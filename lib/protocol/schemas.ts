@@ -63,6 +63,7 @@ export const Meta = v.object({
   droppedBytes: doc(v.number(), "output dropped because the program ignores flow control (IXON off) and the backlog hit its cap"),
   flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
   recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
+  foreground: v.optional(doc(v.nullable(v.object({ pid: v.number(), argv0: v.string() })), "the terminal's foreground process group leader (a running command, or the shell itself at its prompt); null once unknown")),
   url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
   nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
 });
@@ -148,7 +149,10 @@ export const WaitResult = v.object({
 
 export const ActionResult = v.object({
   session: v.string(),
-  target: v.optional(doc(v.object({ ref: v.string(), row: v.number(), col: v.number() }), "where a click or --to landed")),
+  target: v.optional(doc(v.object({
+    ref: v.string(), row: v.number(), col: v.number(),
+    via: v.optional(doc(v.picklist(["click", "focus"]), "--to: clicked first (the program takes mouse input), or typed into the node that already had the focus")),
+  }), "where a click or --to landed")),
   bytes: doc(v.number(), "bytes written to the program"),
   revisionBefore: Revision,
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),

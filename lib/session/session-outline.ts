@@ -3,6 +3,8 @@
 // resolving a target (ref or selector) without ever acting on the wrong node.
 import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
+import type { ProcessFacts } from "../adapters/process-facts.ts";
+import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { foregroundGroup, processArgv } from "../runtime/process.ts";
@@ -28,31 +30,47 @@ export class SessionOutline {
   /** Pixel glyphs of the manifest that shaped #current ("" for none). */
   #currentPixels = "";
   #currentGeneration = -1;
+  #currentFacts: ProcessFacts | null = null;
+  /** An integrated shell's OSC 133 state (at its prompt, no command started since), else null. */
+  readonly #promptState: () => boolean | null;
   /** Whether a manifest with pixel glyphs names this session's program, and when that was checked. */
   #pixelManifest = { checkedAt: -Infinity, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
 
-  constructor(screen: Screen, argv: string[], pid: number) {
+  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
     this.#screen = screen;
     this.#argv = argv;
     this.#pid = pid;
+    this.#promptState = promptState;
   }
 
   /** The outline of the screen as it is now (the caller synced the screen). */
   current(): Outline {
     const screen = this.#screen;
     const generation = this.#catalog.generation(); // an edited manifest applies at once
-    if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation) {
+    // Process facts change without the screen changing (a command takes the terminal).
+    const group = foregroundGroup(this.#pid);
+    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid) };
+    if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
+      this.#currentFacts?.shellForeground === facts.shellForeground) {
       return this.#current;
     }
     this.#currentGeneration = generation;
-    const group = foregroundGroup(this.#pid);
+    this.#currentFacts = facts;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
-    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground);
+    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts);
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;
     return this.#current;
+  }
+
+  /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */
+  foreground(): { pid: number; argv0: string } | null {
+    const group = foregroundGroup(this.#pid);
+    if (group === null) return null;
+    const argv0 = processArgv(group)?.[0];
+    return argv0 === undefined ? null : { pid: group, argv0: argv0.slice(argv0.lastIndexOf("/") + 1) };
   }
 
   /** The glyphs text snapshots blank out: the fitting manifest's pixels. Only a session whose
@@ -80,9 +98,18 @@ export class SessionOutline {
     return outline;
   }
 
-  /** Nodes matching a selector on the current screen; bad selectors throw with a caret. */
-  select(selector: string): OutlineNode[] {
-    return select(this.current().nodes, parseSelector(selector));
+  /** Nodes matching a selector on the current screen; bad selectors throw with a caret, and a
+   * selector that matches nothing is an error listing the refs that are there. */
+  select(selector: string, flag = "--select"): OutlineNode[] {
+    const now = this.current();
+    const matches = select(now.nodes, parseSelector(selector));
+    if (matches.length === 0) {
+      throw new TuiwrightError("bad-selector", `${flag} ${JSON.stringify(selector)} matches nothing on the screen (${now.adapter ? `adapter ${now.adapter}` : "generic outline, no adapter"}, revision ${now.revision}); ${refsOnScreen(now.nodes, selector)}`, {
+        hint: "pick one of the refs listed, or take a snapshot --format outline",
+        details: { selector, revision: now.revision },
+      });
+    }
+    return matches;
   }
 
   /**
@@ -96,7 +123,7 @@ export class SessionOutline {
     if (/^@[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(target)) {
       const node = [...walk(now.nodes)].find((n) => n.ref === target);
       if (!node) {
-        throw new TuiwrightError("stale-ref", `${target} is not on the screen now (${now.adapter ? `adapter ${now.adapter}` : "generic outline, no adapter"}, revision ${now.revision})`, {
+        throw new TuiwrightError("stale-ref", `${target} is not on the screen now (${now.adapter ? `adapter ${now.adapter}` : "generic outline, no adapter"}, revision ${now.revision}); ${refsOnScreen(now.nodes, target)}`, {
           details: { ref: target, revision: now.revision },
         });
       }
@@ -104,12 +131,23 @@ export class SessionOutline {
     }
     const matches = select(now.nodes, parseSelector(target));
     if (matches.length !== 1) {
-      throw new TuiwrightError("bad-selector", `${JSON.stringify(target)} matches ${matches.length} nodes; a target must match exactly one`, {
+      const listing = matches.length === 0 ? `; ${refsOnScreen(now.nodes, target)}` : "";
+      throw new TuiwrightError("bad-selector", `${JSON.stringify(target)} matches ${matches.length} nodes; a target must match exactly one${listing}`, {
         hint: matches.length ? `be more specific, e.g. ${matches.slice(0, 3).map((m) => m.ref).join(", ")}` : "take a snapshot --format outline to see the nodes",
         details: { matches: matches.slice(0, 10).map((m) => m.ref) },
       });
     }
     return matches[0]!;
+  }
+
+  /** A keyed item (a process by PID) is wherever the item with its key is now. */
+  #resolveKeyed(ref: string, was: OutlineNode, issued: Outline, now: Outline): OutlineNode {
+    const same = [...walk(now.nodes)].filter((n) => n.key === was.key && n.role === was.role);
+    if (same.length === 1) return same[0]!;
+    const why = same.length === 0 ? `no ${was.role} with key ${JSON.stringify(was.key)} is on the screen now` : `${same.length} ${was.role}s have key ${JSON.stringify(was.key)} now`;
+    throw new TuiwrightError("stale-ref", `${ref} is stale: it was ${describe(was)} (key ${JSON.stringify(was.key)}) at revision ${issued.revision}; at revision ${now.revision} ${why}`, {
+      details: { ref, was, key: was.key, issuedRevision: issued.revision, revision: now.revision },
+    });
   }
 
   #resolvePositional(ref: string, revision: number | undefined, now: Outline): OutlineNode {
@@ -121,6 +159,7 @@ export class SessionOutline {
     const was = [...walk(issued.nodes)].find((n) => n.ref === ref);
     if (!was) throw new TuiwrightError("stale-ref", `there is no ${ref} in the outline of revision ${issued.revision}`, { details: { ref, revision: issued.revision } });
     if (issued.revision === now.revision && issued.hash === now.hash) return was;
+    if (was.key !== undefined) return this.#resolveKeyed(ref, was, issued, now);
     const same = [...walk(now.nodes)].filter((n) => sameTarget(n, was));
     if (same.length === 1) return same[0]!;
     const current = [...walk(now.nodes)].find((n) => n.ref === ref);

@@ -18,7 +18,7 @@ import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
-import type { OutlineNode } from "../outline/types.ts";
+import { outermost, type OutlineNode } from "../outline/types.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -35,7 +35,7 @@ export type SessionEvents = {
 };
 
 type ActionReply = WorkerOps["press"][1];
-type Aim = { data: string; target: { ref: string; row: number; col: number } };
+type Aim = { data: string; target: { ref: string; row: number; col: number; via?: "click" | "focus" } };
 
 export class SessionRuntime {
   readonly pid: number;
@@ -87,7 +87,7 @@ export class SessionRuntime {
     });
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
-    this.#outline = new SessionOutline(this.#screen, spec.argv, this.pid);
+    this.#outline = new SessionOutline(this.#screen, spec.argv, this.pid, () => this.#shell?.tracker.atPrompt ?? null);
     this.#shell = spec.shell?.nonce ? new ShellSession({
       nonce: spec.shell.nonce,
       transcriptDir: spec.shell.transcriptDir,
@@ -171,7 +171,8 @@ export class SessionRuntime {
       cols: screen.cols,
       rows: screen.rows,
     };
-    const selected = params.select === undefined ? null : this.#outline.select(params.select);
+    // A node inside another selected node is printed with it, not again.
+    const selected = params.select === undefined ? null : outermost(this.#outline.select(params.select));
     if (params.format === "outline") {
       const outline = this.#outline.issue();
       reply.outline = { adapter: outline.adapter, nodes: selected ?? outline.nodes };
@@ -180,7 +181,7 @@ export class SessionRuntime {
       reply.text = selected ? this.#crop(selected, pixels) : textWithoutPixels(screen.text(params.scrollback), pixels);
     } else if (params.format === "svg" || params.format === "png") {
       // The worker draws; the daemon rasterises PNG (one wasm instance for all sessions).
-      const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate).map((n) => ({ bbox: n.bbox, label: n.ref }));
+      const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate, "--annotate").map((n) => ({ bbox: n.bbox, label: n.ref }));
       reply.svg = renderSvg(screen.grid(), { annotations, ...(params.chrome === undefined ? {} : { chrome: params.chrome }) });
     } else if (params.format === "ansi") {
       reply.ansi = screen.ansi(params.scrollback);
@@ -225,6 +226,7 @@ export class SessionRuntime {
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
       recording: this.#recorder ? { path: this.#recorder.path, error: this.#recorder.error } : null,
+      foreground: this.#exit ? null : this.#outline.foreground(),
       ...(this.#browser ? this.#navMeta() : {}),
     };
   }
@@ -263,13 +265,13 @@ export class SessionRuntime {
     const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
     const shown = params.secret ? "***" : params.text;
     if (params.secret) this.#recorder?.addSecret(params.text);
-    return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
+    return this.#act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
   }
 
   async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
     const data = encodeKeys(params.keys, this.#screen.modes);
     this.#requireRunning("press keys");
-    return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("press", params.keys.join(" "), params.wait) });
+    return this.#act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("press", params.keys.join(" "), params.wait) });
   }
 
   async click(params: WorkerOps["click"][0]): Promise<ActionReply> {
@@ -290,6 +292,28 @@ export class SessionRuntime {
     const row = node.bbox.row + Math.floor((node.bbox.rows - 1) / 2);
     const col = node.bbox.col + Math.floor((Math.max(1, node.bbox.cols) - 1) / 2);
     return this.#clickAt(row, col, node.ref, button);
+  }
+
+  /**
+   * Input aimed at a node (`--to`). With mouse input the node is clicked first, as a click
+   * would; without it nothing can move the focus, so the node must already take the keys: an
+   * input, or focused. The target says which happened (`via`).
+   */
+  #aimInput(target: string | undefined, revision: number | undefined): Aim | undefined {
+    if (target === undefined) return undefined;
+    if (this.#screen.modes.mouseTracking !== "none") {
+      const aim = this.#aim(target, revision)!;
+      return { data: aim.data, target: { ...aim.target, via: "click" } };
+    }
+    this.#screen.sync();
+    const node = this.#outline.resolve(target, revision);
+    if (node.role !== "input" && !node.focused) {
+      throw new TuiwrightError("bad-data", `${target} (${node.ref}, ${node.role} ${JSON.stringify(node.name.length > 40 ? `${node.name.slice(0, 39)}…` : node.name)}) is not an input and not focused, and the program has not turned on mouse input, so nothing can move the keyboard there`, {
+        hint: "aim at the focused node ([focused]) or an input, or send the keys without --to",
+        details: { ref: node.ref, role: node.role },
+      });
+    }
+    return { data: "", target: { ref: node.ref, row: node.bbox.row, col: node.bbox.col, via: "focus" } };
   }
 
   #clickAt(row: number, col: number, ref: string, button: MouseButton): Aim {

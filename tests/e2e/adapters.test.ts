@@ -27,7 +27,7 @@ test("vim: @vim.mode follows normal → insert → visual → replace → comman
   await waitValue(name, "@vim.file", file);
   let o = await outline(name);
   expect(o.adapter).toBe("vim");
-  expect(o.byRef["@vim.mode"]!.value).toBe("normal");
+  expect(o.byRef["@vim.mode"]!.value).toBe("unknown"); // normal mode shows nothing to tell it by
   expect(o.byRef["@vim.buffer"]!.name).toStartWith("alpha\nbeta");
   await world.json(["press", "--session", name, "i"]);
   await waitValue(name, "@vim.mode", "insert");
@@ -36,7 +36,7 @@ test("vim: @vim.mode follows normal → insert → visual → replace → comman
   await world.json(["press", "--session", name, "Escape", "R"]);
   await waitValue(name, "@vim.mode", "replace");
   await world.json(["press", "--session", name, "Escape"]);
-  await waitValue(name, "@vim.mode", "normal");
+  await waitValue(name, "@vim.mode", "unknown");
   await world.json(["type", "--session", name, ":echo 42", "--wait-ref", "@vim.cmdline", "--ref-value", "echo 42"]);
   o = await outline(name);
   expect(o.byRef["@vim.mode"]).toMatchObject({ value: "command", focused: true });
@@ -195,6 +195,7 @@ for (const shell of [["bash", "--norc", "--noprofile"], ["zsh", "-f"]]) {
     await waitValue(name, "@shell.prompt", "echo out-$((40+2))");
     await world.json(["press", "--session", name, "Enter"]);
     await world.json(["wait", "--session", name, "--ref", "@shell.output[name~=^out-42$]"]);
+    await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
     const o = await outline(name);
     expect(o.byRef["@shell.prompt"]).toMatchObject({ value: "", focused: true });
     // vim started from the shell is vim, not the shell.

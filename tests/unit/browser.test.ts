@@ -38,11 +38,12 @@ test("the carbonyl manifest: buttons' state from their colour, the URL, text run
   expect(adapter).toBe("carbonyl");
   expect(pixels).toContain("▄");
   expect(compactOutline(nodes)).toEqual([
-    '@carbonyl application "carbonyl"',
+    '@carbonyl application',
+    '  @carbonyl.nav toolbar "[❮][❯][↻]"',
     '  @carbonyl.back button "❮" = "enabled"',
     '  @carbonyl.forward button "❯" = "disabled"',
     '  @carbonyl.reload button "↻"',
-    '  @carbonyl.url input "[ http://x.test/a             ]" = "http://x.test/a"',
+    '  @carbonyl.url input "[ http://x.test/a ]" = "http://x.test/a"',
     "  @carbonyl.page document (4 items)",
     '    @e1 text "Hello page"',
     '    @e2 text "1."',

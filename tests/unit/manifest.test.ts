@@ -91,7 +91,7 @@ async function outline(lines: string[], cursor?: [number, number]) {
 test("regions: rows, anchors, attribute rows, items, values, focus and alternatives", async () => {
   const nodes = await outline(["Demo v2", "Items:", "alpha", "\x1b[7mbeta\x1b[0m", "-- end --", "\x1b[7mF1Help F2Quit\x1b[0m"]);
   expect(compactOutline(nodes)).toEqual([
-    '@demo application "demo"',
+    '@demo application',
     '  @demo.title region "Demo v2" = "v2"',
     '  @demo.body region "Items: ⏎ alpha ⏎ beta ⏎ -- end --"',
     '  @demo.list list (2 items) [focused]', // its items carry all its text
@@ -117,14 +117,73 @@ test("to_attrs stops a region before an inverse row; cursor_in values need the c
 
 test("detection: argv0 or the foreground process, exclusions, screen regex, confidence", () => {
   const manifests = BUILTIN_MANIFESTS.map(({ file, source }) => loadManifest(source, file));
-  const pick = (argv: string[], foreground: string[] | null = null, screenText = "") =>
-    detectManifest(manifests, { argv, foreground, screenText, title: "", altScreen: false })?.name ?? null;
-  expect(pick(["/usr/bin/vim", "x"])).toBe("vim");
-  expect(pick(["bash"], ["vim", "notes.txt"])).toBe("vim");
+  const pick = (argv: string[], foreground: string[] | null = null, screenText = "", altScreen = false) =>
+    detectManifest(manifests, { argv, foreground, screenText, title: "", altScreen })?.name ?? null;
+  // vim only once it has drawn on its alternate screen (evidence, not its name alone).
+  expect(pick(["/usr/bin/vim", "x"], null, "alpha\n~", true)).toBe("vim");
+  expect(pick(["/usr/bin/vim", "x"], null, "", true)).toBe(null);
+  expect(pick(["/usr/bin/vim", "x"], null, "alpha\n~", false)).toBe(null);
+  expect(pick(["bash"], ["vim", "notes.txt"], "~", true)).toBe("vim");
   expect(pick(["bash"])).toBe("shell");
   expect(pick(["python3"], null, "Python 3.11\n>>> ")).toBe("python");
   expect(pick(["python3", "script.py"], null, "running")).toBe(null);
   expect(pick(["git", "log"])).toBe("git");
   expect(pick(["git", "status"])).toBe(null);
   expect(pick(["nothing-known"])).toBe(null);
+});
+
+test("the new region keys are checked: when, key, unless_screen/when_screen, panes", () => {
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nwhen = "always"\n')).toContain('my.toml:4: regions.0.when: when must be one of "shell-foreground"');
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nkey = "/(?<key>/"\n')).toContain("my.toml:4: regions.0.key: invalid regex");
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nunless_screen = "/[/"\n')).toContain("my.toml:4: regions.0.unless_screen: invalid regex");
+  expect(problems('name = "x"\n[[regions]]\nname = "a"\nwhen_screen = "/[/"\n')).toContain("my.toml:4: regions.0.when_screen: invalid regex");
+  expect(problems('name = "x"\npanes = "Pane One"\n')).toContain("my.toml:2: panes:");
+});
+
+test("process facts, screen conditions, keys, and what no region claims", async () => {
+  const source = `
+name = "facts"
+[[regions]]
+name = "prompt"
+role = "input"
+rows = "cursor"
+when = "shell-foreground"
+[[regions]]
+name = "list"
+rows = "0..1"
+items = "row"
+key = '/^(?<key>\\d+)/'
+unless_screen = '/QUESTION/'
+[[regions]]
+name = "menu"
+rows = "2"
+when_screen = '/MENU/'
+`;
+  const manifest = loadManifest(source, "facts.toml");
+  screen = new Screen({ cols: 30, rows: 4, scrollback: 0 });
+  await screen.write("10 ten\r\n20 twenty\r\nMENU here\r\n$ ");
+  const refs = (shellForeground: boolean | null) => {
+    const nodes = assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground }));
+    return compactOutline(nodes);
+  };
+  expect(refs(true)).toEqual([
+    "@facts application",
+    "  @facts.list region (2 items)",
+    '    @e1 item "10 ten"',
+    '    @e2 item "20 twenty"',
+    '  @facts.menu region "MENU here"',
+    '  @facts.prompt input "$" [focused]',
+  ]);
+  // Without the fact (a replay, or a command owning the terminal) the prompt is not claimed:
+  // its row stays as generic text.
+  expect(refs(false).join("\n")).not.toContain("@facts.prompt");
+  expect(refs(null).join("\n")).toContain('paragraph "$"');
+  const nodes = assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground: true }));
+  const items = nodes[0]!.children!.find((n) => n.ref === "@facts.list")!.children!;
+  expect(items.map((n) => n.key)).toEqual(["10", "20"]);
+  await screen.write("\x1b7\x1b[3;1H\x1b[2KQUESTION?\x1b8"); // the cursor stays on the prompt row
+  const after = compactOutline(assignRefs(manifestOutline(manifest, screen.grid(), { shellForeground: true }))).join("\n");
+  expect(after).not.toContain("@facts.list");
+  expect(after).not.toContain("@facts.menu");
+  expect(after).toContain('"10 ten ⏎ 20 twenty ⏎ QUESTION?');
 });
