@@ -9,6 +9,7 @@ import { createConnection, type Socket } from "node:net";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
 import { compareSnapshot, parseSnapshotFile } from "../record/snapshot-file.ts";
+import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import { binaryPath } from "./binary-path.ts";
 
 export { TuiwrightError, binaryPath };
@@ -128,14 +129,12 @@ export class Client implements AsyncDisposable {
     return this.#rpc.call(method, params) as Promise<Result<M>>;
   }
 
-  /** Starts a program (or `shell: "bash"`) in this process's cwd and environment. */
-  async spawn(params: ParamsInput<"spawn">): Promise<Session> {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-    env.TERM = "xterm-256color";
-    delete env.COLUMNS;
-    delete env.LINES;
-    const info = await this.call("spawn", { cwd: process.cwd(), env, ...params });
+  /** Starts a program (or `shell: "bash"`) in this process's cwd and environment; a given
+   * `env` is merged over this process's own (`replaceEnv: true` makes it the whole environment). */
+  async spawn(params: ParamsInput<"spawn"> & { replaceEnv?: boolean }): Promise<Session> {
+    const { replaceEnv, env: given, ...rest } = params;
+    const env = spawnEnvironment(process.env, given ?? {}, replaceEnv === true);
+    const info = await this.call("spawn", { cwd: process.cwd(), ...rest, env });
     return new Session(this, info.name);
   }
 
