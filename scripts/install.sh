@@ -74,7 +74,11 @@ detect_platform() {
   fi
   libc=
   if [ "$os" = linux ]; then
-    if ls /lib/ld-musl-* >/dev/null 2>&1 || { command -v ldd >/dev/null 2>&1 && ldd --version 2>&1 | grep -qi musl; }; then
+    # ldd names the system's C library; glibc systems may also carry musl's loader (Debian's
+    # musl package), so /lib/ld-musl-* alone decides only where there is no ldd.
+    if command -v ldd >/dev/null 2>&1; then
+      if ldd --version 2>&1 | grep -qi musl; then libc=-musl; fi
+    elif ls /lib/ld-musl-* >/dev/null 2>&1; then
       libc=-musl
     fi
   fi
@@ -125,8 +129,11 @@ fi
 
 gzip -dc "$TMP/$ARTIFACT" > "$TMP/tuiwright" || die "could not decompress $ARTIFACT; nothing was installed"
 chmod 755 "$TMP/tuiwright"
-new_version=$("$TMP/tuiwright" --version 2>&1) || die "the downloaded binary does not run here ($PLATFORM): $new_version
-Nothing was installed. Set TUIWRIGHT_PLATFORM (e.g. linux-x64-musl) if the detection was wrong."
+musl_hint=
+case $PLATFORM in *-musl) musl_hint="
+The musl build needs the C++ runtime: apk add libstdc++ libgcc (Alpine)." ;; esac
+new_version=$("$TMP/tuiwright" --version 2>&1) || die "the downloaded binary does not run here ($PLATFORM): $(printf '%s' "$new_version" | head -n 3)
+Nothing was installed. Set TUIWRIGHT_PLATFORM (e.g. linux-x64-musl) if the detection was wrong.$musl_hint"
 
 mkdir -p "$BIN_DIR" || die "cannot create $BIN_DIR (pass --prefix DIR)"
 TARGET=$BIN_DIR/tuiwright

@@ -14,8 +14,15 @@ export function platformName(): string | null {
   return `${os}-${cpu}${os === "linux" && isMusl() ? "-musl" : ""}`;
 }
 
-/** musl's dynamic loader is /lib/ld-musl-<arch>.so.1; glibc systems have none. */
+/** Node and Bun report the glibc they run on; without that report (or with no glibc in it),
+ * musl's loader /lib/ld-musl-<arch>.so.1 decides. (A glibc system may carry musl's loader too.) */
 function isMusl(): boolean {
+  try {
+    const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
+    if (header?.glibcVersionRuntime) return false;
+  } catch {
+    // no process.report here
+  }
   try {
     return readdirSync("/lib").some((name) => name.startsWith("ld-musl-"));
   } catch {

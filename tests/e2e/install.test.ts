@@ -43,6 +43,12 @@ beforeAll(async () => {
   mkdirSync(evil, { recursive: true });
   cpSync(join(release, "SHA256SUMS"), join(evil, "SHA256SUMS"));
   writeFileSync(join(evil, "tuiwright-linux-x64.gz"), Bun.gzipSync(new TextEncoder().encode("#!/bin/sh\necho owned\n")));
+  // A mirror whose (checksum-correct) musl build cannot run here, as on Alpine without libstdc++.
+  const broken = join(dir, "broken", "latest", "download");
+  mkdirSync(broken, { recursive: true });
+  const unrunnable = Bun.gzipSync(new TextEncoder().encode("#!/bin/sh\necho 'Error loading shared library libstdc++.so.6' >&2\nexit 127\n"));
+  writeFileSync(join(broken, "tuiwright-linux-x64-musl.gz"), unrunnable);
+  writeFileSync(join(broken, "SHA256SUMS"), `${new Bun.CryptoHasher("sha256").update(unrunnable).digest("hex")}  tuiwright-linux-x64-musl.gz\n`);
   server = serveDir(join(dir));
   base = `http://127.0.0.1:${server.port}`;
 }, 300_000);
@@ -122,6 +128,15 @@ describe("install.sh against a loopback release server", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("checksum mismatch for tuiwright-linux-x64.gz");
     expect(result.stderr).toContain("nothing was installed");
+    expect(existsSync(join(home, ".local/bin/tuiwright"))).toBe(false);
+  }, 60_000);
+
+  test("a binary that does not run here is not installed, with the reason and the musl hint", async () => {
+    const home = cleanHome();
+    const result = await sh(`sh ${join(ROOT, "scripts/install.sh")}`, { PATH: "/usr/bin:/bin", HOME: home, TUIWRIGHT_BASE_URL: `${base}/broken`, TUIWRIGHT_PLATFORM: "linux-x64-musl" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("the downloaded binary does not run here (linux-x64-musl): Error loading shared library libstdc++.so.6");
+    expect(result.stderr).toContain("apk add libstdc++ libgcc");
     expect(existsSync(join(home, ".local/bin/tuiwright"))).toBe(false);
   }, 60_000);
 
