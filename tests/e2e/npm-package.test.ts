@@ -60,9 +60,11 @@ afterAll(async () => {
 });
 
 describe("the npm package", () => {
-  test("npx tuiwright runs the platform package's binary", async () => {
+  test("npx tuiwright and bunx tuiwright run the platform package's binary", async () => {
     const version = must(await run(["npx", "--no-install", "tuiwright", "--version"]), "npx");
     expect(version.stdout).toMatch(new RegExp(`^${VERSION.replaceAll(".", "\\.")}\\+[0-9a-f]{12}\\n$`));
+    const bunx = must(await run([process.execPath, "x", "tuiwright", "--version"]), "bun x");
+    expect(bunx.stdout).toBe(version.stdout);
     const usage = await run(["npx", "--no-install", "tuiwright", "snapshto"]);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain("did you mean snapshot?");
