@@ -5,6 +5,23 @@ import { TuiwrightError } from "../lib/protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../lib/runtime/paths.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
 import { runDaemon } from "../lib/daemon/daemon.ts";
+import { stateDir } from "../lib/runtime/paths.ts";
+import { applyRetention } from "../lib/record/retention.ts";
+import { retentionPolicy } from "../lib/record/retention-config.ts";
+import { configFilePath } from "../lib/runtime/config-file.ts";
+
+/** The retention policy, applied before any session exists (so nothing live is touched).
+ * A bad policy is logged, not fatal: sessions matter more than cleaning up. */
+function retainAtStart(namespace: string, flags: { keep?: number; keepDays?: number }, lostSessions: string[]): void {
+  try {
+    const result = applyRetention(stateDir(namespace), retentionPolicy(configFilePath(), flags), { live: new Set(lostSessions) });
+    if (result.removed.length > 0) {
+      process.stderr.write(`tuiwright daemon: retention removed ${result.removed.length} old recording(s)/transcript(s), ${result.bytesFreed} bytes (keep ${result.policy.keep}, keep-days ${result.policy.keepDays})\n`);
+    }
+  } catch (error) {
+    process.stderr.write(`tuiwright daemon: retention not applied: ${(error as Error).message}\n`);
+  }
+}
 
 const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000;
 
@@ -13,12 +30,16 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
     const parsed = parseFlags(args, [
       { name: "--ns", type: "string", value: "NAME", description: "namespace" },
       { name: "--idle-timeout", type: "int", value: "MS", description: "exit after MS ms with no sessions and no clients (0: never)" },
+      { name: "--keep", type: "int", value: "N", description: "retention: keep the newest N recordings (0: no limit)" },
+      { name: "--keep-days", type: "int", value: "D", description: "retention: delete recordings older than D days (0: no limit)" },
     ], "daemon run");
     if (parsed.positionals.length > 0) throw new TuiwrightError("usage", `daemon run takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
     const namespace = namespaceFromEnv(parsed.flags.get("--ns") as string | undefined);
     const envIdle = process.env.TUIWRIGHT_IDLE_TIMEOUT_MS;
     const idleTimeoutMs = (parsed.flags.get("--idle-timeout") as number | undefined) ?? (envIdle && /^\d+$/.test(envIdle) ? Number(envIdle) : DEFAULT_IDLE_TIMEOUT_MS);
+    const retention = { keep: parsed.flags.get("--keep") as number | undefined, keepDays: parsed.flags.get("--keep-days") as number | undefined };
     return await runDaemon({
+      atStart: (lost) => retainAtStart(namespace, retention, lost),
       namespace,
       socketPath: defaultSocketPath(namespace),
       idleTimeoutMs,

@@ -12,6 +12,9 @@ import { METHODS } from "../lib/protocol/methods.ts";
 import { version } from "../lib/runtime/self.ts";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { KEY_NAMES } from "../lib/terminal/keys.ts";
+import { completionScript, type CompletionShell } from "../lib/cli/completion.ts";
+import { manPage } from "../lib/cli/man-page.ts";
+import { installSkill as writeSkill } from "../lib/cli/skill-install.ts";
 
 /** Bumped when the shape of agent-context changes. */
 const CONTEXT_VERSION = 1;
@@ -87,4 +90,23 @@ export function markdownHelp(): string {
 
 export function skill(): string {
   return skillText;
+}
+
+/** Writes DIR/tuiwright/SKILL.md; returns the file's path. */
+export function installSkill(dir: string): string {
+  return writeSkill(dir, skillText);
+}
+
+/** Words that are not in the help entries but complete: `help` and `version`. */
+const EXTRA_WORDS = [
+  { word: "help", summary: "help for a verb, a group (help daemon) or a topic (help selectors)" },
+  { word: "version", summary: "print the version" },
+];
+
+export function completion(shell: CompletionShell): string {
+  return completionScript(shell, HELP, GLOBAL_FLAGS, EXTRA_WORDS);
+}
+
+export function man(): string {
+  return manPage({ version: version(), entries: HELP, globals: GLOBAL_FLAGS, topics: TOPICS, exitCodes: EXIT_MEANINGS });
 }

@@ -8,7 +8,8 @@ import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
 import { outlineFor } from "../lib/adapters/outline-for.ts";
 import { textWithoutPixels } from "../lib/terminal/pixels.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
-import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-verbs.ts";
+import { ADAPTER_TEST_VERB, CAST_CONVERT_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-verbs.ts";
+import { convertCast } from "../lib/record/cast-convert.ts";
 import { compactOutline } from "../lib/outline/compact.ts";
 import { assignRefs } from "../lib/outline/refs.ts";
 import { TuiwrightError } from "../lib/protocol/errors.ts";
@@ -17,6 +18,7 @@ import { replay, type ReplayResult } from "../lib/record/replay.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
 import { renderReport } from "../lib/record/report.ts";
+import { FAILED_MARKER } from "../lib/record/marker-label.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
@@ -173,13 +175,50 @@ export async function runReport(args: string[], mode: Mode): Promise<number> {
   const cast = parseCast(text, castPath);
   const out = resolve(cwd, String(parsed.flags.get("--out")));
   const title = (parsed.flags.get("--title") as string | undefined) ?? castPath.slice(castPath.lastIndexOf("/") + 1);
-  const html = renderReport(text, cast, title, { playerJs, playerCss });
+  const idleText = parsed.flags.get("--idle-limit") as string | undefined;
+  const idleLimit = idleText === undefined ? undefined : Number(idleText);
+  if (idleLimit !== undefined && (!/^\d+(\.\d+)?$/.test(idleText!) || !(idleLimit > 0))) {
+    throw new TuiwrightError("usage", `--idle-limit needs a number of seconds > 0, e.g. 2 or 0.5; got ${JSON.stringify(idleText)}`, { hint: "run `tuiwright help report`" });
+  }
+  const html = renderReport(text, cast, title, { playerJs, playerCss }, idleLimit === undefined ? {} : { idleLimit });
   try {
     writeFileSync(out, html);
   } catch (error) {
     throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
   }
   const markers = cast.events.filter((e) => e.code === "m").length;
-  await printOut(mode === "json" ? JSON.stringify({ report: out, bytes: html.length, markers }) : `wrote ${out} (${markers} marker(s), ${(html.length / 1024).toFixed(0)} KiB)`);
+  const failedWaits = cast.events.filter((e) => e.code === "m" && e.data.startsWith(FAILED_MARKER)).length;
+  await printOut(mode === "json"
+    ? JSON.stringify({ report: out, bytes: html.length, markers, failedWaits })
+    : `wrote ${out} (${markers} marker(s)${failedWaits > 0 ? `, ${failedWaits} failed wait(s)` : ""}, ${(html.length / 1024).toFixed(0)} KiB)`);
+  return 0;
+}
+
+/** `cast convert --to v2|v3 IN OUT`: OUT is created exclusively (an existing file is an error). */
+export async function runCastConvert(args: string[], mode: Mode): Promise<number> {
+  const parsed = parseFlags(args, CAST_CONVERT_VERB.flags, "cast convert");
+  const to = parsed.flags.get("--to") as string | undefined;
+  if (!to || parsed.positionals.length !== 2) {
+    throw new TuiwrightError("usage", !to ? "cast convert needs --to v2 or --to v3" : `cast convert needs IN and OUT; got ${parsed.positionals.length} argument(s)`, { hint: "usage: tuiwright cast convert --to v2|v3 IN OUT" });
+  }
+  const cwd = process.cwd();
+  const input = resolve(cwd, parsed.positionals[0]!);
+  const converted = convertCast(readInput(input, "cast"), input, to === "v2" ? 2 : 3);
+  const outArg = parsed.positionals[1]!;
+  if (outArg === "-") {
+    await printOut(converted.text.replace(/\n$/, ""));
+    return 0;
+  }
+  const out = resolve(cwd, outArg);
+  try {
+    writeFileSync(out, converted.text, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new TuiwrightError("usage", `${out} exists; converting never overwrites`, { hint: "remove it or give another OUT" });
+    throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
+  }
+  await printOut(mode === "json"
+    ? JSON.stringify({ out, version: to, events: converted.events, droppedExitEvents: converted.dropped })
+    : `wrote ${out} (asciicast ${to}, ${converted.events} event(s)${converted.dropped > 0 ? `; the exit event is not in ${to}` : ""})`);
   return 0;
 }

@@ -1,10 +1,12 @@
 // Builds dist/tuiwright: one executable holding the CLI, the daemon and the session worker. The build id is a hash of the sources, so a
 // changed binary refuses to talk to an old daemon while an identical rebuild does not.
+// `bun scripts/build.ts [--target bun-linux-arm64] [--outfile PATH]`: the release script builds every platform through this.
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
-
+import { parseArgs } from "node:util";
 import { METHOD_FACTS_FILE, methodFactsSource } from "./gen-method-facts.ts";
 
+const { values: flags } = parseArgs({ options: { target: { type: "string" }, outfile: { type: "string" } } });
 const root = new URL("..", import.meta.url).pathname;
 // The thin CLI's plain-data view of the method table, regenerated so it can never drift.
 await Bun.write(METHOD_FACTS_FILE, methodFactsSource());
@@ -16,13 +18,15 @@ for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts",
   }
 }
 const buildId = hash.digest("hex").slice(0, 12);
+const outfile = flags.outfile ?? "dist/tuiwright";
 // Every worker and entries/ file is its own entry point (loaded by path at run time).
 const entries = ["entries/*.ts", "workers/*.ts"].flatMap((pattern) => [...new Glob(pattern).scanSync({ cwd: root })].sort());
 const cmd = [
   process.execPath, "build", "--compile", "--bytecode", "--format=esm", "--minify",
+  ...(flags.target ? [`--target=${flags.target}`] : []),
   `--define=TUIWRIGHT_BUILD_ID="${buildId}"`,
-  "main.ts", ...entries, "--outfile", "dist/tuiwright",
+  "main.ts", ...entries, "--outfile", outfile,
 ];
 const result = Bun.spawnSync(cmd, { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);
-console.log(`built dist/tuiwright (build ${buildId})`);
+console.log(`built ${outfile}${flags.target ? ` for ${flags.target}` : ""} (build ${buildId})`);

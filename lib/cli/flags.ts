@@ -1,6 +1,7 @@
 // A small, strict flag parser driven by each verb's flag specs: unknown flags, missing values
 // and malformed numbers are usage errors (exit 64) naming the flag.
 import { TuiwrightError } from "../protocol/errors.ts";
+import { didYouMean } from "./suggest.ts";
 
 export type FlagType = "string" | "int" | "bool" | "list";
 
@@ -17,6 +18,9 @@ export type FlagSpec = {
 };
 
 export type ParsedArgs = { flags: Map<string, string | number | boolean | string[]>; positionals: string[]; rest: string[] | null };
+
+/** Global flags (taken out before a verb's flags are parsed), for "did you mean". */
+const GLOBAL_FLAG_NAMES = ["--ns", "--session", "--lease", "--json", "--plain", "--help", "--version"];
 
 function usage(message: string, verb: string): TuiwrightError {
   return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
@@ -43,7 +47,7 @@ export function parseFlags(args: string[], specs: FlagSpec[], verb: string): Par
     const eq = arg.indexOf("=");
     const flagName = eq === -1 ? arg : arg.slice(0, eq);
     const spec = byName.get(flagName);
-    if (!spec) throw usage(`unknown flag ${flagName} for \`${verb}\``, verb);
+    if (!spec) throw usage(`unknown flag ${flagName} for \`${verb}\`${didYouMean(flagName, [...byName.keys(), ...GLOBAL_FLAG_NAMES])}`, verb);
     if (spec.type === "bool") {
       if (eq !== -1) throw usage(`${flagName} takes no value`, verb);
       flags.set(spec.name, true);

@@ -57,7 +57,7 @@ export function extractGlobals(args: string[], defaults?: Globals): { globals: G
     else if (arg === "--json") globals.mode = "json";
     else if (arg === "--plain") globals.mode = "plain";
     else if (arg === "--help" || arg === "-h") globals.help = true;
-    else if (arg === "--version") globals.version = true;
+    else if (arg === "--version" || arg === "-V") globals.version = true;
     else rest.push(arg);
   }
   return { globals, rest };

@@ -22,9 +22,10 @@ export const REPLAY_VERB: OfflineVerb = {
 export const REPORT_VERB: OfflineVerb = {
   name: "report",
   summary: "write one self-contained HTML page that plays a cast, with its markers listed (click to seek)",
-  usage: "report CAST -o FILE [--title TITLE]",
+  usage: "report CAST -o FILE [--title TITLE] [--idle-limit S]",
   flags: [
     { name: "--out", aliases: ["-o"], type: "string", value: "FILE", description: "the HTML file to write" },
+    { name: "--idle-limit", type: "string", value: "S", description: "play pauses longer than S seconds as S seconds (e.g. 2 or 0.5)" },
     { name: "--title", type: "string", value: "TITLE", description: "the page title (default: the cast's file name)" },
   ],
 };
@@ -38,5 +39,14 @@ export const ADAPTER_TEST_VERB: OfflineVerb = {
     { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at a marker first" },
     { name: "--expect-outline", type: "string", value: "FILE", description: "compare with a compact outline file: exit 0, or 1 with a diff" },
     { name: "--update", type: "bool", description: "with --expect-outline: write FILE instead" },
+  ],
+};
+
+export const CAST_CONVERT_VERB: OfflineVerb = {
+  name: "cast convert",
+  summary: "convert a recording between asciicast v3 and v2 (asciinema 2.x plays only v2); OUT is created, never overwritten (- for stdout)",
+  usage: "cast convert --to v2|v3 IN OUT",
+  flags: [
+    { name: "--to", type: "string", value: "VERSION", description: "v2 or v3", choices: ["v2", "v3"] },
   ],
 };

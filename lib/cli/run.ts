@@ -10,13 +10,17 @@ import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
+import { runAttach } from "./attach-command.ts";
+import { execFollow } from "./exec-follow.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
 import { HELP, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
-import { daemonTarget, extractGlobals, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
-import type { OutputMode, Verb } from "./verbs.ts";
+import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
+import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
+import { didYouMean } from "./suggest.ts";
+import { parseFlags } from "./flags.ts";
 
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
@@ -25,6 +29,35 @@ function verbHelp(verb: HelpEntry): string {
 
 function findHelp(words: string[]): HelpEntry | null {
   return HELP.find((entry) => entry.name.split(" ").every((part, i) => words[i] === part)) ?? null;
+}
+
+/** The entries of a group: `help daemon` → daemon status, daemon start, daemon stop. */
+function groupEntries(word: string): HelpEntry[] {
+  return HELP.filter((entry) => entry.name.startsWith(`${word} `));
+}
+
+function groupHelp(word: string, entries: HelpEntry[]): string {
+  const parts = entries.map((entry) => {
+    const flags = describeFlags(entry.flags);
+    return `usage: tuiwright ${entry.usage}\n  ${entry.summary}${flags ? `\n${flags}` : ""}`;
+  });
+  return `tuiwright ${word}: ${entries.map((e) => e.name.slice(word.length + 1)).join(", ")}\n\n${parts.join("\n\n")}\n\n${GLOBAL_HELP}`;
+}
+
+const TOP_WORDS = [...new Set([...HELP.map((entry) => entry.name.split(" ")[0]!), "help", "version"])];
+
+/** A usage error for words that name no verb, with the closest verb when it looks like a typo. */
+function unknownVerb(words: string[]): Error {
+  const group = groupEntries(words[0] ?? "");
+  if (group.length > 0) {
+    const subs = group.map((e) => e.name.split(" ")[1]!);
+    return usage(`unknown ${words[0]} verb ${JSON.stringify(words[1] ?? "")}: one of ${subs.join(", ")}${words[1] ? didYouMean(words[1], subs) : ""}`, `run \`tuiwright help ${words[0]}\``);
+  }
+  return usage(`unknown verb ${JSON.stringify(words[0] ?? "")}${didYouMean(words[0] ?? "", TOP_WORDS)}`);
+}
+
+function helpJson(entry: HelpEntry): Record<string, unknown> {
+  return { name: entry.name, summary: entry.summary, usage: `tuiwright ${entry.usage}`, method: entry.method ?? null, flags: entry.flags };
 }
 
 function generalHelp(): string {
@@ -36,7 +69,7 @@ function generalHelp(): string {
     "",
     "Verbs:",
     ...HELP.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
-    `  ${"help VERB".padEnd(width)}  flags of one verb`,
+    `  ${"help VERB".padEnd(width)}  flags of one verb (help GROUP: every daemon, adapter or lease verb)`,
     `  ${"help selectors".padEnd(width)}  the selector language`,
     `  ${"help --markdown".padEnd(width)}  all of this as Markdown (docs/CLI.md)`,
     "",
@@ -82,15 +115,48 @@ export async function runCli(args: string[]): Promise<number> {
     mode = globals.mode;
     if (globals.version || rest[0] === "version") { await printOut(version()); return 0; }
     if (rest[0] === "help" && rest.length === 2 && TOPICS[rest[1]!]) { await printOut(TOPICS[rest[1]!]!); return 0; }
+    if (rest[0] === "completion" || rest[0] === "man" || (rest[0] === "skill" && rest.length > 1)) {
+      const docs: typeof import("../../entries/docs.ts") = await import(entryPoint("entries/docs.ts"));
+      if (rest[0] === "completion") {
+        const shell = rest[1];
+        if (rest.length !== 2 || (shell !== "bash" && shell !== "zsh" && shell !== "fish")) {
+          throw usage(`completion needs one shell: bash, zsh or fish${shell ? `; got ${JSON.stringify(rest.slice(1).join(" "))}` : ""}`, "run `tuiwright help completion`");
+        }
+        await printOut(docs.completion(shell));
+        return 0;
+      }
+      if (rest[0] === "man") {
+        if (rest.length > 1) throw usage(`man takes no arguments; got ${JSON.stringify(rest[1])}`);
+        await printOut(docs.man());
+        return 0;
+      }
+      helpEntry = findHelp(["skill"]);
+      const parsed = parseFlags(rest.slice(1), helpEntry!.flags, "skill");
+      if (parsed.positionals.length > 0 || parsed.rest) throw usage(`skill takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "usage: tuiwright skill [--install DIR]");
+      const file = docs.installSkill(parsed.flags.get("--install") as string);
+      await printOut(mode === "json" ? JSON.stringify({ installed: file }) : mode === "plain" ? file : `installed ${file}`);
+      return 0;
+    }
     if (rest[0] === "agent-context" || rest[0] === "skill" || (rest[0] === "help" && rest[1] === "--markdown")) {
       if (rest.length > (rest[0] === "help" ? 2 : 1)) throw usage(`${rest[0]} takes no arguments`);
       const docs: typeof import("../../entries/docs.ts") = await import(entryPoint("entries/docs.ts"));
       await printOut(rest[0] === "agent-context" ? docs.agentContext() : rest[0] === "skill" ? docs.skill() : docs.markdownHelp());
       return 0;
     }
+    if (rest[0] === "help" && rest.length === 2 && !findHelp(rest.slice(1)) && groupEntries(rest[1]!).length > 0) {
+      const group = groupEntries(rest[1]!);
+      await printOut(mode === "json" ? JSON.stringify({ group: rest[1], verbs: group.map(helpJson) }) : groupHelp(rest[1]!, group));
+      return 0;
+    }
+    if (rest[0] === "help" && mode === "json") {
+      const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
+      await printOut(JSON.stringify(named ? helpJson(named) : { version: version(), globalFlags: GLOBAL_FLAGS, verbs: HELP.map(helpJson), topics: Object.keys(TOPICS) }));
+      return 0;
+    }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
-      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}`);
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
       const help = named ? verbHelp(named) : generalHelp();
       if (rest.length === 0 && !globals.help) { await printErr(help); return 64; }
       await printOut(help);
@@ -111,8 +177,9 @@ export async function runCli(args: string[]): Promise<number> {
       const serve: typeof import("../../entries/serve.ts") = await import(entryPoint("entries/serve.ts"));
       return await serve.runServeCommand(rest.slice(1), globals);
     }
-    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test")) {
+    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test") || (rest[0] === "cast" && rest[1] === "convert")) {
       const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
+      if (rest[0] === "cast") return await offline.runCastConvert(rest.slice(2), mode);
       if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
       if (rest[0] === "report") return await offline.runReport(rest.slice(1), mode);
       return await offline.runAdapterTest(rest.slice(2), mode);
@@ -125,7 +192,18 @@ export async function runCli(args: string[]): Promise<number> {
       await printOut(made.text);
       return made.code;
     }
+    if (rest[0] === "gc") {
+      // Loaded on demand: it reads TOML, which the thin CLI does not otherwise load.
+      const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
+      return await gc.runGc(rest.slice(1), globals);
+    }
+    if (rest[0] === "attach") return await runAttach(rest.slice(1), globals);
+    if (rest[0] === "doctor") {
+      const doctor: typeof import("../../entries/doctor.ts") = await import(entryPoint("entries/doctor.ts"));
+      return await doctor.runDoctor(rest.slice(1), globals);
+    }
 
+    if (!findVerb(rest)) throw unknownVerb(rest);
     const prepared = prepare(rest, globals);
     const { verb } = prepared;
     let rpc;
@@ -138,7 +216,7 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
-      const { output, exitCode } = await perform(rpc, prepared, mode);
+      const { output, exitCode } = verb.method === "exec" && prepared.args.flags.has("--follow") ? await execFollow(rpc, prepared) : await perform(rpc, prepared, mode);
       await printOut(output);
       return exitCode;
     } finally {

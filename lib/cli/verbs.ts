@@ -485,7 +485,7 @@ export const VERBS: Verb[] = [
   {
     name: "exec",
     summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",
-    usage: "exec [--session NAME] [--cwd DIR] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] -- COMMAND",
+    usage: "exec [--session NAME] [--cwd DIR] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] [--follow] -- COMMAND",
     method: "exec",
     positionals: [0, 1],
     wantsRest: true,
@@ -496,6 +496,7 @@ export const VERBS: Verb[] = [
       { name: "--queue", type: "bool", description: "wait for a running block instead of failing busy (75)" },
       { name: "--interactive", type: "bool", description: "start it and return the output cursor at once (then send / wait --output)" },
       { name: "--propagate", type: "bool", description: "exit with the command's exit code" },
+      { name: "--follow", type: "bool", description: "print the output as it comes (not when the block ends); then the footer as usual" },
     ],
     params(args, client) {
       const command = args.rest ? args.rest.join(" ") : args.positionals[0];

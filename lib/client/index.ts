@@ -1,12 +1,13 @@
 // The TypeScript client: `import { connect, expectSession } from "tuiwright"`. Typed from the
 // method table; sessions clean up with `await using`; test helpers wait event-driven.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
 import { compareSnapshot, parseSnapshotFile } from "../record/snapshot-file.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
-import { version } from "../runtime/self.ts";
+import { isCompiled, version } from "../runtime/self.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
 
@@ -98,11 +99,23 @@ export class Session implements AsyncDisposable {
   }
 }
 
+/** The daemon the library starts is the binary's, so the CLI (which refuses a daemon of another
+ * build) shares it: $TUIWRIGHT_BIN, else dist/tuiwright built from these sources, else
+ * `tuiwright` on PATH; only without any binary does it run the daemon from source (0.1.0+dev). */
+function daemonCommand(): string[] | undefined {
+  if (process.env.TUIWRIGHT_BIN) return [process.env.TUIWRIGHT_BIN];
+  if (isCompiled()) return undefined;
+  const built = fileURLToPath(new URL("../../dist/tuiwright", import.meta.url));
+  if (existsSync(built)) return [built];
+  const onPath = (process.env.PATH ?? "").split(":").find((dir) => dir.startsWith("/") && existsSync(`${dir}/tuiwright`));
+  return onPath ? [`${onPath}/tuiwright`] : undefined;
+}
+
 /** Connects to the daemon of the namespace ($TUIWRIGHT_NS / $TUIWRIGHT_SOCKET), starting it if needed. */
 export async function connect(options: ConnectOptions = {}): Promise<Client> {
   const namespace = options.namespace ?? namespaceFromEnv(undefined);
   const socketPath = options.socketPath ?? defaultSocketPath(namespace);
-  const rpc = await connectDaemon({ namespace, socketPath }, { autoStart: options.autoStart ?? true, checkVersion: false });
+  const rpc = await connectDaemon({ namespace, socketPath }, { autoStart: options.autoStart ?? true, checkVersion: false, daemonCommand: daemonCommand() });
   const pong = (await rpc.call("ping")) as { version: string };
   // The library may run from source against a daemon from the binary: same protocol version
   // (major.minor) is what matters.

@@ -18,7 +18,12 @@ import { SessionRegistry } from "./registry.ts";
 import { SessionLedger } from "./session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 
-export type DaemonOptions = { namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean };
+export type DaemonOptions = {
+  namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
+  /** Runs once the socket is ours and before any request is read (retention); gets the names of
+   * a crashed predecessor's sessions, whose files must stay. */
+  atStart?: (lostSessions: string[]) => void;
+};
 
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -138,6 +143,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   } finally {
     process.umask(previousUmask);
   }
+  options.atStart?.(lost.map((session) => session.name));
   writeFileSync(pidFile, JSON.stringify({ pid: process.pid, version: version(), socket: socketPath, startedAt: context.startedAt.toISOString() }) + "\n", { mode: 0o600 });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void shutdown());
   process.on("exit", () => {

@@ -2,6 +2,7 @@
 // without a handler, or a handler returning the wrong shape, fails type-checking.
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "./session-ledger.ts";
+import { rmSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
@@ -82,12 +83,14 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   const rows = params.rows ?? (browser ? 45 : 40);
   let shell: StartSpec["shell"] = null;
   let cast: string | null = null;
+  let rcDir: string | null = null;
   let entry: SessionEntry | undefined;
   try {
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
       ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+      rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
       { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
@@ -125,6 +128,12 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     registry.add(entry);
     context.sessionsChanged();
     return entry;
+  } catch (error) {
+    // A spawn that failed leaves nothing behind: not its (default-named) cast, rc or transcript.
+    if (cast && params.cast === undefined) rmSync(cast, { force: true });
+    if (shell) rmSync(shell.transcriptDir, { recursive: true, force: true });
+    if (rcDir) rmSync(rcDir, { recursive: true, force: true });
+    throw error;
   } finally {
     registry.release(name);
   }

@@ -8,7 +8,11 @@ import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import type { OwnedPath } from "../runtime/paths.ts";
 import { bashRc, fishRc, zshRc, type ShellKind } from "../shell/shell-rc.ts";
 
-export type ShellLaunch = { argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string } };
+export type ShellLaunch = {
+  argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string };
+  /** The rc directory, removed again when the spawn fails. */
+  rcDir?: string;
+};
 
 function pickShell(kind: ShellKind | "auto", env: Record<string, string>): ShellKind {
   if (kind !== "auto") return kind;
@@ -32,16 +36,17 @@ export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env:
   const dir = mkdtempSync(`${ensureOwnedSubdir(state, "shells", "state directory")}/${session}-${stamp}-`);
   if (shell === "bash") {
     writeNew(`${dir}/bashrc`, bashRc(nonce));
-    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env, shell: { kind: shell, nonce, transcriptDir } };
+    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
   }
   if (shell === "fish") {
     writeNew(`${dir}/integration.fish`, fishRc(nonce));
-    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env, shell: { kind: shell, nonce, transcriptDir } };
+    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
   }
   writeNew(`${dir}/.zshrc`, zshRc(nonce));
   return {
     argv: ["zsh", "-i"],
     env: { ...env, ZDOTDIR: dir, TUIWRIGHT_USER_ZDOTDIR: env.ZDOTDIR ?? env.HOME ?? "" },
     shell: { kind: shell, nonce, transcriptDir },
+    rcDir: dir,
   };
 }

@@ -86,7 +86,7 @@ export const SnapshotFormat = v.picklist(["text", "ansi", "cells", "outline", "s
 
 export const BBox = v.object({ row: v.number(), col: v.number(), rows: v.number(), cols: v.number() });
 
-type OutlineNodeShape = {
+export type OutlineNodeShape = {
   ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean;
   bbox: { row: number; col: number; rows: number; cols: number }; children?: OutlineNodeShape[];
 };

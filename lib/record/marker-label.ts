@@ -7,6 +7,9 @@ type Conditions = {
 
 const MAX = 80;
 
+/** The label prefix of a wait that failed (timed out); reports show these as failures. */
+export const FAILED_MARKER = "failed: ";
+
 function clip(text: string): string {
   const flat = text.replace(/\r/g, "⏎").replace(/\n/g, "⏎");
   return flat.length > MAX ? `${flat.slice(0, MAX - 1)}…` : flat;

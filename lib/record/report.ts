@@ -1,6 +1,7 @@
 // The HTML report: one self-contained page with asciinema-player (inlined from npm), the cast
 // (inlined as a data URL), and the recording's markers as a list that seeks the player.
 import type { Cast } from "./cast-reader.ts";
+import { FAILED_MARKER } from "./marker-label.ts";
 
 export type ReportAssets = { playerJs: string; playerCss: string };
 
@@ -8,12 +9,27 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 // Inline <script> content must not close the element early.
 const inlineScript = (code: string) => code.replace(/<\/script/gi, "<\\/script");
 
-export function renderReport(castText: string, cast: Cast, title: string, assets: ReportAssets): string {
-  const markers = cast.events.filter((e) => e.code === "m").map((e) => ({ time: e.time, label: e.data }));
-  const duration = cast.events.at(-1)?.time ?? 0;
+/** Times with every pause longer than `limit` seconds cut to `limit` (what the player shows
+ * with idleTimeLimit), so the listed marker times match the player's clock. */
+function compressIdle(times: number[], limit: number | undefined): number[] {
+  if (limit === undefined) return times;
+  let previous = 0;
+  let shifted = 0;
+  return times.map((time) => {
+    shifted += Math.min(time - previous, limit);
+    previous = time;
+    return shifted;
+  });
+}
+
+export function renderReport(castText: string, cast: Cast, title: string, assets: ReportAssets, options: { idleLimit?: number } = {}): string {
+  const times = compressIdle(cast.events.map((e) => e.time), options.idleLimit);
+  const markers = cast.events.flatMap((e, i) => (e.code === "m" ? [{ time: times[i]!, label: e.data, failed: e.data.startsWith(FAILED_MARKER) }] : []));
+  const failures = markers.filter((m) => m.failed).length;
+  const duration = times.at(-1) ?? 0;
   const exit = cast.events.find((e) => e.code === "x")?.data ?? null;
   const items = markers.map((m, i) =>
-    `<li><button type="button" data-marker="${i}" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
+    `<li${m.failed ? ' class="failed"' : ""}><button type="button" data-marker="${i}" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${m.failed ? "✗ " : ""}${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
   const source = `data:text/plain;base64,${Buffer.from(castText, "utf8").toString("base64")}`;
   return `<!doctype html>
 <html lang="en">
@@ -27,11 +43,12 @@ h1 { font-size: 18px; } .facts { color: #999; font-size: 13px; }
 #player { max-width: 1100px; }
 ol { padding-left: 0; list-style: none; font-size: 13px; }
 li { margin: 4px 0; } li button { font: inherit; cursor: pointer; }
+li.failed span, .failures { color: #ff6b6b; font-weight: bold; }
 </style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="facts">${cast.cols}x${cast.rows} · ${duration.toFixed(2)} s · ${markers.length} marker(s)${exit === null ? "" : ` · exit status ${escapeHtml(exit)}`}${cast.command ? ` · <code>${escapeHtml(cast.command)}</code>` : ""}</p>
+<p class="facts">${cast.cols}x${cast.rows} · ${duration.toFixed(2)} s · ${markers.length} marker(s)${failures > 0 ? ` · <span class="failures">${failures} failed wait(s)</span>` : ""}${options.idleLimit !== undefined ? ` · idle time limited to ${options.idleLimit} s` : ""}${exit === null ? "" : ` · exit status ${escapeHtml(exit)}`}${cast.command ? ` · <code>${escapeHtml(cast.command)}</code>` : ""}</p>
 <div id="player"></div>
 <h2>Markers</h2>
 <ol id="markers">
@@ -39,7 +56,7 @@ ${items || "<li>(none)</li>"}
 </ol>
 <script>${inlineScript(assets.playerJs)}</script>
 <script>
-const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width" });
+const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width"${options.idleLimit !== undefined ? `, idleTimeLimit: ${options.idleLimit}` : ""} });
 window.tuiwrightPlayer = player;
 window.tuiwrightEnded = false;
 player.addEventListener("ended", () => { window.tuiwrightEnded = true; });

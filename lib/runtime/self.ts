@@ -1,10 +1,12 @@
 // How this program refers to itself: the command that re-runs it (to start the daemon) and
 // where the session worker's entry point is, both in the compiled binary and from source.
 import { fileURLToPath } from "node:url";
+// The one place the version lives: `bun run release --version X` stamps package.json.
+import packageJson from "../../package.json" with { type: "json" };
 
 declare const TUIWRIGHT_BUILD_ID: string | undefined;
 
-const PACKAGE_VERSION = "0.1.0";
+const PACKAGE_VERSION: string = packageJson.version;
 
 export function isCompiled(): boolean {
   return Bun.main.startsWith("/$bunfs/");

@@ -16,7 +16,7 @@ import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
-import { markerLabel } from "../record/marker-label.ts";
+import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
 import { outermost, type OutlineNode } from "../outline/types.ts";
 
@@ -340,8 +340,18 @@ export class SessionRuntime {
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
     if (!waiting) return { bytes, revisionBefore, revisionAfter: this.#screen.revision, ...target };
-    const result = await waiting;
+    const result = await this.#markFailure(waiting, record.label);
     return { bytes, revisionBefore, revisionAfter: result.revision, wait: result, ...target };
+  }
+
+  /** A wait that times out (or outlives its program) gets a `failed: LABEL (…)` marker after its
+   * own, so a report shows it as a failure rather than an ordinary step. */
+  #markFailure<T>(waiting: Promise<T>, label: string): Promise<T> {
+    return waiting.catch((error: unknown) => {
+      const name = error instanceof TuiwrightError ? error.errorName : null;
+      if (name === "timeout" || name === "session-exited") this.#recorder?.marker(`${FAILED_MARKER}${label} (${name === "timeout" ? "timed out" : "the program exited"})`);
+      throw error;
+    });
   }
 
   resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {
@@ -442,8 +452,9 @@ export class SessionRuntime {
   wait(params: WorkerOps["wait"][0], signal?: AbortSignal): Promise<WorkerOps["wait"][1]> {
     this.#screen.sync();
     const waiting = this.#waits.wait(params, undefined, signal);
-    this.#recorder?.marker(markerLabel("wait", "", params));
-    return waiting;
+    const label = markerLabel("wait", "", params);
+    this.#recorder?.marker(label);
+    return this.#markFailure(waiting, label);
   }
 
   dispose(): void {

@@ -24,8 +24,9 @@ async function connectChecked(target: DaemonTarget, checkVersion: boolean): Prom
   return RpcClient.connect(target.socketPath, checkVersion ? { clientVersion: version() } : {});
 }
 
-/** `checkVersion: false` for the library, which checks the protocol version itself. */
-export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean; checkVersion?: boolean }): Promise<RpcClient> {
+/** `checkVersion: false` for the library, which checks the protocol version itself;
+ * `daemonCommand`: what to run as `… daemon run` (default: this program). */
+export async function connectDaemon(target: DaemonTarget, options: { autoStart: boolean; checkVersion?: boolean; daemonCommand?: string[] }): Promise<RpcClient> {
   const checkVersion = options.checkVersion ?? true;
   let client: RpcClient;
   try {
@@ -41,18 +42,18 @@ export async function connectDaemon(target: DaemonTarget, options: { autoStart: 
         hint: "`tuiwright spawn` starts it, or `tuiwright daemon start`",
       });
     }
-    await startDaemon(target);
+    await startDaemon(target, options.daemonCommand);
     client = await connectChecked(target, checkVersion);
   }
   return client;
 }
 
 /** Starts the daemon and returns once it prints its ready line (or another one won the race). */
-export async function startDaemon(target: DaemonTarget): Promise<void> {
+export async function startDaemon(target: DaemonTarget, command: string[] = selfCommand()): Promise<void> {
   const state = ensureOwnedDir(stateLocation(target.namespace), "state directory");
   const logPath = `${state}/daemon.log`;
   const child = spawnDetached(
-    [...selfCommand(), "daemon", "run"],
+    [...command, "daemon", "run"],
     { ...process.env, TUIWRIGHT_NS: target.namespace, TUIWRIGHT_SOCKET: target.socketPath },
     logPath,
   );

@@ -1,0 +1,55 @@
+// The retention policy in force: flags, else $TUIWRIGHT_KEEP / $TUIWRIGHT_KEEP_DAYS, else the
+// [retention] table of config.toml (lib/runtime/config-file.ts says where), else the defaults.
+import { readFileSync } from "node:fs";
+import { parse } from "smol-toml";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { DEFAULT_RETENTION, type RetentionPolicy } from "./retention.ts";
+
+function count(value: unknown, where: string): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === "bigint" && value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
+  throw new TuiwrightError("bad-data", `${where} must be a whole number ≥ 0 (0: no limit); got ${JSON.stringify(typeof value === "bigint" ? String(value) : value)}`, {
+    hint: "e.g. keep = 100, keep_days = 14",
+  });
+}
+
+function fromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === "") return undefined;
+  if (!/^\d+$/.test(text)) throw new TuiwrightError("usage", `${name} must be a whole number ≥ 0; got ${JSON.stringify(text)}`, { hint: `unset ${name} or set it to e.g. 14` });
+  return Number(text);
+}
+
+function fromConfig(path: string): Partial<RetentionPolicy> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new TuiwrightError("io", `cannot read ${path}: ${(error as Error).message}`);
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw new TuiwrightError("bad-data", `${path}: ${(error as Error).message.split("\n")[0]}`, { hint: "fix the TOML syntax" });
+  }
+  const table = doc.retention;
+  if (table === undefined) return {};
+  if (typeof table !== "object" || table === null || Array.isArray(table)) throw new TuiwrightError("bad-data", `${path}: retention must be a table ([retention])`);
+  const result: Partial<RetentionPolicy> = {};
+  for (const [key, value] of Object.entries(table)) {
+    if (key === "keep") result.keep = count(value, `${path}: retention.keep`);
+    else if (key === "keep_days") result.keepDays = count(value, `${path}: retention.keep_days`);
+    else throw new TuiwrightError("bad-data", `${path}: unknown key retention.${key}`, { hint: "the keys are keep and keep_days" });
+  }
+  return result;
+}
+
+export function retentionPolicy(configFile: string, flags: Partial<RetentionPolicy> = {}): RetentionPolicy {
+  const config = fromConfig(configFile);
+  return {
+    keep: flags.keep ?? fromEnv("TUIWRIGHT_KEEP") ?? config.keep ?? DEFAULT_RETENTION.keep,
+    keepDays: flags.keepDays ?? fromEnv("TUIWRIGHT_KEEP_DAYS") ?? config.keepDays ?? DEFAULT_RETENTION.keepDays,
+  };
+}

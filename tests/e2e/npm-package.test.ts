@@ -1,0 +1,118 @@
+// The npm packages end to end: `scripts/npm-packages.ts --pack` builds tuiwright and
+// @tuiwright/linux-x64, npm installs both tarballs into a scratch project, and then `npx
+// tuiwright` runs, and one vim script drives a session through the compiled library from Node,
+// Deno and Bun — on the packaged binary's daemon, which the CLI shares.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { World } from "../helpers/harness.ts";
+
+const ROOT = resolve(import.meta.dir, "../..");
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+const DENO = join(ROOT, "node_modules/.bin/deno");
+let dir: string;
+let project: string;
+// Only for its isolated socket and state directories: the packaged binary starts the daemon.
+const world = World.empty();
+
+type Result = { code: number; stdout: string; stderr: string };
+
+async function run(argv: string[], env: Record<string, string> = world.env, cwd = project): Promise<Result> {
+  const proc = Bun.spawn(argv, { env, cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
+
+function must(result: Result, what: string): Result {
+  if (result.code !== 0) throw new Error(`${what} exited ${result.code}:\n${result.stdout}${result.stderr}`);
+  return result;
+}
+
+const VIM_SCRIPT = `import { connect, expectSession } from "tuiwright";
+const client = await connect();
+const vim = await client.spawn({ session: process.argv[2], argv: ["vim", "-u", "NONE", "-N", "-i", "NONE"], cols: 80, rows: 24 });
+await expectSession(vim).toShow(/^~/m);
+await vim.press("i", { wait: { text: ["-- INSERT --"] } });
+await vim.type("typed by " + process.argv[2]);
+await vim.press("Escape", { wait: { text: ["-- INSERT --"], gone: true } });
+await expectSession(vim).toShow("typed by " + process.argv[2]);
+console.log(JSON.stringify({ version: client.version, firstRow: (await vim.text()).split("\\n")[0] }));
+client.close();
+`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "tw-npm-"));
+  const out = join(dir, "packages");
+  must(await run([process.execPath, join(ROOT, "scripts/npm-packages.ts"), "--targets", "linux-x64", "--out", out, "--pack"], process.env as Record<string, string>, ROOT), "npm-packages");
+  project = join(dir, "project");
+  must(await run(["mkdir", "-p", project], process.env as Record<string, string>, dir), "mkdir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
+  writeFileSync(join(project, "vim.mjs"), VIM_SCRIPT);
+  must(await run(["npm", "install", "--no-fund", "--no-audit", "--prefer-offline", join(out, `tuiwright-${VERSION}.tgz`), join(out, `tuiwright-linux-x64-${VERSION}.tgz`)], process.env as Record<string, string>), "npm install");
+}, 300_000);
+
+afterAll(async () => {
+  // Stop the packaged binary's daemon (the world's own disposal uses dist/tuiwright).
+  if (project && existsSync(join(project, "node_modules/.bin/tuiwright"))) await run([join(project, "node_modules/.bin/tuiwright"), "daemon", "stop"]);
+  await world[Symbol.asyncDispose]();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the npm package", () => {
+  test("npx tuiwright and bunx tuiwright run the platform package's binary", async () => {
+    const version = must(await run(["npx", "--no-install", "tuiwright", "--version"]), "npx");
+    expect(version.stdout).toMatch(new RegExp(`^${VERSION.replaceAll(".", "\\.")}\\+[0-9a-f]{12}\\n$`));
+    const bunx = must(await run([process.execPath, "x", "tuiwright", "--version"]), "bun x");
+    expect(bunx.stdout).toBe(version.stdout);
+    const usage = await run(["npx", "--no-install", "tuiwright", "snapshto"]);
+    expect(usage.code).toBe(64);
+    expect(usage.stderr).toContain("did you mean snapshot?");
+    const installed = JSON.parse(readFileSync(join(project, "node_modules/tuiwright/package.json"), "utf8"));
+    expect(installed.optionalDependencies).toMatchObject({ "@tuiwright/linux-x64": VERSION, "@tuiwright/darwin-arm64": VERSION, "@tuiwright/linux-arm64-musl": VERSION });
+  }, 60_000);
+
+  test("a Node script drives vim through the library, on the daemon the CLI uses", async () => {
+    const node = must(await run(["node", "vim.mjs", "from-node"]), "node vim.mjs");
+    const result = JSON.parse(node.stdout);
+    expect(result.firstRow).toBe("typed by from-node");
+    const cliVersion = (await run([join(project, "node_modules/.bin/tuiwright"), "--version"])).stdout.trim();
+    expect(result.version).toBe(cliVersion);
+    // The CLI sees the library's session: one daemon, one version.
+    const listed = must(await run([join(project, "node_modules/.bin/tuiwright"), "--json", "list"]), "list");
+    expect(JSON.parse(listed.stdout).sessions.map((s: { name: string }) => s.name)).toContain("from-node");
+    const text = must(await run([join(project, "node_modules/.bin/tuiwright"), "--plain", "snapshot", "--session", "from-node"]), "snapshot");
+    expect(text.stdout.split("\n")[0]).toBe("typed by from-node");
+  }, 60_000);
+
+  test("the same script runs on Deno and on Bun", async () => {
+    const deno = must(await run([DENO, "run", "-A", "vim.mjs", "from-deno"]), "deno run");
+    expect(JSON.parse(deno.stdout).firstRow).toBe("typed by from-deno");
+    const bun = must(await run([process.execPath, "vim.mjs", "from-bun"]), "bun vim.mjs");
+    expect(JSON.parse(bun.stdout).firstRow).toBe("typed by from-bun");
+  }, 60_000);
+
+  test("the declarations type-check a consumer and reject a wrong parameter", async () => {
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "esnext", lib: ["esnext", "dom"], strict: true, noEmit: true, skipLibCheck: false, types: [] } }));
+    writeFileSync(join(project, "check.ts"), [
+      'import { connect, TuiwrightError, type Result } from "tuiwright";',
+      "export async function main(): Promise<string> {",
+      "  await using client = await connect({ namespace: \"x\" });",
+      '  const s = await client.spawn({ argv: ["vim"], cols: 80 });',
+      "  const snap: Result<\"snapshot\"> = await s.snapshot({ format: \"text\" });",
+      "  // @ts-expect-error: spawn takes argv, not command",
+      '  await client.spawn({ command: ["vim"] });',
+      "  return snap.text ?? String(TuiwrightError);",
+      "}",
+    ].join("\n"));
+    const tsc = await run([join(ROOT, "node_modules/.bin/tsc"), "-p", "."]);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.code).toBe(0);
+  }, 60_000);
+
+  test("the launcher reports a missing binary clearly (exit 69)", async () => {
+    const missing = await run([join(project, "node_modules/.bin/tuiwright"), "--version"], { ...world.env, TUIWRIGHT_BIN: join(dir, "nope") });
+    expect(missing.code).toBe(69);
+    expect(missing.stderr).toContain(`TUIWRIGHT_BIN is "${join(dir, "nope")}", which does not exist`);
+  });
+});
