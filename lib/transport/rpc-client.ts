@@ -2,7 +2,8 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { connectUnix, type Connection } from "../runtime/unix-socket.ts";
-import { LineReader } from "./ndjson.ts";
+import { LineReader, MAX_FRAME_BYTES } from "./ndjson.ts";
+import { typeRequests } from "./typing-chunks.ts";
 
 type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
 
@@ -46,12 +47,33 @@ export class RpcClient {
     return client;
   }
 
-  call(method: string, params: unknown = {}): Promise<unknown> {
+  /** `type` with long text goes out as several requests (see typing-chunks.ts). */
+  async call(method: string, params: unknown = {}): Promise<unknown> {
+    const text = (params as { text?: unknown } | null)?.text;
+    if ((method === "type" || method === "paste") && typeof text === "string") {
+      const requests = typeRequests(params as { text: string });
+      let result: unknown;
+      for (const request of requests) result = await this.#callOne(method, request);
+      return result;
+    }
+    return this.#callOne(method, params);
+  }
+
+  #callOne(method: string, params: unknown): Promise<unknown> {
     const id = this.#nextId++;
+    const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
+    const frame = JSON.stringify(envelope) + "\n";
+    // The daemon discards an oversized frame without knowing its id, so the call would
+    // never be answered: refuse it here, before anything is sent.
+    const bytes = Buffer.byteLength(frame);
+    if (bytes > MAX_FRAME_BYTES) {
+      return Promise.reject(new TuiwrightError("bad-data", `request of ${bytes} bytes exceeds the 1 MiB frame limit (${method})`, {
+        hint: "send less in one request: split the text, manifest or batch",
+      }));
+    }
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
-      this.#connection.send(JSON.stringify(envelope) + "\n");
+      this.#connection.send(frame);
     });
   }
 
@@ -63,6 +85,14 @@ export class RpcClient {
     const message = JSON.parse(text) as JsonRpcResponse | JsonRpcNotification;
     if (!("id" in message)) {
       this.onNotification?.(message);
+      return;
+    }
+    if (message.id === null && "error" in message) {
+      // The daemon could not read one of our frames and cannot say which: fail every call
+      // in flight rather than leave one waiting forever.
+      const error = TuiwrightError.fromJsonRpc(message.error);
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
       return;
     }
     const call = typeof message.id === "number" ? this.#pending.get(message.id) : undefined;
