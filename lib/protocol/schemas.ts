@@ -63,6 +63,7 @@ export const Meta = v.object({
   droppedBytes: doc(v.number(), "output dropped because the program ignores flow control (IXON off) and the backlog hit its cap"),
   flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
   recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
+  transcript: v.optional(doc(v.object({ path: v.string(), error: v.nullable(v.string()) }), "shell sessions: the transcript directory, and why writing it stopped (the session carries on)")),
   url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
   nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
 });

@@ -225,6 +225,7 @@ export class SessionRuntime {
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
       recording: this.#recorder ? { path: this.#recorder.path, error: this.#recorder.error } : null,
+      ...(this.#shell?.transcript ? { transcript: this.#shell.transcript } : {}),
       ...(this.#browser ? this.#navMeta() : {}),
     };
   }

@@ -1,6 +1,8 @@
 // Limits and robustness (issue 13): input that is too big, too slow or hostile gets a clear
 // error and costs nothing else — no hung client, no crashed worker, no runaway memory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
 
 let world: World;
@@ -22,7 +24,7 @@ test("a request over the 1 MiB frame limit fails at once with exit 65 instead of
 test("the library client refuses an oversized request before sending it", async () => {
   const rpc = await world.rpc();
   try {
-    const refused = await rpc.call("exec", { session: "nobody", command: "y".repeat(2_000_000) }).catch((error) => error);
+    const refused: any = await rpc.call("exec", { session: "nobody", command: "y".repeat(2_000_000) }).catch((error) => error);
     expect(refused.errorName).toBe("bad-data");
     expect(refused.message).toMatch(/^request of \d+ bytes exceeds the 1 MiB frame limit/);
     expect(await rpc.call("ping")).toMatchObject({ version: expect.any(String) });
@@ -40,5 +42,41 @@ test("type of text larger than a frame is sent in pieces and arrives whole", asy
   expect(typed.code).toBe(0);
   const screen = await world.json(["snapshot", "--session", name]);
   expect(screen.text).toContain(String(size));
+  await world.run(["kill", "--session", name]);
+});
+
+test("a transcript write error stops the transcript, not the shell session, and says why", async () => {
+  const { name } = await world.spawn([], ["--shell", "bash"]);
+  const first = await world.json(["exec", "--session", name, "echo first-block"]);
+  expect(first.output).toContain("first-block");
+  const { meta } = await world.json(["snapshot", "--session", name, "--include-meta"]);
+  expect(meta.transcript).toEqual({ path: expect.any(String), error: null });
+  // A directory where the next block's output file goes: every append to it fails (EISDIR).
+  mkdirSync(join(meta.transcript.path, "blocks", String(first.seq + 1) + ".out"));
+  const second = await world.run(["--json", "exec", "--session", name, "echo second-block"]);
+  expect(second.stderr).toBe("");
+  expect(second.code).toBe(0);
+  expect(JSON.parse(second.stdout).output).toContain("second-block");
+  const third = await world.json(["exec", "--session", name, "echo third-block"]);
+  expect(third.output).toContain("third-block");
+  const after = await world.json(["snapshot", "--session", name, "--include-meta"]);
+  expect(after.meta.transcript.error).toMatch(/^transcript stopped: cannot write .*blocks\/\d+\.out: EISDIR$/);
+  await world.run(["kill", "--session", name]);
+});
+
+test("a crashed worker's error is one short line, never source text", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const rpc = await world.rpc();
+  try {
+    await rpc.call("debug.crashWorker", { session: name });
+  } finally {
+    rpc.close();
+  }
+  const snap = await world.run(["--json", "snapshot", "--session", name]);
+  expect(snap.code).toBe(69);
+  const message: string = JSON.parse(snap.stderr || snap.stdout).error.message;
+  expect(message).toContain("crash requested by debug.crashWorker");
+  expect(message).not.toContain("\n");
+  expect(message.length).toBeLessThan(300);
   await world.run(["kill", "--session", name]);
 });
