@@ -1,7 +1,7 @@
 // Entry point of the offline tools, run in the CLI's own process (no daemon needed, as CI
 // wants): `replay CAST …` and `adapter test MANIFEST --cast CAST …`. Its own entry point in
 // the binary, so the thin CLI never loads xterm for other verbs.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
@@ -16,6 +16,7 @@ import { parseCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayResult } from "../lib/record/replay.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
+import { readBoundedFile } from "../lib/runtime/bounded-file.ts";
 import { renderReport } from "../lib/record/report.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
@@ -26,12 +27,12 @@ function resolve(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
 
+/** Casts are read whole (the report embeds them): a cap keeps that bounded. */
+const MAX_CAST_BYTES = 256 << 20;
+const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
+
 function readInput(path: string, what: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    throw new TuiwrightError("no-such-file", `cannot read ${what} ${JSON.stringify(path)}`);
-  }
+  return readBoundedFile(path, what, MAX_CAST_BYTES, what === "cast" ? "bad-cast" : "bad-data").toString("utf8");
 }
 
 async function replayFile(castPath: string, atMarker: string | undefined): Promise<{ result: ReplayResult; command: string }> {
@@ -77,7 +78,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
     const where = result.stoppedAt ? `marker ${result.stoppedAt.number} ${JSON.stringify(result.stoppedAt.label)}` : "the end";
     if (expectPath) {
       const file = resolve(cwd, expectPath);
-      const previous = existsSync(file) ? parseSnapshotFile(readFileSync(file, "utf8"), expectPath) : null;
+      const previous = existsSync(file) ? parseSnapshotFile(readBoundedFile(file, "snapshot file", MAX_SNAPSHOT_FILE_BYTES).toString("utf8"), expectPath) : null;
       const wantsOutline = parsed.flags.has("--outline") || (parsed.flags.has("--update") ? previous?.outline != null : false);
       const expected = parsed.flags.has("--update") ? null : previous ?? (() => { throw new TuiwrightError("no-such-file", `no snapshot file ${JSON.stringify(expectPath)}`, { hint: "create it with --update" }); })();
       const actual: SnapshotFile = {

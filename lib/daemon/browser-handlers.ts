@@ -7,6 +7,7 @@ import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { METHODS } from "../protocol/methods.ts";
 import { version } from "../runtime/self.ts";
+import { sizeFits } from "../terminal/size-limits.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { DaemonContext } from "./handlers.ts";
 import type { SessionEntry } from "./registry.ts";
@@ -114,8 +115,7 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
     },
 
     async set_viewport({ session, lease, cols, rows }) {
-      const fits = (n: number, max: number, min: number) => Number.isInteger(n) && n >= min && n <= max;
-      if (!fits(cols, 1000, 2) || !fits(rows, 500, 1)) {
+      if (!sizeFits(cols, rows)) {
         throw new TuiwrightError("invalid-viewport", `invalid viewport ${cols}x${rows}`, { details: { cols, rows } });
       }
       const entry = writable(session, lease);

@@ -1,5 +1,6 @@
 // Shared value schemas used by several methods in methods.ts.
 import * as v from "valibot";
+import { MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS } from "../terminal/size-limits.ts";
 
 export const doc = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 
@@ -7,8 +8,8 @@ export const SessionName = doc(
   v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "a session name is 1-64 letters, digits, '_', '.' or '-'")),
   "session name; default: the most recently used session",
 );
-export const Cols = v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000));
-export const Rows = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500));
+export const Cols = v.pipe(v.number(), v.integer(), v.minValue(MIN_COLS), v.maxValue(MAX_COLS));
+export const Rows = v.pipe(v.number(), v.integer(), v.minValue(MIN_ROWS), v.maxValue(MAX_ROWS));
 export const Revision = doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "screen revision: bumped when the screen, cursor or title changes");
 export const Hash = doc(v.string(), "hash of the visible screen (text, attributes, cursor, title)");
 

@@ -1,6 +1,7 @@
 // Reading asciicast v3 (intervals) and v2 (absolute times, what `asciinema rec` 2.x writes).
 // Every problem is a bad-cast error naming the line.
 import { TuiwrightError } from "../protocol/errors.ts";
+import { SIZE_RANGE, sizeFits } from "../terminal/size-limits.ts";
 
 export type CastEvent = { time: number; code: string; data: string; line: number };
 export type Cast = { version: 2 | 3; cols: number; rows: number; command: string; title: string; events: CastEvent[] };
@@ -34,6 +35,7 @@ export function parseCast(text: string, file: string): Cast {
   if (!Number.isInteger(cols) || !Number.isInteger(rows) || (cols as number) < 1 || (rows as number) < 1) {
     throw bad(file, 1, `the header needs the terminal size (${version === 3 ? "term.cols and term.rows" : "width and height"})`);
   }
+  if (!sizeFits(cols as number, rows as number)) throw bad(file, 1, `terminal size ${cols}x${rows} is out of range (${SIZE_RANGE})`);
   const events: CastEvent[] = [];
   let time = 0;
   for (let i = 1; i < lines.length; i++) {

@@ -1,7 +1,7 @@
 // Limits and robustness (issue 13): input that is too big, too slow or hostile gets a clear
 // error and costs nothing else — no hung client, no crashed worker, no runaway memory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
 
@@ -79,4 +79,36 @@ test("a crashed worker's error is one short line, never source text", async () =
   expect(message).not.toContain("\n");
   expect(message.length).toBeLessThan(300);
   await world.run(["kill", "--session", name]);
+});
+
+test("replay refuses hostile cast sizes, devices and oversized inputs with exit 65", async () => {
+  const header = (cols: number, rows: number) => JSON.stringify({ version: 3, term: { cols, rows } });
+  const huge = join(world.dir, "huge.cast");
+  writeFileSync(huge, `${header(100000, 100000)}\n[0.1, "o", "hi"]\n`);
+  const refused = await world.run(["replay", huge]);
+  expect(refused.code).toBe(65);
+  expect(refused.stderr).toContain("terminal size 100000x100000 is out of range (cols 2..1000, rows 1..500)");
+
+  const resized = join(world.dir, "resized.cast");
+  writeFileSync(resized, `${header(80, 24)}\n[0.1, "o", "hi"]\n[0.1, "r", "100000x100000"]\n`);
+  const badResize = await world.run(["replay", resized]);
+  expect(badResize.code).toBe(65);
+  expect(badResize.stderr).toContain("resize to 100000x100000 is out of range");
+
+  const device = await world.run(["replay", "/dev/zero"]);
+  expect(device.code).toBe(65);
+  expect(device.stderr).toContain('cast "/dev/zero" is not a regular file');
+
+  const fine = join(world.dir, "fine.cast");
+  writeFileSync(fine, `${header(80, 24)}\n[0.1, "o", "replayed-fine"]\n`);
+  const snapshotDevice = await world.run(["replay", fine, "--expect-snapshot", "/dev/zero"]);
+  expect(snapshotDevice.code).toBe(65);
+  expect(snapshotDevice.stderr).toContain('snapshot file "/dev/zero" is not a regular file');
+  expect((await world.run(["replay", fine])).stdout).toContain("replayed-fine");
+});
+
+test("spawn and resize share the replay size bound", async () => {
+  const spawn = await world.run(["spawn", "--cols", "1001", "--", "cat"]);
+  expect(spawn.code).toBe(64);
+  expect(spawn.stderr).toMatch(/1000/);
 });
