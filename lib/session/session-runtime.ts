@@ -5,6 +5,7 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
+import { bracketedPaste } from "../terminal/paste-guard.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
@@ -23,8 +24,6 @@ import type { OutlineNode } from "../outline/types.ts";
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
 const EOF_GRACE_MS = 250;
-const BRACKETED_PASTE_START = "\x1b[200~";
-const BRACKETED_PASTE_END = "\x1b[201~";
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
@@ -261,7 +260,7 @@ export class SessionRuntime {
     this.#requireRunning("type");
     const paste = params.paste && this.#screen.modes.bracketedPaste;
     // A paste must not be able to end the bracket early.
-    const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
+    const data = paste ? bracketedPaste(params.text) : params.text;
     const shown = params.secret ? "***" : params.text;
     if (params.secret) this.#recorder?.addSecret(params.text);
     return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });

@@ -112,3 +112,17 @@ test("spawn and resize share the replay size bound", async () => {
   expect(spawn.code).toBe(64);
   expect(spawn.stderr).toMatch(/1000/);
 });
+
+test("type --paste cannot end the paste early with a marker that re-forms after removal", async () => {
+  const { name } = await world.spawn(["bash", "--norc", "--noprofile", "-i"], ["--env", "PS1=prompt$ "]);
+  await world.json(["wait", "--session", name, "--text", "prompt$"]);
+  const modes = (await world.json(["snapshot", "--session", name, "--include-meta"])).meta.modes;
+  expect(modes.bracketedPaste).toBe(true);
+  await world.json(["type", "--session", name, "--paste", "\x1b[20\x1b[201~1~echo INJECTED-$((40+2))\r", "--wait-text", "$((40+2))"]);
+  // Whatever was pasted sits on the command line; C-c drops it, then a marker command runs.
+  await world.json(["press", "--session", name, "C-c"]);
+  await world.json(["type", "--session", name, "echo after-$((1+1))\r", "--wait-regex", "^after-2"]);
+  const screen = (await world.json(["snapshot", "--session", name])).text;
+  expect(screen).not.toMatch(/^INJECTED-42/m);
+  await world.run(["kill", "--session", name]);
+});
