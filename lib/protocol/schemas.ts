@@ -123,7 +123,7 @@ export const WaitConditions = {
   regex: v.optional(doc(v.array(v.string()), "JavaScript regex, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n")),
   gone: v.optional(doc(v.boolean(), "text/regex conditions hold when the text is NOT on screen")),
   inScrollback: v.optional(doc(v.boolean(), "match text/regex against scrollback too")),
-  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the screen has not changed for this long, measured from its last change")),
+  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change")),
   changedSince: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision moved past this one")),
   title: v.optional(doc(v.string(), "title contains STR, or matches /RE/FLAGS")),
   cursor: v.optional(v.object({ row: v.number(), col: v.number() })),

@@ -126,3 +126,27 @@ test("type --paste cannot end the paste early with a marker that re-forms after 
   expect(screen).not.toMatch(/^INJECTED-42/m);
   await world.run(["kill", "--session", name]);
 });
+
+test("durations above the 2^31-1 ms timer limit are usage errors, on the CLI and the socket", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const cli = await world.run(["wait", "--session", name, "--settled", "2147483648"]);
+  expect(cli.code).toBe(64);
+  expect(cli.stderr).toContain("--settled must be 0..2147483647 ms (the timer limit), got 2147483648");
+  const timeout = await world.run(["wait", "--session", name, "--text", "x", "--timeout", "99999999999"]);
+  expect(timeout.code).toBe(64);
+  const rpc = await world.rpc();
+  try {
+    const refused: any = await rpc.call("wait", { session: name, settledMs: 2 ** 31, timeoutMs: 0 }).catch((error) => error);
+    expect(refused.errorName).toBe("usage");
+    expect(refused.message).toContain("settledMs must be at most 2147483647 ms");
+  } finally {
+    rpc.close();
+  }
+  await world.run(["kill", "--session", name]);
+});
+
+test("run --stdin-file refuses a device instead of reading it forever", async () => {
+  const result = await world.run(["run", "--stdin-file", "/dev/zero", "--", "true"]);
+  expect(result.code).toBe(65);
+  expect(result.stderr).toContain('stdin file "/dev/zero" is not a regular file');
+});
