@@ -1,9 +1,9 @@
 // Limits and robustness (issue 13): input that is too big, too slow or hostile gets a clear
 // error and costs nothing else — no hung client, no crashed worker, no runaway memory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { World } from "../helpers/harness.ts";
+import { processAlive, World } from "../helpers/harness.ts";
 
 let world: World;
 beforeAll(async () => { world = await World.start(); });
@@ -149,4 +149,37 @@ test("run --stdin-file refuses a device instead of reading it forever", async ()
   const result = await world.run(["run", "--stdin-file", "/dev/zero", "--", "true"]);
   expect(result.code).toBe(65);
   expect(result.stderr).toContain('stdin file "/dev/zero" is not a regular file');
+});
+
+/** Starts a bash session with a nohup'd job and a job that ignores SIGHUP; returns their pids. */
+async function sessionWithStubbornJobs(w: World): Promise<{ name: string; pids: number[] }> {
+  const { name, pid } = await w.spawn(["bash", "--norc", "--noprofile", "-i"], ["--env", "PS1=prompt$ "]);
+  await w.json(["wait", "--session", name, "--text", "prompt$"]);
+  await w.json(["type", "--session", name, "nohup sleep 1000 >/dev/null 2>&1 & echo nohup-pid=$!\r", "--wait-regex", "^nohup-pid=\\d+"]);
+  await w.json(["type", "--session", name, "(trap '' HUP; exec sleep 1001) & echo trap-pid=$!\r", "--wait-regex", "^trap-pid=\\d+"]);
+  const text: string = (await w.json(["snapshot", "--session", name])).text;
+  const pids = [...text.matchAll(/^(?:nohup|trap)-pid=(\d+)/gm)].map((m) => Number(m[1]));
+  expect(pids.length).toBe(2);
+  for (const child of pids) {
+    expect(processAlive(child)).toBe(true);
+    const stat = readFileSync(`/proc/${child}/stat`, "utf8");
+    expect(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3])).toBe(pid); // same session id
+  }
+  return { name, pids };
+}
+
+test("kill ends every process of the session, nohup'd and SIGHUP-ignoring ones too", async () => {
+  const { name, pids } = await sessionWithStubbornJobs(world);
+  const killed = await world.run(["kill", "--session", name]);
+  expect(killed.code).toBe(0);
+  expect(pids.filter(processAlive)).toEqual([]);
+});
+
+test("daemon stop ends every process of every session", async () => {
+  await using own = await World.start();
+  const { pids } = await sessionWithStubbornJobs(own);
+  const stopped = await own.run(["daemon", "stop"]);
+  expect(stopped.code).toBe(0);
+  await own.daemon!.exited;
+  expect(pids.filter(processAlive)).toEqual([]);
 });
