@@ -7,7 +7,7 @@ import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/met
 import type { OutlineNode } from "../outline/types.ts";
 import { select } from "../selector/match.ts";
 import { parseSelector } from "../selector/parse.ts";
-import { parsePattern, textOrPattern } from "./pattern.ts";
+import { linearPattern, linearTextOrPattern } from "./linear-pattern.ts";
 import type { Screen } from "./screen.ts";
 
 export type WaitState = {
@@ -60,8 +60,8 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText) => screenText().includes(text) !== negate });
   }
   for (const source of spec.regex ?? []) {
-    const re = parsePattern(source);
-    conditions.push({ kind: "screen", label: `regex ${re}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
+    const re = linearPattern(source);
+    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
@@ -78,7 +78,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     conditions.push({ kind: "revision", label: `changed-since ${since}`, holds: (state) => state.screen.revision > since });
   }
   if (spec.title !== undefined) {
-    const matches = textOrPattern(spec.title);
+    const matches = linearTextOrPattern(spec.title);
     conditions.push({ kind: "screen", label: `title ${JSON.stringify(spec.title)}`, holds: (state) => matches(state.screen.title) });
   }
   if (spec.cursor !== undefined) {
@@ -91,7 +91,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   }
   if (spec.ref !== undefined) {
     const selector = parseSelector(spec.ref);
-    const wanted = spec.refValue === undefined ? null : textOrPattern(spec.refValue);
+    const wanted = spec.refValue === undefined ? null : linearTextOrPattern(spec.refValue);
     const label = `ref ${spec.ref}${spec.refValue === undefined ? "" : ` = ${JSON.stringify(spec.refValue)}`}${verb}`;
     const present = (state: WaitState) => select(state.outline(), selector).some((n) => wanted === null || (n.value !== undefined && wanted(n.value)));
     conditions.push({ kind: "screen", label, holds: (state) => present(state) !== negate });
@@ -116,7 +116,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
 function outputCondition(wanted: string, from: number, maxBytes: number | undefined): Condition {
   const label = `output ${wanted === "PROMPT" || wanted === "EOF" ? wanted : JSON.stringify(wanted)} from ${from}`;
   const slashed = /^\/(.*)\/([a-z]*)$/s.test(wanted);
-  const re = slashed ? parsePattern(wanted) : null;
+  const re = slashed ? linearPattern(wanted) : null;
   const find = (state: WaitState): OutputMatch | null => {
     const output = state.output;
     if (!output) throw new TuiwrightError("usage", "output waits need a shell session with integration: start one with `spawn --shell`");
@@ -131,7 +131,7 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
     const window = output.slice(from, maxBytes === undefined ? undefined : from + maxBytes);
     if (re) {
       const m = re.exec(window);
-      return m ? { matched: true, matchText: m[0], cursor: from + m.index + m[0].length } : null;
+      return m ? { matched: true, matchText: m.text, cursor: from + m.index + m.text.length } : null;
     }
     const index = window.indexOf(wanted);
     return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + index + wanted.length };

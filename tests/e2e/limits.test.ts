@@ -183,3 +183,28 @@ test("daemon stop ends every process of every session", async () => {
   await own.daemon!.exited;
   expect(pids.filter(processAlive)).toEqual([]);
 });
+
+test("a catastrophic regex cannot stall a wait: the timeout holds and the session answers", async () => {
+  const row = `${"a".repeat(40)}b`;
+  const { name } = await world.spawn(["bash", "-c", `for i in 1 2 3 4 5 6; do echo ${row}; done; echo rows-ready; exec cat`]);
+  await world.json(["wait", "--session", name, "--text", "rows-ready"]);
+  const waited = await world.run(["--json", "wait", "--session", name, "--regex", "(a+)+$", "--regex", "(a|aa)*c", "--timeout", "300"]);
+  expect(waited.code).toBe(124);
+  const snap = await world.json(["snapshot", "--session", name]);
+  expect(snap.text).toContain(row);
+  // The same kind of pattern that does match is found.
+  const found = await world.json(["wait", "--session", name, "--regex", "(a+)+b$", "--timeout", "1000"]);
+  expect(found.fired).toEqual([expect.stringContaining("regex")]);
+  await world.run(["kill", "--session", name]);
+});
+
+test("regexes with bad flags or without a linear-time form are refused with exit 65", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const flags = await world.run(["wait", "--session", name, "--regex", "/a/zz", "--timeout", "0"]);
+  expect(flags.code).toBe(65);
+  expect(flags.stderr).toContain('unknown flags "zz"');
+  const backref = await world.run(["wait", "--session", name, "--regex", "(a)\\1", "--timeout", "0"]);
+  expect(backref.code).toBe(65);
+  expect(backref.stderr).toContain("cannot be matched in linear time");
+  await world.run(["kill", "--session", name]);
+});

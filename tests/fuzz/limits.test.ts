@@ -5,6 +5,7 @@ import { expect, test } from "bun:test";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { parseCast } from "../../lib/record/cast-reader.ts";
 import { replay } from "../../lib/record/replay.ts";
+import { linearPattern } from "../../lib/terminal/linear-pattern.ts";
 import { BRACKETED_PASTE_END, BRACKETED_PASTE_START, withoutPasteMarkers } from "../../lib/terminal/paste-guard.ts";
 import { MAX_COLS, MAX_ROWS } from "../../lib/terminal/size-limits.ts";
 import { fuzzSeed, Prng } from "../helpers/prng.ts";
@@ -63,4 +64,30 @@ test("casts with hostile terminal sizes are refused as bad-cast, never allocated
     }
   }
   expect(refused).toBeGreaterThan(0);
+});
+
+test("regex budget: random patterns match in linear time exactly as JavaScript would on short texts", () => {
+  const rng = new Prng(fuzzSeed());
+  const pieces = ["a", "b", "ab", "a+", "b*", "a?", "(a|b)", "(a+)+", "(a|aa)*", "[ab]", "[^a]", ".", "^", "$", "\\d", "x{2,3}", "(?:ab)+", "\n", "|"];
+  let compared = 0;
+  for (let i = 0; i < INPUTS; i++) {
+    let source = "";
+    for (let j = 1 + rng.int(6); j > 0; j--) source += rng.pick(pieces);
+    const flags = rng.pick(["", "i", "m", "s", "im"]);
+    const text = `/${source.replaceAll("\n", "\\n")}/${flags}`;
+    let js: RegExp;
+    try { js = new RegExp(source.replaceAll("\n", "\\n"), flags); } catch { continue; }
+    const linear = linearPattern(text);
+    for (let k = 0; k < 5; k++) {
+      let subject = "";
+      for (let n = rng.int(14); n > 0; n--) subject += rng.pick(["a", "b", "A", "\n", "1", "x"]);
+      if (linear.test(subject) !== js.test(subject)) throw new Error(`seed ${rng.seed}: ${text} on ${JSON.stringify(subject)}: re2 ${linear.test(subject)}, JS ${js.test(subject)}`);
+      compared++;
+    }
+  }
+  expect(compared).toBeGreaterThan(0);
+  // And the catastrophic ones finish on a long row (V8 would take longer than the universe).
+  const row = `${"a".repeat(5000)}b`;
+  expect(linearPattern("(a+)+$").test(row)).toBe(false);
+  expect(linearPattern("(a|aa)*c").test(row)).toBe(false);
 });
