@@ -223,11 +223,6 @@ export function createHandlers(context: DaemonContext): Handlers {
     async snapshot({ session, include_meta, ...params }) {
       const entry = registry.resolve(session);
       const reply = await entry.worker.call("snapshot", { ...params, includeMeta: params.includeMeta || include_meta === true });
-      if (params.format === "png") {
-        const { renderPng } = await import("../render/png.ts");
-        const { svg, ...rest } = reply;
-        return { session: entry.name, ...rest, png: Buffer.from(await renderPng(svg!)).toString("base64") };
-      }
       return { session: entry.name, ...reply };
     },
 

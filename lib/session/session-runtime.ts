@@ -178,7 +178,7 @@ export class SessionRuntime {
       const pixels = params.raw ? "" : this.#outline.pixels();
       reply.text = selected ? this.#crop(selected, pixels) : textWithoutPixels(screen.text(params.scrollback), pixels);
     } else if (params.format === "svg" || params.format === "png") {
-      // The worker draws; the daemon rasterises PNG (one wasm instance for all sessions).
+      // The worker draws; PNG is rasterised in the worker too (workers/session.ts).
       const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate).map((n) => ({ bbox: n.bbox, label: n.ref }));
       reply.svg = renderSvg(screen.grid(), { annotations, ...(params.chrome === undefined ? {} : { chrome: params.chrome }) });
     } else if (params.format === "ansi") {

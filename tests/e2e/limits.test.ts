@@ -208,3 +208,35 @@ test("regexes with bad flags or without a linear-time form are refused with exit
   expect(backref.stderr).toContain("cannot be matched in linear time");
   await world.run(["kill", "--session", name]);
 });
+
+test("a PNG snapshot renders off the daemon's thread: other clients are answered while it runs", async () => {
+  const { name } = await world.spawn(["bash", "-c", `python3 -c "[print('x' * 199) for i in range(60)]"; echo png-ready; exec cat`], ["--cols", "200", "--rows", "60"]);
+  await world.json(["wait", "--session", name, "--text", "png-ready"]);
+  const renderer = await world.rpc();
+  const pinger = await world.rpc();
+  try {
+    const started = performance.now();
+    let done = false;
+    const png = renderer.call("snapshot", { session: name, format: "png" }).finally(() => { done = true; });
+    // Ping back to back while the PNG renders; a blocked daemon thread shows as one long gap.
+    let last = performance.now();
+    let longestGap = 0;
+    let pings = 0;
+    while (!done) {
+      await pinger.call("ping");
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      pings++;
+    }
+    const result: any = await png;
+    const renderMs = performance.now() - started;
+    expect(Buffer.from(result.png, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(pings).toBeGreaterThan(1);
+    expect(longestGap).toBeLessThan(renderMs / 2);
+  } finally {
+    renderer.close();
+    pinger.close();
+  }
+  await world.run(["kill", "--session", name]);
+});
