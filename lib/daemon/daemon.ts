@@ -129,6 +129,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
         leases.dropConnection(connection);
         rearmIdleTimer();
       },
+      dropped(connection, reason) { log(`closing connection ${connection.id}: ${reason}`); },
     });
   } finally {
     process.umask(previousUmask);

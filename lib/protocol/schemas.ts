@@ -173,6 +173,7 @@ export const Event = v.object({
   cols: v.optional(v.number()),
   rows: v.optional(v.number()),
   coalesced: v.optional(doc(v.number(), "screen events folded into this one by debouncing")),
+  dropped: v.optional(doc(v.number(), "events of this subscription dropped before this one because the connection was not reading (its output limit was reached)")),
   owner: v.optional(doc(v.nullable(v.string()), "lease events: the new holder, null when the lease was released, lost or expired")),
 });
 

@@ -14,6 +14,7 @@ import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
+import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
@@ -44,6 +45,7 @@ export class SessionRuntime {
   readonly #waits: WaitEngine;
   readonly #outline: SessionOutline;
   readonly #recorder: CastRecorder | null;
+  #bells!: BellThrottle;
   /** Integrated shells only: command blocks. */
   readonly #shell: ShellSession | null;
   readonly #streamDecoder = new TextDecoder();
@@ -113,7 +115,9 @@ export class SessionRuntime {
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
     });
-    this.#screen.onBell(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
+    const bells = new BellThrottle(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
+    this.#bells = bells;
+    this.#screen.onBell(() => bells.ring());
     void this.#pty.exited.then((exit) => {
       this.#exit = exit;
       setTimeout(() => { this.#eofGraceOver = true; this.#checkEnded(); }, EOF_GRACE_MS);
@@ -423,6 +427,7 @@ export class SessionRuntime {
   }
 
   dispose(): void {
+    this.#bells.dispose();
     this.#recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();

@@ -240,3 +240,45 @@ test("a PNG snapshot renders off the daemon's thread: other clients are answered
   }
   await world.run(["kill", "--session", name]);
 });
+
+test("a connection may hold 64 subscriptions; the next is refused with busy (75)", async () => {
+  const rpc = await world.rpc();
+  try {
+    for (let i = 0; i < 64; i++) await rpc.call("subscribe", { types: ["exit"] });
+    const refused: any = await rpc.call("subscribe", { types: ["exit"] }).catch((error) => error);
+    expect(refused.errorName).toBe("busy");
+    expect(refused.exitCode).toBe(75);
+    expect(refused.message).toContain("already has 64 subscriptions (the limit is 64)");
+  } finally {
+    rpc.close();
+  }
+});
+
+test("a half-sent frame that stalls is dropped with its connection, and the daemon says why", async () => {
+  await using own = await World.start({ TUIWRIGHT_FRAME_IDLE_MS: "200" });
+  const { connectUnix } = await import("../../lib/runtime/unix-socket.ts");
+  let closed!: () => void;
+  const gone = new Promise<void>((resolve) => { closed = resolve; });
+  const connection = await connectUnix(own.socketPath, { data() {}, close: () => closed() });
+  connection.send('{"jsonrpc":"2.0","id":1,"method":"pi');
+  await gone;
+  expect(own.daemonLog()).toMatch(/closing connection \d+: a partial frame saw no new bytes for 200 ms/);
+  expect((await own.run(["daemon", "status"])).code).toBe(0); // the daemon carries on
+});
+
+test("a bell flood reaches subscribers as a few bell events, not one per BEL", async () => {
+  const rpc = await world.rpc();
+  const bells: any[] = [];
+  rpc.onNotification = (message: any) => { if (message.params?.type === "bell") bells.push(message.params); };
+  try {
+    await rpc.call("subscribe", { types: ["bell"] });
+    const { name } = await world.spawn(["bash", "-c", "for i in $(seq 1 2000); do printf '\\a'; done; echo bells-done; exec cat"]);
+    await world.json(["wait", "--session", name, "--text", "bells-done"]);
+    await world.json(["type", "--session", name, "after-bells\r", "--wait-text", "after-bells"]);
+    expect(bells.length).toBeGreaterThan(0);
+    expect(bells.length).toBeLessThan(2000);
+    await world.run(["kill", "--session", name]);
+  } finally {
+    rpc.close();
+  }
+});
