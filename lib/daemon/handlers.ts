@@ -22,6 +22,7 @@ import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
+import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -64,6 +65,8 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
   await entry.worker.call("mark", { label }).catch(() => undefined);
 }
 
+const sized = (entry: SessionEntry): SizedSession => ({ name: entry.name, cols: entry.cols, rows: entry.rows, scrollback: entry.spawnParams.scrollback });
+
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
@@ -82,6 +85,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   let cast: string | null = null;
   let entry: SessionEntry | undefined;
   try {
+    checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
@@ -214,6 +218,7 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async resize(params) {
       const entry = writable(params.session, params.lease);
+      checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
       const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows });
       entry.cols = result.cols;
       entry.rows = result.rows;

@@ -282,3 +282,21 @@ test("a bell flood reaches subscribers as a few bell events, not one per BEL", a
     rpc.close();
   }
 });
+
+test("terminal memory is capped per session and per daemon, with a clear error", async () => {
+  const huge = await world.run(["spawn", "--cols", "1000", "--scrollback", "1000000", "--", "cat"]);
+  expect(huge.code).toBe(64);
+  expect(huge.stderr).toContain("needs 1,000,040,000 cells of terminal memory (1000 cols × (40 rows + 1000000 scrollback)); a session may have at most 16,000,000");
+
+  await using own = await World.start();
+  const names: string[] = [];
+  for (let i = 0; i < 4; i++) names.push((await own.spawn(["cat"], ["--cols", "1000", "--rows", "40", "--scrollback", "15960"])).name);
+  const fifth = await own.run(["spawn", "--cols", "1000", "--rows", "40", "--scrollback", "15960", "--", "cat"]);
+  expect(fifth.code).toBe(75);
+  expect(fifth.stderr).toContain("but the daemon's sessions already hold 64,000,000 of its 64,000,000");
+  const grow = await own.run(["resize", "--session", names[0]!, "--cols", "1000", "--rows", "100"]);
+  expect(grow.code).toBe(64);
+  expect(grow.stderr).toContain(`resizing ${JSON.stringify(names[0])} to 1000x100 needs 16,060,000 cells`);
+  await own.run(["kill", "--session", names[0]!]);
+  expect((await own.run(["spawn", "--cols", "1000", "--rows", "40", "--scrollback", "15960", "--", "cat"])).code).toBe(0);
+});
