@@ -294,7 +294,7 @@ test("terminal memory is capped per session and per daemon, with a clear error",
   const fifth = await own.run(["spawn", "--cols", "1000", "--rows", "40", "--scrollback", "15960", "--", "cat"]);
   expect(fifth.code).toBe(75);
   expect(fifth.stderr).toContain("but the daemon's sessions already hold 64,000,000 of its 64,000,000");
-  const grow = await own.run(["resize", "--session", names[0]!, "--cols", "1000", "--rows", "100"]);
+  const grow = await own.run(["resize", "--session", names[0]!, "1000", "100"]);
   expect(grow.code).toBe(64);
   expect(grow.stderr).toContain(`resizing ${JSON.stringify(names[0])} to 1000x100 needs 16,060,000 cells`);
   await own.run(["kill", "--session", names[0]!]);
