@@ -1,7 +1,7 @@
 // Entry point of the offline tools, run in the CLI's own process (no daemon needed, as CI
 // wants): `replay CAST …` and `adapter test MANIFEST --cast CAST …`. Its own entry point in
 // the binary, so the thin CLI never loads xterm for other verbs.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
@@ -17,6 +17,7 @@ import { replay, type ReplayResult } from "../lib/record/replay.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
 import { readBoundedFile } from "../lib/runtime/bounded-file.ts";
+import { writeFileNoFollow } from "../lib/runtime/no-follow-write.ts";
 import { renderReport } from "../lib/record/report.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
@@ -90,7 +91,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
       };
       if (!expected) {
         parseSnapshotFile(formatSnapshotFile(actual), expectPath); // validates the masks
-        writeFileSync(file, formatSnapshotFile(actual));
+        writeFileNoFollow(file, formatSnapshotFile(actual));
         await printOut(mode === "json" ? JSON.stringify({ updated: file, at: where }) : `updated ${expectPath} from ${where} of ${parsed.positionals[0]}`);
         return 0;
       }
@@ -138,7 +139,7 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
     }
     const file = resolve(cwd, expectPath);
     if (parsed.flags.has("--update")) {
-      writeFileSync(file, `${lines.join("\n")}\n`);
+      writeFileNoFollow(file, `${lines.join("\n")}\n`);
       await printOut(`updated ${expectPath}`);
       return 0;
     }
@@ -175,11 +176,7 @@ export async function runReport(args: string[], mode: Mode): Promise<number> {
   const out = resolve(cwd, String(parsed.flags.get("--out")));
   const title = (parsed.flags.get("--title") as string | undefined) ?? castPath.slice(castPath.lastIndexOf("/") + 1);
   const html = renderReport(text, cast, title, { playerJs, playerCss });
-  try {
-    writeFileSync(out, html);
-  } catch (error) {
-    throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
-  }
+  writeFileNoFollow(out, html);
   const markers = cast.events.filter((e) => e.code === "m").length;
   await printOut(mode === "json" ? JSON.stringify({ report: out, bytes: html.length, markers }) : `wrote ${out} (${markers} marker(s), ${(html.length / 1024).toFixed(0)} KiB)`);
   return 0;

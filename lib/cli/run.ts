@@ -137,7 +137,7 @@ export async function runCli(args: string[]): Promise<number> {
       // `daemon stop` returns once the daemon has exited: its connections close as it dies.
       if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
       if (out) {
-        await printOut(writeSnapshotOut(out, result as Result<"snapshot">, mode));
+        await printOut(await writeSnapshotOut(out, result as Result<"snapshot">, mode));
         return 0;
       }
       await printOut(mode === "json" ? JSON.stringify(result) : verb.show(result, mode));

@@ -373,7 +373,8 @@ export const VERBS: Verb[] = [
       { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
     ],
     out(args, cwd) {
-      return args.flags.has("--out") ? resolvePath(cwd, String(args.flags.get("--out"))) : null;
+      const out = args.flags.get("--out");
+      return out === undefined ? null : out === "-" ? "-" : resolvePath(cwd, String(out)); // "-": standard output
     },
     save(args, cwd) {
       if (!args.flags.has("--save")) {

@@ -6,6 +6,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
+import { checkSocketPathLength } from "../transport/socket-path-length.ts";
 import { serveJsonRpc } from "../transport/rpc-server.ts";
 import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/socket-security.ts";
 import { createDispatch } from "./dispatch.ts";
@@ -26,6 +27,7 @@ function log(message: string): void {
 
 /** True when a live daemon answers on the socket; a dead one's socket is removed. */
 async function claimSocket(socketPath: string): Promise<boolean> {
+  checkSocketPathLength(socketPath);
   checkSocketFile(socketPath);
   try {
     const client = await RpcClient.connect(socketPath);

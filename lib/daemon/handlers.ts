@@ -23,6 +23,7 @@ import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
+import { refuseNul } from "../runtime/nul-check.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -71,6 +72,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
   if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
+  refuseNul(params.argv ?? [], params.env, params.cwd);
   let env = spawnEnvironment(params.env);
   const browser = params.browser !== undefined;
   // Checked before the name is taken: a missing browser or a bad URL reserves nothing.

@@ -8,6 +8,7 @@ import { spawnDetached } from "../runtime/spawn-detached.ts";
 import { selfCommand, version } from "../runtime/self.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "./socket-security.ts";
+import { checkSocketPathLength } from "./socket-path-length.ts";
 
 export type DaemonTarget = { namespace: string; socketPath: string };
 
@@ -19,6 +20,7 @@ function isNobodyListening(error: unknown): boolean {
 }
 
 async function connectChecked(target: DaemonTarget, checkVersion: boolean): Promise<RpcClient> {
+  checkSocketPathLength(target.socketPath);
   checkSocketDir(target.socketPath, { create: false });
   checkSocketFile(target.socketPath);
   return RpcClient.connect(target.socketPath, checkVersion ? { clientVersion: version() } : {});

@@ -1,7 +1,7 @@
 // Limits and robustness (issue 13): input that is too big, too slow or hostile gets a clear
 // error and costs nothing else — no hung client, no crashed worker, no runaway memory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { processAlive, World } from "../helpers/harness.ts";
 
@@ -299,4 +299,46 @@ test("terminal memory is capped per session and per daemon, with a clear error",
   expect(grow.stderr).toContain(`resizing ${JSON.stringify(names[0])} to 1000x100 needs 16,060,000 cells`);
   await own.run(["kill", "--session", names[0]!]);
   expect((await own.run(["spawn", "--cols", "1000", "--rows", "40", "--scrollback", "15960", "--", "cat"])).code).toBe(0);
+});
+
+test("spawn refuses a NUL byte in argv or env with exit 65", async () => {
+  const rpc = await world.rpc();
+  try {
+    const argv: any = await rpc.call("spawn", { argv: ["printf", "a\0b"] }).catch((error) => error);
+    expect(argv.errorName).toBe("bad-data");
+    expect(argv.message).toContain("argument 1");
+    const env: any = await rpc.call("spawn", { argv: ["true"], env: { X: "a\0b" } }).catch((error) => error);
+    expect(env.errorName).toBe("bad-data");
+    expect(env.message).toContain('environment variable "X" contains a NUL byte');
+  } finally {
+    rpc.close();
+  }
+});
+
+test("a socket path too long for a Unix socket is a usage error naming it", async () => {
+  const long = join(world.dir, `${"x".repeat(110)}.sock`);
+  const listed = await world.run(["list"], { env: { TUIWRIGHT_SOCKET: long } });
+  expect(listed.code).toBe(64);
+  expect(listed.stderr).toContain(`socket path ${JSON.stringify(long)} is ${Buffer.byteLength(long)} bytes; a Unix socket path may have at most 107`);
+});
+
+test("snapshot --out never writes through a symlink, and --out - writes to stdout", async () => {
+  const { name } = await world.spawn(["bash", "-c", "echo out-target-text; exec cat"]);
+  await world.json(["wait", "--session", name, "--text", "out-target-text"]);
+  const victim = join(world.dir, "victim.txt");
+  writeFileSync(victim, "precious\n");
+  const link = join(world.dir, "link.txt");
+  symlinkSync(victim, link);
+  const refused = await world.run(["snapshot", "--session", name, "--out", link]);
+  expect(refused.code).toBe(74);
+  expect(refused.stderr).toContain(`refusing to write ${link}: it is a symbolic link`);
+  expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  const saved = await world.run(["snapshot", "--session", name, "--save", link]);
+  expect(saved.code).toBe(74);
+  expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  const stdout = await world.run(["snapshot", "--session", name, "--out", "-"]);
+  expect(stdout.code).toBe(0);
+  expect(stdout.stdout).toContain("out-target-text");
+  expect(existsSync(join(world.dir, "-"))).toBe(false);
+  await world.run(["kill", "--session", name]);
 });
