@@ -342,3 +342,33 @@ test("snapshot --out never writes through a symlink, and --out - writes to stdou
   expect(existsSync(join(world.dir, "-"))).toBe(false);
   await world.run(["kill", "--session", name]);
 });
+
+test("a stopped daemon fails the client with exit 69 instead of hanging it", async () => {
+  await using own = await World.start();
+  const { name } = await own.spawn(["cat"]);
+  // A long wait keeps a call in flight: the daemon answers pings meanwhile, so it goes on.
+  const waiting = own.run(["wait", "--session", name, "--text", "late-text", "--timeout", "60000"], { env: { TUIWRIGHT_ANSWER_TIMEOUT_MS: "200" } });
+  await own.json(["type", "--session", name, "early\r", "--wait-text", "early"]);
+  own.daemon!.kill("SIGSTOP");
+  try {
+    const listed = await own.run(["list"], { env: { TUIWRIGHT_ANSWER_TIMEOUT_MS: "300" } });
+    expect(listed.code).toBe(69);
+    expect(listed.stderr).toContain("did not answer a ping within 300 ms (stopped or wedged?)");
+  } finally {
+    own.daemon!.kill("SIGCONT");
+  }
+  const waited = await waiting; // the stop outlasted its ping too
+  expect(waited.code).toBe(69);
+});
+
+test("a long wait on a live daemon is not cut short by the answer timeout", async () => {
+  const { name } = await world.spawn(["cat"]);
+  const waiting = world.run(["--json", "wait", "--session", name, "--text", "arrives-later", "--timeout", "60000"], { env: { TUIWRIGHT_ANSWER_TIMEOUT_MS: "50" } });
+  // Several ping intervals pass while this session is typed into and answers.
+  for (let i = 0; i < 5; i++) await world.json(["type", "--session", name, `tick-${i}\r`, "--wait-text", `tick-${i}`, "--settled", "100", "--all"]);
+  await world.json(["type", "--session", name, "arrives-later\r"]);
+  const waited = await waiting;
+  expect(waited.code).toBe(0);
+  expect(JSON.parse(waited.stdout).fired).toEqual([expect.stringContaining("arrives-later")]);
+  await world.run(["kill", "--session", name]);
+});
