@@ -331,7 +331,10 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--grace")) params.graceMs = args.flags.get("--grace");
       return params;
     },
-    show: (r: Result<"kill">, mode) => (mode === "plain" ? formatExit(r.exit) : `killed session ${r.session} (${formatExit(r.exit)})`),
+    show: (r: Result<"kill">, mode) => {
+      const how = r.exit ? formatExit(r.exit) : "exit status unknown"; // gone after kill: never "still running"
+      return mode === "plain" ? how : `killed session ${r.session} (${how})`;
+    },
   },
   {
     name: "signal",

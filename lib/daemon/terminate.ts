@@ -3,6 +3,7 @@
 // grace period if the program is still there. Then every process left in the session (same
 // sid: `nohup cmd &`, a job that ignores SIGHUP) is killed, and we check that none is left.
 import { foregroundGroup, sessionMembers, signalGroup, signalProcess } from "../runtime/process.ts";
+import { reapChild } from "../runtime/reap-child.ts";
 import type { SessionEntry } from "./registry.ts";
 
 const AFTER_SIGKILL_MS = 2000;
@@ -37,6 +38,18 @@ export async function killSessionLeftovers(sid: number): Promise<number[]> {
   }
 }
 
+/** A crashed worker's program (killed when it crashed) is our child with nobody to wait for
+ * it: reap it, so no zombie stays and `kill` can say how it ended. */
+async function reapOrphan(pid: number): Promise<SessionEntry["exit"]> {
+  signalProcess(pid, "SIGKILL");
+  const deadline = performance.now() + LEFTOVER_CHECK_MS;
+  for (;;) {
+    const reaped = await reapChild(pid);
+    if (reaped || performance.now() > deadline) return reaped;
+    await new Promise((resolve) => setTimeout(resolve, LEFTOVER_POLL_MS));
+  }
+}
+
 export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signals, graceMs: number): Promise<void> {
   const pid = entry.worker.pid;
   if (!entry.exit) {
@@ -51,6 +64,7 @@ export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signa
   }
   await entry.worker.terminate();
   const survivors = await killSessionLeftovers(pid);
+  if (entry.crashed && !entry.exit) entry.exit = await reapOrphan(pid);
   // Only a process stuck in the kernel (D state) outlives SIGKILL; say so in the daemon log.
   if (survivors.length > 0) process.stderr.write(`${new Date().toISOString()} [${process.pid}] session ${JSON.stringify(entry.name)}: processes ${survivors.join(", ")} survived SIGKILL\n`);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { processAlive, World } from "../helpers/harness.ts";
+import { RawSocket } from "../helpers/raw-socket.ts";
 
 let world: World;
 beforeAll(async () => { world = await World.start(); });
@@ -371,4 +372,32 @@ test("a long wait on a live daemon is not cut short by the answer timeout", asyn
   expect(waited.code).toBe(0);
   expect(JSON.parse(waited.stdout).fired).toEqual([expect.stringContaining("arrives-later")]);
   await world.run(["kill", "--session", name]);
+});
+
+test("a crashed session's kill says how its program ended and leaves no zombie", async () => {
+  const { name, pid } = await world.spawn(["cat"]);
+  const rpc = await world.rpc();
+  try {
+    await rpc.call("debug.crashWorker", { session: name });
+  } finally {
+    rpc.close();
+  }
+  const killed = await world.run(["kill", "--session", name]);
+  expect(killed.code).toBe(0);
+  expect(killed.stdout).toBe(`killed session ${name} (killed by SIGKILL)\n`);
+  expect(existsSync(`/proc/${pid}`)).toBe(false); // not even a zombie
+});
+
+test("JSON-RPC ids past 2^53 are refused rather than echoed wrong", async () => {
+  const raw = await RawSocket.open(world.socketPath);
+  try {
+    raw.send('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}\n');
+    const refused = await raw.next();
+    expect(refused.id).toBeNull();
+    expect(refused.error.message).toContain("a numeric id must be within ±(2^53-1)");
+    const fine = await raw.call({ jsonrpc: "2.0", id: Number.MAX_SAFE_INTEGER, method: "ping" });
+    expect(fine.id).toBe(Number.MAX_SAFE_INTEGER);
+  } finally {
+    raw.close();
+  }
 });
