@@ -401,3 +401,25 @@ test("JSON-RPC ids past 2^53 are refused rather than echoed wrong", async () => 
     raw.close();
   }
 });
+
+test("daemon stop and list after a daemon died clean up its socket, pid file, ledger and leftovers", async () => {
+  await using own = await World.start();
+  const stubborn = await own.spawn(["bash", "-c", "trap '' HUP; echo stubborn-up; exec cat"]);
+  await own.json(["wait", "--session", stubborn.name, "--text", "stubborn-up"]);
+  own.daemon!.kill("SIGKILL");
+  await own.daemon!.exited;
+  expect(existsSync(own.socketPath)).toBe(true);
+
+  const listed = await own.json(["list"]);
+  expect(listed.lost).toEqual([expect.objectContaining({ name: stubborn.name, killed: false })]);
+  expect(existsSync(own.socketPath)).toBe(false);
+  expect(existsSync(`${own.socketPath}.pid`)).toBe(false);
+  expect(existsSync(`${own.socketPath}.sessions.json`)).toBe(true); // still reported as lost
+
+  const stopped = await own.run(["daemon", "stop"]);
+  expect(stopped.code).toBe(0);
+  expect(stopped.stdout).toContain("cleaned up after a dead one: no socket, 1 lost session(s), 1 leftover program(s) killed");
+  expect(existsSync(`${own.socketPath}.sessions.json`)).toBe(false);
+  const gone = Bun.spawn(["python3", "-c", "import os,select,sys\ntry: fd=os.pidfd_open(int(sys.argv[1]))\nexcept ProcessLookupError: sys.exit(0)\nsys.exit(0 if select.select([fd],[],[],10)[0] else 1)", String(stubborn.pid)]);
+  expect(await gone.exited).toBe(0);
+});
