@@ -12,7 +12,7 @@ import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-
 import { compactOutline } from "../lib/outline/compact.ts";
 import { assignRefs } from "../lib/outline/refs.ts";
 import { TuiwrightError } from "../lib/protocol/errors.ts";
-import { parseCast } from "../lib/record/cast-reader.ts";
+import { parseCast, streamCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayResult } from "../lib/record/replay.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
@@ -28,7 +28,7 @@ function resolve(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
 
-/** Casts are read whole (the report embeds them): a cap keeps that bounded. */
+/** A report embeds its cast whole: a cap keeps that bounded (replay streams instead). */
 const MAX_CAST_BYTES = 256 << 20;
 const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
 
@@ -36,9 +36,14 @@ function readInput(path: string, what: string): string {
   return readBoundedFile(path, what, MAX_CAST_BYTES, what === "cast" ? "bad-cast" : "bad-data").toString("utf8");
 }
 
+/** Streams the cast (any length; memory holds one line and one batch of output). */
 async function replayFile(castPath: string, atMarker: string | undefined): Promise<{ result: ReplayResult; command: string }> {
-  const cast = parseCast(readInput(castPath, "cast"), castPath);
-  return { result: await replay(cast, castPath, atMarker), command: cast.command };
+  const cast = streamCast(castPath);
+  try {
+    return { result: await replay(cast, castPath, atMarker), command: cast.command };
+  } finally {
+    cast.close();
+  }
 }
 
 /** The screen's text as a live text snapshot shows it: without the glyphs that the manifest

@@ -4,7 +4,7 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { Screen } from "../terminal/screen.ts";
 import { SIZE_RANGE, sizeFits } from "../terminal/size-limits.ts";
-import type { Cast } from "./cast-reader.ts";
+import type { CastStream } from "./cast-reader.ts";
 
 export type ReplayResult = {
   screen: Screen;
@@ -16,7 +16,7 @@ export type ReplayResult = {
 
 const BATCH_CHARS = 1 << 16;
 
-export async function replay(cast: Cast, file: string, atMarker?: string): Promise<ReplayResult> {
+export async function replay(cast: CastStream, file: string, atMarker?: string): Promise<ReplayResult> {
   const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
   const markers: string[] = [];
   let pending = "";
