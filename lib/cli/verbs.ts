@@ -364,7 +364,7 @@ export const VERBS: Verb[] = [
     positionals: [0, 0],
     flags: [
       { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
-      { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it)" },
+      { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it; - = stdout); never through a symlink" },
       { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
       { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
       { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
