@@ -240,7 +240,7 @@ test("a PNG snapshot renders off the daemon's thread: other clients are answered
     pinger.close();
   }
   await world.run(["kill", "--session", name]);
-});
+}, 120_000); // a 200×60 PNG takes seconds on a loaded machine
 
 test("a connection may hold 64 subscriptions; the next is refused with busy (75)", async () => {
   const rpc = await world.rpc();
