@@ -38,6 +38,11 @@ type Pending = {
   conditions: Condition[];
   mode: "any" | "all";
   startedAt: number;
+  /** When the wait gives up (performance.now() time); Infinity without a timeout. */
+  deadline: number;
+  /** The conditions that did not hold at the last evaluation: what a timeout reports, so
+   * timing out never costs another round of (possibly expensive) regex evaluation. */
+  lastUnmet: string[] | null;
   includeText: boolean;
   inScrollback: boolean;
   resolve(result: WaitResultValue): void;
@@ -164,10 +169,14 @@ export class WaitEngine {
   wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor, signal?: AbortSignal): Promise<WaitResultValue> {
     const conditions = compile(spec, anchor);
     return new Promise((resolve, reject) => {
+      const startedAt = performance.now();
+      const timeoutMs = spec.timeoutMs ?? 10_000;
       const pending: Pending = {
         conditions,
         mode: spec.mode ?? "any",
-        startedAt: performance.now(),
+        startedAt,
+        deadline: timeoutMs === 0 ? Infinity : startedAt + timeoutMs, // 0 checks once, fully
+        lastUnmet: null,
         includeText: spec.includeText ?? false,
         inScrollback: spec.inScrollback ?? false,
         resolve,
@@ -175,10 +184,10 @@ export class WaitEngine {
       };
       if (this.#settle(pending)) return;
       if (this.#hopeless(pending)) return this.#fail(pending, "ended");
-      const timeoutMs = spec.timeoutMs ?? 10_000;
       if (timeoutMs === 0) return this.#fail(pending, "timeout");
       this.#pending.add(pending);
-      pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), timeoutMs);
+      // Counted from the start: the first evaluation's time is part of the timeout.
+      pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), Math.max(0, pending.deadline - performance.now()));
       signal?.addEventListener("abort", () => {
         if (!this.#pending.has(pending)) return;
         this.#clear(pending);
@@ -214,7 +223,14 @@ export class WaitEngine {
     const state = this.#state();
     let text: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const fired = pending.conditions.filter((c) => c.holds(state, screenText)).map((c) => c.label);
+    const fired: string[] = [];
+    const unmet: string[] = [];
+    for (const condition of pending.conditions) {
+      // Past the deadline, stop: the timeout fires as soon as this returns.
+      if (performance.now() > pending.deadline) return false;
+      (condition.holds(state, screenText) ? fired : unmet).push(condition.label);
+    }
+    pending.lastUnmet = unmet;
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
     if (done) {
       this.#clear(pending);
@@ -247,8 +263,8 @@ export class WaitEngine {
     const state = this.#state();
     let text: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const unmet = pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
+    const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
     const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
     if (why === "timeout") {
       pending.reject(new TuiwrightError("timeout", `wait timed out after ${elapsedMs} ms; not met: ${unmet.join(", ")}`, { details }));
