@@ -194,6 +194,9 @@ test("a catastrophic regex cannot stall a wait: the timeout holds and the sessio
   const snap = await world.json(["snapshot", "--session", name]);
   expect(snap.text).toContain(row);
   // The same kind of pattern that does match is found.
+  // A selector's regex is matched the same way.
+  const byRef = await world.run(["wait", "--session", name, "--ref", "[name~=/(a+)+$/]", "--timeout", "300"]);
+  expect(byRef.code).toBe(124);
   const found = await world.json(["wait", "--session", name, "--regex", "(a+)+b$", "--timeout", "1000"]);
   expect(found.fired).toEqual([expect.stringContaining("regex")]);
   await world.run(["kill", "--session", name]);
