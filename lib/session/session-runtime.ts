@@ -9,7 +9,7 @@ import { bracketedPaste } from "../terminal/paste-guard.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
-import { parsePattern } from "../terminal/pattern.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
@@ -398,7 +398,7 @@ export class SessionRuntime {
 
   blocks(params: WorkerOps["blocks"][0]): WorkerOps["blocks"][1] {
     const shell = this.#requireShell("blocks");
-    const grep = params.grep === undefined ? null : parsePattern(params.grep);
+    const grep = params.grep === undefined ? null : linearPattern(params.grep); // over whole outputs: linear time
     let list = shell.tracker.blocks.filter((b) => b.endOffset !== null || b === shell.tracker.open);
     if (grep) list = list.filter((b) => grep.test(b.command) || grep.test(shell.stream.slice(b.startOffset, b.endOffset ?? shell.stream.end)));
     if (params.last !== undefined) list = list.slice(-params.last);
