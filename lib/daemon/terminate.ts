@@ -10,6 +10,8 @@ const AFTER_SIGKILL_MS = 2000;
 /** How long the leftovers of a session get to die after SIGKILL before we report them. */
 const LEFTOVER_CHECK_MS = 2000;
 const LEFTOVER_POLL_MS = 10;
+/** How long leftovers get after the session's signal before SIGKILL (at most the kill's grace). */
+const LEFTOVER_GRACE_MS = 500;
 
 function settledWithin(promise: Promise<void>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -24,19 +26,30 @@ export function signalSessionGroups(pid: number, signal: NodeJS.Signals): void {
   if (foreground !== null && foreground !== pid) signalGroup(foreground, signal);
 }
 
-/** SIGKILLs every process still in session `sid` until none is left (or the check times
- * out); returns the pids that survived, for the log. The kernel gives us no event for
- * "this pid exited" short of a pidfd per process, so this polls /proc briefly. */
-export async function killSessionLeftovers(sid: number): Promise<number[]> {
+/** Ends every process still in session `sid`: first with `signal` and a short grace (so a
+ * program that cleans up on SIGHUP/SIGTERM — removes its lock file — can), then SIGKILL,
+ * until none is left or the check times out; returns the pids that survived, for the log.
+ * The kernel gives us no event for "this pid exited" short of a pidfd per process, so this
+ * polls /proc briefly. */
+export async function killSessionLeftovers(sid: number, signal: NodeJS.Signals = "SIGHUP", graceMs = LEFTOVER_GRACE_MS): Promise<number[]> {
+  const first = sessionMembers(sid);
+  if (first.length === 0) return [];
+  if (signal !== "SIGKILL") {
+    for (const pid of first) signalProcess(pid, signal);
+    const graceEnd = performance.now() + Math.min(graceMs, LEFTOVER_GRACE_MS);
+    while (sessionMembers(sid).length > 0 && performance.now() < graceEnd) await pause(LEFTOVER_POLL_MS);
+  }
   const deadline = performance.now() + LEFTOVER_CHECK_MS;
   for (;;) {
     const left = sessionMembers(sid);
     if (left.length === 0) return [];
     if (performance.now() > deadline) return left;
     for (const pid of left) signalProcess(pid, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, LEFTOVER_POLL_MS));
+    await pause(LEFTOVER_POLL_MS);
   }
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A crashed worker's program (killed when it crashed) is our child with nobody to wait for
  * it: reap it, so no zombie stays and `kill` can say how it ended. */
@@ -46,7 +59,7 @@ async function reapOrphan(pid: number): Promise<SessionEntry["exit"]> {
   for (;;) {
     const reaped = await reapChild(pid);
     if (reaped || performance.now() > deadline) return reaped;
-    await new Promise((resolve) => setTimeout(resolve, LEFTOVER_POLL_MS));
+    await pause(LEFTOVER_POLL_MS);
   }
 }
 
@@ -63,7 +76,7 @@ export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signa
     signalGroup(pid, "SIGKILL");
   }
   await entry.worker.terminate();
-  const survivors = await killSessionLeftovers(pid);
+  const survivors = await killSessionLeftovers(pid, signal, graceMs);
   if (entry.crashed && !entry.exit) entry.exit = await reapOrphan(pid);
   // Only a process stuck in the kernel (D state) outlives SIGKILL; say so in the daemon log.
   if (survivors.length > 0) process.stderr.write(`${new Date().toISOString()} [${process.pid}] session ${JSON.stringify(entry.name)}: processes ${survivors.join(", ")} survived SIGKILL\n`);

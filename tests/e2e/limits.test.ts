@@ -426,3 +426,13 @@ test("daemon stop and list after a daemon died clean up its socket, pid file, le
   const gone = Bun.spawn(["python3", "-c", "import os,select,sys\ntry: fd=os.pidfd_open(int(sys.argv[1]))\nexcept ProcessLookupError: sys.exit(0)\nsys.exit(0 if select.select([fd],[],[],10)[0] else 1)", String(stubborn.pid)]);
   expect(await gone.exited).toBe(0);
 });
+
+test("leftovers get the kill's signal first, so one that cleans up on SIGHUP can, before SIGKILL", async () => {
+  const { name } = await world.spawn(["bash", "--norc", "--noprofile", "-i"], ["--env", "PS1=prompt$ "]);
+  await world.json(["wait", "--session", name, "--text", "prompt$"]);
+  const marker = join(world.dir, "cleaned-up");
+  // disown: bash does not pass its SIGHUP on to this job, so only the leftover pass reaches it.
+  await world.json(["type", "--session", name, `(trap 'echo done > ${marker}; exit 0' HUP; sleep 1000 & wait) & disown; echo job-started\r`, "--wait-regex", "^job-started"]);
+  expect((await world.run(["kill", "--session", name])).code).toBe(0);
+  expect(readFileSync(marker, "utf8")).toBe("done\n");
+});
