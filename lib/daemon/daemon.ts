@@ -2,7 +2,7 @@
 // After the ready line nothing is written to stdout (the starter stops reading it); logs go
 // to stderr, which the starter points at the state directory's daemon.log.
 import { writeFileSync } from "node:fs";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
@@ -82,9 +82,10 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
       const sessions = registry.all();
       await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS).catch(() => undefined)));
       // Unlink before answering, so whoever asked sees the socket gone once we reply.
-      removeIfPresent(socketPath);
-      removeIfPresent(pidFile);
-      ledger.remove();
+      // Best effort: a file we cannot remove must not keep the daemon from stopping.
+      for (const [what, remove] of [["socket", () => removeIfPresent(socketPath)], ["pid file", () => removeIfPresent(pidFile)], ["ledger", () => ledger.remove()]] as const) {
+        try { remove(); } catch (error) { log(`cannot remove the ${what}: ${(error as { code?: string }).code ?? shortMessage(String(error))}`); }
+      }
       exitSoon();
       return sessions.length;
     })();
@@ -100,8 +101,18 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     }
   };
 
+  let ledgerError: string | null = null;
   const sessionsChanged = () => {
-    ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
+    try {
+      ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
+      ledgerError = null;
+    } catch (error) {
+      // A full disk must not fail the spawn or kill that changed the sessions: the ledger only
+      // matters if this daemon dies; say so once per failure spell.
+      const why = (error as { code?: string }).code ?? shortMessage(String((error as Error).message ?? error));
+      if (ledgerError !== why) log(`cannot write the session ledger (${why}); sessions are not recorded for recovery until it works again`);
+      ledgerError = why;
+    }
     rearmIdleTimer();
   };
 

@@ -436,3 +436,13 @@ test("leftovers get the kill's signal first, so one that cleans up on SIGHUP can
   expect((await world.run(["kill", "--session", name])).code).toBe(0);
   expect(readFileSync(marker, "utf8")).toBe("done\n");
 });
+
+test("a session ledger that cannot be written does not fail spawn or kill; the daemon log says why", async () => {
+  await using own = await World.start();
+  mkdirSync(`${own.socketPath}.sessions.json`); // every write of the ledger now fails (EISDIR)
+  const spawned = await own.run(["--json", "spawn", "--", "cat"]);
+  expect(spawned.code).toBe(0);
+  const { name } = JSON.parse(spawned.stdout);
+  expect((await own.run(["kill", "--session", name])).code).toBe(0);
+  expect(own.daemonLog()).toContain("cannot write the session ledger (EISDIR)");
+});
