@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { processAlive, World } from "../helpers/harness.ts";
+import { BIN, processAlive, World } from "../helpers/harness.ts";
 import { RawSocket } from "../helpers/raw-socket.ts";
 
 let world: World;
@@ -445,4 +445,23 @@ test("a session ledger that cannot be written does not fail spawn or kill; the d
   const { name } = JSON.parse(spawned.stdout);
   expect((await own.run(["kill", "--session", name])).code).toBe(0);
   expect(own.daemonLog()).toContain("cannot write the session ledger (EISDIR)");
+});
+
+test("MCP: an oversized tools/call is a tool error, not a hang; long type text goes through", async () => {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const client = new Client({ name: "limits-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  try {
+    const { name } = await world.spawn(["bash", "-c", "stty raw -echo; head -c 1200000 | wc -c; echo mcp-typed-all; exec cat"]);
+    const big = await client.callTool({ name: "exec", arguments: { session: name, command: "z".repeat(1_200_000) } });
+    expect(big.isError).toBe(true);
+    expect((big.content as any)[0].text).toMatch(/request of \d+ bytes exceeds the 1 MiB frame limit/);
+    const typed = await client.callTool({ name: "type", arguments: { session: name, text: "y".repeat(1_200_000), wait: { text: ["mcp-typed-all"] } } });
+    expect(typed.isError).toBe(false);
+    expect((await world.json(["snapshot", "--session", name])).text).toContain("1200000");
+    await world.run(["kill", "--session", name]);
+  } finally {
+    await client.close();
+  }
 });
