@@ -16,10 +16,11 @@ for (let i = 0; i < 3; i++) {
 // stdout is a pipe nobody reads: once it fills, the CLI stops reading the socket.
 const stalled = Bun.spawn(process.env.NO_READER ? ["true"] : [BIN, "events"], { env: world.env, stdout: "pipe", stderr: "ignore" });
 const pid = world.daemon!.pid;
-const samples: string[] = [`0 s: ${rssMiB(pid).toFixed(1)} MiB`];
+const both = () => `${rssMiB(pid).toFixed(1)} MiB${process.env.NO_READER ? "" : ` (events CLI ${rssMiB(stalled.pid).toFixed(1)} MiB)`}`;
+const samples: string[] = [`0 s: ${both()}`];
 for (let t = 10; t <= seconds; t += 10) {
   await Bun.sleep(10_000);
-  samples.push(`${t} s: ${rssMiB(pid).toFixed(1)} MiB`);
+  samples.push(`${t} s: ${both()}`);
 }
 console.log(`daemon RSS with a stalled events reader: ${samples.join(", ")}`);
 stalled.kill();
