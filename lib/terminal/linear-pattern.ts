@@ -4,7 +4,7 @@
 // translates it); lookaround and backreferences have no linear-time form and are refused.
 import { RE2JS } from "re2js";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { parsePattern } from "./pattern.ts";
+import { isSlashedPattern, parsePattern } from "./pattern.ts";
 
 export type LinearPattern = {
   readonly label: string;
@@ -42,7 +42,7 @@ export function linearPattern(text: string): LinearPattern {
 
 /** `/re/flags` is a (linear-time) regex; anything else is a literal substring. */
 export function linearTextOrPattern(text: string): (value: string) => boolean {
-  if (/^\/(.*)\/([a-z]*)$/s.test(text)) {
+  if (isSlashedPattern(text)) {
     const re = linearPattern(text);
     return (value) => re.test(value);
   }

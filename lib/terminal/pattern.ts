@@ -5,6 +5,12 @@ import { TuiwrightError } from "../protocol/errors.ts";
 
 const SLASHED = /^\/(.*)\/([dgimsuvy]*)$/s;
 
+/** `/SOURCE/FLAGS` with valid flags: where a value may be text or a regex, only this is a regex
+ * (a title or output like "/home/me/src" stays literal text). */
+export function isSlashedPattern(text: string): boolean {
+  return SLASHED.test(text);
+}
+
 /** `/SOURCE/LETTERS` whose letters are not all flags: a typo, never meant as a bare source. */
 const BAD_FLAGS = /^\/(.*)\/([A-Za-z]+)$/s;
 

@@ -8,6 +8,7 @@ import type { OutlineNode } from "../outline/types.ts";
 import { select } from "../selector/match.ts";
 import { parseSelector } from "../selector/parse.ts";
 import { linearPattern, linearTextOrPattern } from "./linear-pattern.ts";
+import { isSlashedPattern } from "./pattern.ts";
 import type { Screen } from "./screen.ts";
 
 export type WaitState = {
@@ -120,7 +121,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
 /** Matches the output stream from a cursor: STR, /RE/, PROMPT (a block ended) or EOF. */
 function outputCondition(wanted: string, from: number, maxBytes: number | undefined): Condition {
   const label = `output ${wanted === "PROMPT" || wanted === "EOF" ? wanted : JSON.stringify(wanted)} from ${from}`;
-  const slashed = /^\/(.*)\/([a-z]*)$/s.test(wanted);
+  const slashed = isSlashedPattern(wanted);
   const re = slashed ? linearPattern(wanted) : null;
   const find = (state: WaitState): OutputMatch | null => {
     const output = state.output;

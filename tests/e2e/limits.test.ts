@@ -210,6 +210,9 @@ test("regexes with bad flags or without a linear-time form are refused with exit
   const backref = await world.run(["wait", "--session", name, "--regex", "(a)\\1", "--timeout", "0"]);
   expect(backref.code).toBe(65);
   expect(backref.stderr).toContain("cannot be matched in linear time");
+  // Where a value may be text or /re/, a path-like value is text: not a regex with bad flags.
+  const title = await world.run(["wait", "--session", name, "--title", "/home/me/src", "--timeout", "0"]);
+  expect(title.code).toBe(124);
   await world.run(["kill", "--session", name]);
 });
 
