@@ -8,6 +8,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { METHODS } from "../protocol/methods.ts";
 import { version } from "../runtime/self.ts";
 import { sizeFits } from "../terminal/size-limits.ts";
+import { checkMemoryBudget } from "./memory-budget.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { DaemonContext } from "./handlers.ts";
 import type { SessionEntry } from "./registry.ts";
@@ -119,6 +120,8 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
         throw new TuiwrightError("invalid-viewport", `invalid viewport ${cols}x${rows}`, { details: { cols, rows } });
       }
       const entry = writable(session, lease);
+      const sized = (e: SessionEntry) => ({ name: e.name, cols: e.cols, rows: e.rows, scrollback: e.spawnParams.scrollback });
+      checkMemoryBudget({ ...sized(entry), cols, rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${cols}x${rows}`);
       const result = await entry.worker.call("resize", { cols, rows });
       entry.cols = result.cols;
       entry.rows = result.rows;
