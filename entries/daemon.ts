@@ -36,6 +36,9 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
     if (parsed.positionals.length > 0) throw new TuiwrightError("usage", `daemon run takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
     const namespace = namespaceFromEnv(parsed.flags.get("--ns") as string | undefined);
     const envIdle = process.env.TUIWRIGHT_IDLE_TIMEOUT_MS;
+    if (envIdle && /^\d+$/.test(envIdle) && Number(envIdle) > 2 ** 31 - 1) {
+      throw new TuiwrightError("usage", `TUIWRIGHT_IDLE_TIMEOUT_MS must be at most 2147483647 ms (the timer limit), got ${envIdle}`);
+    }
     const idleTimeoutMs = (parsed.flags.get("--idle-timeout") as number | undefined) ?? (envIdle && /^\d+$/.test(envIdle) ? Number(envIdle) : DEFAULT_IDLE_TIMEOUT_MS);
     const retention = { keep: parsed.flags.get("--keep") as number | undefined, keepDays: parsed.flags.get("--keep-days") as number | undefined };
     return await runDaemon({

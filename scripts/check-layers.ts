@@ -43,7 +43,7 @@ export const KNOWN: Set<string> = new Set([
   "lib/terminal/waits.ts -> lib/selector/match.ts",
   "lib/terminal/waits.ts -> lib/selector/parse.ts",
   "lib/browser/navigation.ts -> lib/session/messages.ts", // navigation belongs in the worker's browser facet
-  "lib/cli/run.ts -> lib/daemon/session-ledger.ts", // the CLI reads the ledger file when no daemon answers
+  "lib/cli/run.ts -> lib/transport/session-ledger.ts", // the CLI reads the ledger file when no daemon answers
 ]);
 
 /** Cycles that exist today, each to be cut (not added to). */

@@ -17,7 +17,15 @@ const cancellable = new Map<number, AbortController>();
 
 async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, id: number): Promise<unknown> {
   switch (op) {
-    case "snapshot": return session.snapshot(params);
+    case "snapshot": {
+      const reply = session.snapshot(params);
+      if (params.format !== "png") return reply;
+      // Rasterised here, never on the daemon's thread that serves every client: a huge
+      // screen costs this session's time only.
+      const { renderPng } = await import("../lib/render/png.ts");
+      const { svg, ...rest } = reply;
+      return { ...rest, png: Buffer.from(await renderPng(svg!)).toString("base64") };
+    }
     case "type": return session.type(params);
     case "press": return session.press(params);
     case "click": return session.click(params);

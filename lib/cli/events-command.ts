@@ -20,6 +20,8 @@ export const EVENTS_HELP = {
   ] satisfies FlagSpec[],
 };
 
+const MAX_UNPRINTED = 1000;
+
 export async function runEvents(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, EVENTS_HELP.flags, "events");
   if (parsed.positionals.length > 0) throw usage(`events takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
@@ -34,10 +36,19 @@ export async function runEvents(args: string[], globals: Globals): Promise<numbe
   let finish!: (code: number) => void;
   const finished = new Promise<number>((resolve) => { finish = resolve; });
   let printing = Promise.resolve();
+  // A reader that stops reading our stdout must not grow this process without bound: past
+  // MAX_UNPRINTED lines waiting, events are dropped and the next one printed says how many.
+  let unprinted = 0;
+  let dropped = 0;
   rpc.onNotification = (message) => {
     if (message.method !== "event" || (count !== undefined && seen >= count)) return;
+    if (unprinted >= MAX_UNPRINTED) { dropped++; return; }
     seen++;
-    printing = printing.then(() => printOut(JSON.stringify(message.params)));
+    unprinted++;
+    const params = message.params as Record<string, unknown>;
+    const line = dropped > 0 ? { ...params, dropped: ((params.dropped as number | undefined) ?? 0) + dropped } : params;
+    dropped = 0;
+    printing = printing.then(() => printOut(JSON.stringify(line))).finally(() => { unprinted--; });
     if (count !== undefined && seen >= count) void printing.then(() => finish(0));
   };
   process.on("SIGINT", () => finish(0));

@@ -31,6 +31,15 @@ function parseInt10(text: string, flag: string, verb: string): number {
   return Number(text);
 }
 
+/** Timers hold at most 2^31-1 ms (about 24.8 days); a larger value would fire at once. */
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+
+function parseDuration(text: string, flag: string, verb: string): number {
+  const ms = parseInt10(text, flag, verb);
+  if (ms < 0 || ms > MAX_DURATION_MS) throw usage(`${flag} must be 0..${MAX_DURATION_MS} ms (the timer limit), got ${text}`, verb);
+  return ms;
+}
+
 /** Parses `args`; everything after `--` is returned untouched as `rest`. */
 export function parseFlags(args: string[], specs: FlagSpec[], verb: string): ParsedArgs {
   const byName = new Map<string, FlagSpec>();
@@ -59,7 +68,7 @@ export function parseFlags(args: string[], specs: FlagSpec[], verb: string): Par
       if (i + 1 >= args.length) throw usage(`${flagName} needs a value${spec.value ? ` (${spec.value})` : ""}`, verb);
       value = args[++i]!;
     }
-    if (spec.type === "int") flags.set(spec.name, parseInt10(value, flagName, verb));
+    if (spec.type === "int") flags.set(spec.name, spec.value === "MS" ? parseDuration(value, flagName, verb) : parseInt10(value, flagName, verb));
     else if (spec.type === "list") flags.set(spec.name, [...((flags.get(spec.name) as string[] | undefined) ?? []), value]);
     else if (spec.choices && !spec.choices.includes(value)) {
       throw usage(`${flagName} is one of ${spec.choices.join(", ")}; got ${JSON.stringify(value)}`, verb);

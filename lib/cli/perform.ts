@@ -18,6 +18,6 @@ export async function perform(rpc: RpcClient, prepared: Prepared, mode: OutputMo
   const result = await rpc.call(verb.method, params);
   // `daemon stop` returns once the daemon has exited: its connections close as it dies.
   if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
-  if (out) return { output: writeSnapshotOut(out, result as Result<"snapshot">, mode), exitCode: 0 };
+  if (out) return { output: await writeSnapshotOut(out, result as Result<"snapshot">, mode), exitCode: 0 };
   return { output: mode === "json" ? JSON.stringify(result) : verb.show(result, mode), exitCode: verb.exitCode?.(result, args) ?? 0 };
 }

@@ -2,9 +2,8 @@
 // commands that need no terminal. With --json: {exitCode, signal, stdout, stderr, timedOut,
 // elapsedMs}; otherwise stdout and stderr pass through and the exit code is the child's
 // (124 on a timeout, 128+N for a signal). Runs in the CLI's process: no daemon needed.
-import { readFileSync } from "node:fs";
 import { constants } from "node:os";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { readBoundedFile } from "../runtime/bounded-file.ts";
 import { runProcess } from "../runtime/run-process.ts";
 import { printOut, writeRaw } from "../runtime/stdio.ts";
 import { parseFlags, type FlagSpec } from "./flags.ts";
@@ -21,6 +20,9 @@ export const RUN_HELP = {
   ] satisfies FlagSpec[],
 };
 
+/** The file is held in memory to feed it: a regular file up to this size. */
+const MAX_STDIN_FILE_BYTES = 256 << 20;
+
 export async function runRun(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, RUN_HELP.flags, "run");
   if (!parsed.rest || parsed.rest.length === 0) throw usage("run needs a program after --: `tuiwright run -- make test`", "run help: `tuiwright help run`");
@@ -29,7 +31,7 @@ export async function runRun(args: string[], globals: Globals): Promise<number> 
   let stdin = parsed.flags.get("--stdin") as string | undefined;
   const file = parsed.flags.get("--stdin-file") as string | undefined;
   if (file !== undefined) {
-    try { stdin = readFileSync(file, "utf8"); } catch { throw new TuiwrightError("no-such-file", `cannot read ${JSON.stringify(file)}`); }
+    stdin = readBoundedFile(file, "stdin file", MAX_STDIN_FILE_BYTES).toString("utf8");
   }
   const result = await runProcess(parsed.rest, {
     cwd: process.cwd(),

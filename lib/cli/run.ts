@@ -4,7 +4,8 @@ import { asTuiwrightError, type TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
-import { peekLost } from "../daemon/session-ledger.ts";
+import { peekLost } from "../transport/session-ledger.ts";
+import { cleanUpDeadDaemon } from "../transport/dead-daemon-cleanup.ts";
 import { formatList } from "./output.ts";
 import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
@@ -98,12 +99,20 @@ async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEnt
  * their leftover programs). */
 function withoutDaemon(verb: Verb, mode: OutputMode, socketPath: string): string | null {
   if (verb.method === "list") {
+    cleanUpDeadDaemon(socketPath, false);
     const lost = peekLost(socketPath);
     if (mode === "json") return JSON.stringify({ sessions: [], current: null, lost });
     if (mode === "plain") return "";
     return formatList({ sessions: [], current: null, lost }).replace(/^no sessions/, "no sessions (no daemon running)");
   }
-  if (verb.method === "daemon.stop") return mode === "json" ? JSON.stringify({ stopped: true, sessionsKilled: 0 }) : mode === "plain" ? "" : "no daemon running";
+  if (verb.method === "daemon.stop") {
+    const { staleSocket, lost } = cleanUpDeadDaemon(socketPath, true);
+    const killed = lost.filter((s) => s.killed).length;
+    if (mode === "json") return JSON.stringify({ stopped: true, sessionsKilled: killed, ...(staleSocket || lost.length > 0 ? { cleanedUp: { staleSocket, lost } } : {}) });
+    if (mode === "plain") return "";
+    if (!staleSocket && lost.length === 0) return "no daemon running";
+    return `no daemon running; cleaned up after a dead one: ${staleSocket ? "stale socket removed" : "no socket"}, ${lost.length} lost session(s), ${killed} leftover program(s) killed`;
+  }
   return null;
 }
 

@@ -1,10 +1,9 @@
 // `snapshot --save FILE`: the live screen as a snapshot file, the same format that
 // `replay --expect-snapshot` checks, so a golden captured live can be checked from the cast.
-import { writeFileSync } from "node:fs";
+import { writeFileNoFollow, writeStdoutBytes } from "../runtime/no-follow-write.ts";
 import { compactOutline } from "../outline/compact.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import { formatSnapshotFile } from "../record/snapshot-file.ts";
-import { TuiwrightError } from "../protocol/errors.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { SaveRequest } from "./invocation.ts";
@@ -21,23 +20,20 @@ export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknow
     outline = compactOutline(snap.outline.nodes);
   }
   const contents = formatSnapshotFile({ cols: text.cols, rows: text.rows, masks: save.masks, screen: text.text === "" ? [] : text.text.split("\n"), outline });
-  try {
-    writeFileSync(save.file, contents);
-  } catch (error) {
-    throw new TuiwrightError("io", `cannot write ${save.file}: ${(error as Error).message}`);
-  }
+  writeFileNoFollow(save.file, contents);
   return mode === "json" ? JSON.stringify({ saved: save.file, session: text.session, revision: text.revision }) : mode === "plain" ? save.file : `saved ${text.session} (revision ${text.revision}) to ${save.file}`;
 }
 
-/** `snapshot --out FILE`: the image (or text) written to a file; says what was written. */
-export function writeSnapshotOut(file: string, result: Result<"snapshot">, mode: OutputMode): string {
+/** `snapshot --out FILE`: the image (or text) written to a file (`-`: standard output, and
+ * nothing else is printed); says what was written. */
+export async function writeSnapshotOut(file: string, result: Result<"snapshot">, mode: OutputMode): Promise<string> {
   let contents: string | Uint8Array;
   if (result.png !== undefined) contents = Buffer.from(result.png, "base64");
   else contents = result.svg ?? result.text ?? result.ansi ?? JSON.stringify(result.cells ?? result.outline ?? null);
-  try {
-    writeFileSync(file, contents);
-  } catch (error) {
-    throw new TuiwrightError("io", `cannot write ${file}: ${(error as Error).message}`);
+  if (file === "-") {
+    await writeStdoutBytes(contents);
+    return "";
   }
+  writeFileNoFollow(file, contents);
   return mode === "json" ? JSON.stringify({ written: file, bytes: contents.length, format: result.format, revision: result.revision }) : mode === "plain" ? file : `wrote ${result.format} of ${result.session} (revision ${result.revision}) to ${file}`;
 }

@@ -330,7 +330,10 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--grace")) params.graceMs = args.flags.get("--grace");
       return params;
     },
-    show: (r: Result<"kill">, mode) => (mode === "plain" ? formatExit(r.exit) : `killed session ${r.session} (${formatExit(r.exit)})`),
+    show: (r: Result<"kill">, mode) => {
+      const how = r.exit ? formatExit(r.exit) : "exit status unknown"; // gone after kill: never "still running"
+      return mode === "plain" ? how : `killed session ${r.session} (${how})`;
+    },
   },
   {
     name: "signal",
@@ -360,7 +363,7 @@ export const VERBS: Verb[] = [
     positionals: [0, 0],
     flags: [
       { name: "--format", aliases: ["--mode"], type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
-      { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it)" },
+      { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it; - = stdout); never through a symlink" },
       { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
       { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
       { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
@@ -372,7 +375,8 @@ export const VERBS: Verb[] = [
       { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
     ],
     out(args, cwd) {
-      return args.flags.has("--out") ? resolvePath(cwd, String(args.flags.get("--out"))) : null;
+      const out = args.flags.get("--out");
+      return out === undefined ? null : out === "-" ? "-" : resolvePath(cwd, String(out)); // "-": standard output
     },
     save(args, cwd) {
       if (!args.flags.has("--save")) {

@@ -7,6 +7,8 @@ import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { METHODS } from "../protocol/methods.ts";
 import { version } from "../runtime/self.ts";
+import { sizeFits } from "../protocol/size-limits.ts";
+import { checkMemoryBudget } from "./memory-budget.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { DaemonContext } from "./handlers.ts";
 import type { SessionEntry } from "./registry.ts";
@@ -114,11 +116,12 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
     },
 
     async set_viewport({ session, lease, cols, rows }) {
-      const fits = (n: number, max: number, min: number) => Number.isInteger(n) && n >= min && n <= max;
-      if (!fits(cols, 1000, 2) || !fits(rows, 500, 1)) {
+      if (!sizeFits(cols, rows)) {
         throw new TuiwrightError("invalid-viewport", `invalid viewport ${cols}x${rows}`, { details: { cols, rows } });
       }
       const entry = writable(session, lease);
+      const sized = (e: SessionEntry) => ({ name: e.name, cols: e.cols, rows: e.rows, scrollback: e.spawnParams.scrollback });
+      checkMemoryBudget({ ...sized(entry), cols, rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${cols}x${rows}`);
       const result = await entry.worker.call("resize", { cols, rows });
       entry.cols = result.cols;
       entry.rows = result.rows;

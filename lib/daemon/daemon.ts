@@ -2,10 +2,11 @@
 // After the ready line nothing is written to stdout (the starter stops reading it); logs go
 // to stderr, which the starter points at the state directory's daemon.log.
 import { writeFileSync } from "node:fs";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
+import { checkSocketPathLength } from "../transport/socket-path-length.ts";
 import { serveJsonRpc } from "../transport/rpc-server.ts";
 import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/socket-security.ts";
 import { createDispatch } from "./dispatch.ts";
@@ -15,7 +16,7 @@ import { DesktopConnections } from "./desktop-handlers.ts";
 import { listDesktops } from "../desktop/runtime.ts";
 import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
-import { SessionLedger } from "./session-ledger.ts";
+import { SessionLedger } from "../transport/session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 
 export type DaemonOptions = {
@@ -33,6 +34,7 @@ function log(message: string): void {
 
 /** True when a live daemon answers on the socket; a dead one's socket is removed. */
 async function claimSocket(socketPath: string): Promise<boolean> {
+  checkSocketPathLength(socketPath);
   checkSocketFile(socketPath);
   try {
     const client = await RpcClient.connect(socketPath);
@@ -87,9 +89,10 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
       const sessions = registry.all();
       await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS).catch(() => undefined)));
       // Unlink before answering, so whoever asked sees the socket gone once we reply.
-      removeIfPresent(socketPath);
-      removeIfPresent(pidFile);
-      ledger.remove();
+      // Best effort: a file we cannot remove must not keep the daemon from stopping.
+      for (const [what, remove] of [["socket", () => removeIfPresent(socketPath)], ["pid file", () => removeIfPresent(pidFile)], ["ledger", () => ledger.remove()]] as const) {
+        try { remove(); } catch (error) { log(`cannot remove the ${what}: ${(error as { code?: string }).code ?? shortMessage(String(error))}`); }
+      }
       exitSoon();
       return sessions.length;
     })();
@@ -106,8 +109,18 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   };
 
   const desktops = new DesktopConnections();
+  let ledgerError: string | null = null;
   const sessionsChanged = () => {
-    ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
+    try {
+      ledger.record(registry.all().map((e) => ({ name: e.name, pid: e.worker.pid, argv: e.argv, cast: e.cast, startedAt: e.startedAt })));
+      ledgerError = null;
+    } catch (error) {
+      // A full disk must not fail the spawn or kill that changed the sessions: the ledger only
+      // matters if this daemon dies; say so once per failure spell.
+      const why = (error as { code?: string }).code ?? shortMessage(String((error as Error).message ?? error));
+      if (ledgerError !== why) log(`cannot write the session ledger (${why}); sessions are not recorded for recovery until it works again`);
+      ledgerError = why;
+    }
     rearmIdleTimer();
   };
 
@@ -139,6 +152,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
         desktops.dropConnection(connection);
         rearmIdleTimer();
       },
+      dropped(connection, reason) { log(`closing connection ${connection.id}: ${reason}`); },
     });
   } finally {
     process.umask(previousUmask);

@@ -5,6 +5,7 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { EventTypeValue, EventValue } from "../protocol/methods.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
+import { EVENT_QUEUE_LIMIT_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION } from "../transport/connection-limits.ts";
 
 export type SessionEvent = Omit<EventValue, "subscription">;
 
@@ -18,6 +19,8 @@ type Subscription = {
   debounceMs: number;
   lastScreenAt: Map<string, number>;
   held: Map<string, Held>;
+  /** Events not sent because the connection was not reading; told with the next one. */
+  dropped: number;
 };
 
 export type SubscribeOptions = { session: string | null; types: EventTypeValue[]; debounceMs: number };
@@ -34,10 +37,17 @@ export class EventHub {
   }
 
   subscribe(connection: Connection, options: SubscribeOptions): string {
+    let held = 0;
+    for (const subscription of this.#subscriptions.values()) if (subscription.connection === connection) held++;
+    if (held >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      throw new TuiwrightError("busy", `this connection already has ${held} subscriptions (the limit is ${MAX_SUBSCRIPTIONS_PER_CONNECTION})`, {
+        hint: "unsubscribe from one first, or subscribe once to every session (no session given)",
+      });
+    }
     const id = `sub-${this.#next++}`;
     this.#subscriptions.set(id, {
       id, connection, session: options.session, types: new Set(options.types), debounceMs: options.debounceMs,
-      lastScreenAt: new Map(), held: new Map(),
+      lastScreenAt: new Map(), held: new Map(), dropped: 0,
     });
     return id;
   }
@@ -97,7 +107,13 @@ export class EventHub {
   }
 
   #send(subscription: Subscription, event: SessionEvent): void {
-    subscription.connection.send(JSON.stringify({ jsonrpc: "2.0", method: "event", params: { subscription: subscription.id, ...event } }) + "\n");
+    if (subscription.connection.queuedBytes > EVENT_QUEUE_LIMIT_BYTES) {
+      subscription.dropped++;
+      return;
+    }
+    const dropped = subscription.dropped > 0 ? { dropped: subscription.dropped } : {};
+    subscription.dropped = 0;
+    subscription.connection.send(JSON.stringify({ jsonrpc: "2.0", method: "event", params: { subscription: subscription.id, ...event, ...dropped } }) + "\n");
   }
 
   #drop(subscription: Subscription): void {

@@ -1,7 +1,7 @@
 // Every method's implementation, as one object checked against the method table: a method
 // without a handler, or a handler returning the wrong shape, fails type-checking.
 import type { Connection } from "../runtime/unix-socket.ts";
-import type { LostSession } from "./session-ledger.ts";
+import type { LostSession } from "../transport/session-ledger.ts";
 import { rmSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
@@ -24,6 +24,8 @@ import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
+import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
+import { refuseNul } from "../runtime/nul-check.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -67,10 +69,13 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
   await entry.worker.call("mark", { label }).catch(() => undefined);
 }
 
+const sized = (entry: SessionEntry): SizedSession => ({ name: entry.name, cols: entry.cols, rows: entry.rows, scrollback: entry.spawnParams.scrollback });
+
 async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
   if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
+  refuseNul(params.argv ?? [], params.env, params.cwd);
   let env = spawnEnvironment(params.env);
   const browser = params.browser !== undefined;
   // Checked before the name is taken: a missing browser or a bad URL reserves nothing.
@@ -86,6 +91,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
   let rcDir: string | null = null;
   let entry: SessionEntry | undefined;
   try {
+    checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
@@ -226,6 +232,7 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async resize(params) {
       const entry = writable(params.session, params.lease);
+      checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
       const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows });
       entry.cols = result.cols;
       entry.rows = result.rows;
@@ -235,11 +242,6 @@ export function createHandlers(context: DaemonContext): Handlers {
     async snapshot({ session, include_meta, ...params }) {
       const entry = registry.resolve(session);
       const reply = await entry.worker.call("snapshot", { ...params, includeMeta: params.includeMeta || include_meta === true });
-      if (params.format === "png") {
-        const { renderPng } = await import("../render/png.ts");
-        const { svg, ...rest } = reply;
-        return { session: entry.name, ...rest, png: Buffer.from(await renderPng(svg!)).toString("base64") };
-      }
       return { session: entry.name, ...reply };
     },
 

@@ -92,5 +92,16 @@ export function asTuiwrightError(error: unknown): TuiwrightError {
     return new TuiwrightError(like.errorName as ErrorName, like.message, { hint: like.hint, details: like.details });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new TuiwrightError("internal", message);
+  return new TuiwrightError("internal", shortMessage(message));
+}
+
+/** A message fit to show: its first line, capped. Errors thrown inside the minified binary
+ * can arrive with the bundle's source lines around them; those never reach a user. */
+export function shortMessage(text: string, max = 240): string {
+  const lines = text.split("\n");
+  // Bun renders an uncaught error as source lines ("323 | …"), then "error: MESSAGE", then "at …".
+  const rendered = lines.find((line) => /^\s*(?:\w*Error|error): /.test(line));
+  const line = (rendered ?? lines.find((l) => l.trim() !== "" && !/^\s*\d+ \| /.test(l)) ?? "").trim();
+  const message = rendered ? line.replace(/^(?:error): /, "") : line;
+  return message.length > max ? `${message.slice(0, max - 1)}…` : message || "unknown error";
 }

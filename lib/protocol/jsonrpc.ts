@@ -32,6 +32,10 @@ export function checkRequest(value: unknown): { request: JsonRpcRequest } | { er
   if ("id" in record && !isId(record.id)) {
     return { id: null, error: new TuiwrightError("invalid-request", "invalid request: id must be a string, a number or null") };
   }
+  // JSON numbers past 2^53 lose digits when parsed: the id echoed would not be the one sent.
+  if (typeof record.id === "number" && Math.abs(record.id) > Number.MAX_SAFE_INTEGER) {
+    return { id: null, error: new TuiwrightError("invalid-request", "invalid request: a numeric id must be within ±(2^53-1); send larger ids as strings", { details: { id: String(record.id) } }) };
+  }
   if (record.jsonrpc !== "2.0") return { id, error: new TuiwrightError("invalid-request", 'invalid request: jsonrpc must be "2.0"') };
   if (typeof record.method !== "string") return { id, error: new TuiwrightError("invalid-request", "invalid request: method must be a string") };
   if ("params" in record && (typeof record.params !== "object" || record.params === null)) {

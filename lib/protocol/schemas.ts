@@ -1,5 +1,6 @@
 // Shared value schemas used by several methods in methods.ts.
 import * as v from "valibot";
+import { MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS } from "./size-limits.ts";
 
 export const doc = <T extends v.GenericSchema>(schema: T, text: string) => v.pipe(schema, v.description(text));
 
@@ -7,8 +8,8 @@ export const SessionName = doc(
   v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "a session name is 1-64 letters, digits, '_', '.' or '-'")),
   "session name; default: the most recently used session",
 );
-export const Cols = v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000));
-export const Rows = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500));
+export const Cols = v.pipe(v.number(), v.integer(), v.minValue(MIN_COLS), v.maxValue(MAX_COLS));
+export const Rows = v.pipe(v.number(), v.integer(), v.minValue(MIN_ROWS), v.maxValue(MAX_ROWS));
 export const Revision = doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "screen revision: bumped when the screen, cursor or title changes");
 export const Hash = doc(v.string(), "hash of the visible screen (text, attributes, cursor, title)");
 
@@ -64,6 +65,7 @@ export const Meta = v.object({
   flowPauses: doc(v.number(), "times output was paused with XOFF because parsing fell behind"),
   recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
   foreground: v.optional(doc(v.nullable(v.object({ pid: v.number(), argv0: v.string() })), "the terminal's foreground process group leader (a running command, or the shell itself at its prompt); null once unknown")),
+  transcript: v.optional(doc(v.object({ path: v.string(), error: v.nullable(v.string()) }), "shell sessions: the transcript directory, and why writing it stopped (the session carries on)")),
   url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
   nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
 });
@@ -122,7 +124,7 @@ export const WaitConditions = {
   regex: v.optional(doc(v.array(v.string()), "JavaScript regex, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n")),
   gone: v.optional(doc(v.boolean(), "text/regex conditions hold when the text is NOT on screen")),
   inScrollback: v.optional(doc(v.boolean(), "match text/regex against scrollback too")),
-  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the screen has not changed for this long, measured from its last change")),
+  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change")),
   changedSince: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision moved past this one")),
   title: v.optional(doc(v.string(), "title contains STR, or matches /RE/FLAGS")),
   cursor: v.optional(v.object({ row: v.number(), col: v.number() })),
@@ -175,6 +177,7 @@ export const Event = v.object({
   cols: v.optional(v.number()),
   rows: v.optional(v.number()),
   coalesced: v.optional(doc(v.number(), "screen events folded into this one by debouncing")),
+  dropped: v.optional(doc(v.number(), "events of this subscription dropped before this one because the connection was not reading (its output limit was reached)")),
   owner: v.optional(doc(v.nullable(v.string()), "lease events: the new holder, null when the lease was released, lost or expired")),
 });
 

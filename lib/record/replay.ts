@@ -3,7 +3,8 @@
 // at a marker (by 1-based number or by label).
 import { TuiwrightError } from "../protocol/errors.ts";
 import { Screen } from "../terminal/screen.ts";
-import type { Cast } from "./cast-reader.ts";
+import { SIZE_RANGE, sizeFits } from "../protocol/size-limits.ts";
+import type { CastStream } from "./cast-reader.ts";
 
 export type ReplayResult = {
   screen: Screen;
@@ -15,7 +16,7 @@ export type ReplayResult = {
 
 const BATCH_CHARS = 1 << 16;
 
-export async function replay(cast: Cast, file: string, atMarker?: string): Promise<ReplayResult> {
+export async function replay(cast: CastStream, file: string, atMarker?: string): Promise<ReplayResult> {
   const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
   const markers: string[] = [];
   let pending = "";
@@ -34,6 +35,9 @@ export async function replay(cast: Cast, file: string, atMarker?: string): Promi
         const size = /^(\d+)x(\d+)$/.exec(event.data);
         if (!size || Number(size[1]) < 2 || Number(size[2]) < 1) {
           throw new TuiwrightError("bad-cast", `${file}:${event.line}: a resize event needs "COLSxROWS", got ${JSON.stringify(event.data)}`);
+        }
+        if (!sizeFits(Number(size[1]), Number(size[2]))) {
+          throw new TuiwrightError("bad-cast", `${file}:${event.line}: resize to ${event.data} is out of range (${SIZE_RANGE})`);
         }
         await flush();
         screen.resize(Number(size[1]), Number(size[2]));

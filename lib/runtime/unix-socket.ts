@@ -6,9 +6,11 @@ export type Connection = {
   /** Bytes go out as they are (the fuzzer sends invalid UTF-8); strings as UTF-8. */
   send(data: string | Uint8Array): void;
   end(): void;
+  /** Bytes accepted by send() that the peer has not read yet. */
+  readonly queuedBytes: number;
 };
 
-type Outbox = { queue: Uint8Array[]; closed: boolean };
+type Outbox = { queue: Uint8Array[]; closed: boolean; bytes: number };
 
 type ConnState = { conn: Connection; outbox: Outbox };
 
@@ -18,19 +20,23 @@ function flush(socket: RawSocket, outbox: Outbox): void {
   while (outbox.queue.length > 0) {
     const head = outbox.queue[0]!;
     const written = socket.write(head);
-    if (written < 0) { outbox.queue = []; return; }
+    if (written < 0) { outbox.queue = []; outbox.bytes = 0; return; }
+    outbox.bytes -= Math.max(0, written);
     if (written < head.length) { outbox.queue[0] = head.subarray(written); return; }
     outbox.queue.shift();
   }
 }
 
 function makeConnection(id: number, socket: RawSocket): ConnState {
-  const outbox: Outbox = { queue: [], closed: false };
+  const outbox: Outbox = { queue: [], closed: false, bytes: 0 };
   const conn: Connection = {
     id,
+    get queuedBytes() { return outbox.bytes; },
     send(data) {
       if (outbox.closed) return;
-      outbox.queue.push(typeof data === "string" ? Buffer.from(data) : data);
+      const bytes = typeof data === "string" ? Buffer.from(data) : data;
+      outbox.queue.push(bytes);
+      outbox.bytes += bytes.length;
       if (outbox.queue.length === 1) flush(socket, outbox);
     },
     end() {

@@ -4,12 +4,12 @@
 //   A B (descendant)   A > B (child)   A, B (either)
 // A bare word is a role. Errors point at the column with a caret.
 import { TuiwrightError } from "../protocol/errors.ts";
-import { parsePattern } from "../terminal/pattern.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
 
 export type TextAttr = "role" | "name" | "value" | "ref";
 export type FlagAttr = "focused" | "selected";
 export type AttrTest =
-  | { attr: TextAttr; op: "=" | "~=" | "^=" | "$=" | "*="; value: string; regex?: RegExp }
+  | { attr: TextAttr; op: "=" | "~=" | "^=" | "$=" | "*="; value: string; regex?: { test(text: string): boolean } }
   | { attr: FlagAttr };
 export type Compound = { ref?: string; role?: string; tests: AttrTest[] };
 export type Complex = { compounds: Compound[]; combinators: (" " | ">")[] };
@@ -119,7 +119,8 @@ class Parser {
     this.#pos++;
     if (op === "~=") {
       try {
-        return { attr: attr as TextAttr, op, value, regex: parsePattern(value) };
+        // Linear-time: selectors run on every screen change inside `wait --ref`.
+        return { attr: attr as TextAttr, op, value, regex: linearPattern(value) };
       } catch (error) {
         this.fail((error as Error).message, valueAt);
       }

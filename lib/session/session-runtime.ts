@@ -5,14 +5,16 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
+import { bracketedPaste } from "../terminal/paste-guard.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
-import { parsePattern } from "../terminal/pattern.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
+import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
@@ -23,8 +25,6 @@ import { outermost, type OutlineNode } from "../outline/types.ts";
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
 const EOF_GRACE_MS = 250;
-const BRACKETED_PASTE_START = "\x1b[200~";
-const BRACKETED_PASTE_END = "\x1b[201~";
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
@@ -45,6 +45,7 @@ export class SessionRuntime {
   readonly #waits: WaitEngine;
   readonly #outline: SessionOutline;
   readonly #recorder: CastRecorder | null;
+  #bells!: BellThrottle;
   /** Integrated shells only: command blocks. */
   readonly #shell: ShellSession | null;
   readonly #streamDecoder = new TextDecoder();
@@ -114,7 +115,9 @@ export class SessionRuntime {
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
     });
-    this.#screen.onBell(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
+    const bells = new BellThrottle(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
+    this.#bells = bells;
+    this.#screen.onBell(() => bells.ring());
     void this.#pty.exited.then((exit) => {
       this.#exit = exit;
       setTimeout(() => { this.#eofGraceOver = true; this.#checkEnded(); }, EOF_GRACE_MS);
@@ -180,7 +183,7 @@ export class SessionRuntime {
       const pixels = params.raw ? "" : this.#outline.pixels();
       reply.text = selected ? this.#crop(selected, pixels) : textWithoutPixels(screen.text(params.scrollback), pixels);
     } else if (params.format === "svg" || params.format === "png") {
-      // The worker draws; the daemon rasterises PNG (one wasm instance for all sessions).
+      // The worker draws; PNG is rasterised in the worker too (workers/session.ts).
       const annotations = params.annotate === undefined ? [] : this.#outline.select(params.annotate, "--annotate").map((n) => ({ bbox: n.bbox, label: n.ref }));
       reply.svg = renderSvg(screen.grid(), { annotations, ...(params.chrome === undefined ? {} : { chrome: params.chrome }) });
     } else if (params.format === "ansi") {
@@ -227,6 +230,7 @@ export class SessionRuntime {
       flowPauses: this.#flow.pauses,
       recording: this.#recorder ? { path: this.#recorder.path, error: this.#recorder.error } : null,
       foreground: this.#exit ? null : this.#outline.foreground(),
+      ...(this.#shell?.transcript ? { transcript: this.#shell.transcript } : {}),
       ...(this.#browser ? this.#navMeta() : {}),
     };
   }
@@ -262,7 +266,7 @@ export class SessionRuntime {
     this.#requireRunning("type");
     const paste = params.paste && this.#screen.modes.bracketedPaste;
     // A paste must not be able to end the bracket early.
-    const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
+    const data = paste ? bracketedPaste(params.text) : params.text;
     const shown = params.secret ? "***" : params.text;
     if (params.secret) this.#recorder?.addSecret(params.text);
     return this.#act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
@@ -428,7 +432,7 @@ export class SessionRuntime {
 
   blocks(params: WorkerOps["blocks"][0]): WorkerOps["blocks"][1] {
     const shell = this.#requireShell("blocks");
-    const grep = params.grep === undefined ? null : parsePattern(params.grep);
+    const grep = params.grep === undefined ? null : linearPattern(params.grep); // over whole outputs: linear time
     let list = shell.tracker.blocks.filter((b) => b.endOffset !== null || b === shell.tracker.open);
     if (grep) list = list.filter((b) => grep.test(b.command) || grep.test(shell.stream.slice(b.startOffset, b.endOffset ?? shell.stream.end)));
     if (params.last !== undefined) list = list.slice(-params.last);
@@ -458,6 +462,7 @@ export class SessionRuntime {
   }
 
   dispose(): void {
+    this.#bells.dispose();
     this.#recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();

@@ -1,7 +1,7 @@
 // The daemon's handle on one session worker: starts it, correlates calls with replies, and
 // turns a worker crash into that session's failure (pending calls fail, others carry on).
 import * as v from "valibot";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue } from "../protocol/methods.ts";
 import { sessionWorkerUrl } from "../runtime/self.ts";
 import { WorkerToDaemonSchema, type DaemonToWorker, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
@@ -43,7 +43,8 @@ export class SessionWorker {
       }, START_TIMEOUT_MS);
       // Without an error listener a failed import inside the binary hangs silently.
       worker.addEventListener("error", (event) => {
-        const reason = (event as ErrorEvent).message || "unknown error";
+        const thrown = (event as ErrorEvent).error as { message?: unknown } | undefined;
+        const reason = shortMessage(typeof thrown?.message === "string" ? thrown.message : (event as ErrorEvent).message || "unknown error");
         clearTimeout(timer);
         if (handle) handle.#crash(reason, hooks);
         else reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker failed to start: ${reason}`));

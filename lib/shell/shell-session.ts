@@ -1,10 +1,11 @@
 // A shell driven command by command: the output stream with its marks, the blocks they delimit,
 // `exec` (type a command at the prompt, return when its block ends), interactive programs fed
 // with `send`, and the transcript on disk (events.jsonl, blocks.jsonl, blocks/<seq>.out).
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { BlockTracker, type Block, type ShellMode } from "./block-tracker.ts";
 import { OutputStream } from "./output-stream.ts";
+import { TranscriptFiles } from "./transcript-files.ts";
 
 export type ExecOptions = { command: string; cwd?: string; timeoutMs: number; maxOutput: number; queue: boolean; interactive: boolean };
 
@@ -32,6 +33,7 @@ export class ShellSession {
   readonly tracker: BlockTracker;
   readonly #type: (text: string) => void;
   readonly #dir: string | null;
+  readonly #files: TranscriptFiles | null;
   readonly #changed: () => void;
   #cwd: string | null = null;
   #readyWaiters: Waiter[] = [];
@@ -51,7 +53,7 @@ export class ShellSession {
     this.#type = options.type;
     this.#dir = options.transcriptDir;
     this.#changed = options.changed;
-    if (this.#dir) mkdirSync(`${this.#dir}/blocks`, { recursive: true, mode: 0o700 });
+    this.#files = this.#dir ? new TranscriptFiles(this.#dir) : null;
     this.tracker = new BlockTracker({
       ready: () => { for (const w of this.#readyWaiters.splice(0)) w.resolve(); },
       started: (block) => {
@@ -74,8 +76,13 @@ export class ShellSession {
         open.startOffset += 1;
         body = body.slice(1);
       }
-      if (this.#dir && body) appendFileSync(`${this.#dir}/blocks/${open.seq}.out`, body, { mode: 0o600 });
+      if (body) this.#files?.append(`blocks/${open.seq}.out`, body);
     };
+  }
+
+  /** Why the transcript on disk stopped being written (the session carries on), or null. */
+  get transcript(): { path: string; error: string | null } | null {
+    return this.#files ? { path: this.#files.dir, error: this.#files.error } : null;
   }
 
   get cwd(): string | null {
@@ -240,11 +247,9 @@ export class ShellSession {
   }
 
   #blockEnded(block: Block): void {
-    if (this.#dir) {
-      // An empty block still gets its (empty) file.
-      appendFileSync(`${this.#dir}/blocks/${block.seq}.out`, "", { mode: 0o600 });
-      appendFileSync(`${this.#dir}/blocks.jsonl`, `${JSON.stringify({ ...block, outputChars: (block.endOffset ?? this.stream.end) - block.startOffset })}\n`, { mode: 0o600 });
-    }
+    // An empty block still gets its (empty) file.
+    this.#files?.append(`blocks/${block.seq}.out`, "");
+    this.#files?.append("blocks.jsonl", `${JSON.stringify({ ...block, outputChars: (block.endOffset ?? this.stream.end) - block.startOffset })}\n`);
     this.#event({ event: "block-end", seq: block.seq, exitCode: block.exitCode, cursor: block.endOffset });
     this.#event({ event: "mode", mode: this.tracker.mode() });
     for (const w of this.#endWaiters.get(block.seq) ?? []) w.resolve();
@@ -253,7 +258,6 @@ export class ShellSession {
 
   #event(fields: Record<string, unknown>): void {
     if (fields.event === "block-begin") for (const l of [...this.#startListeners]) l.resolve();
-    if (!this.#dir) return;
-    appendFileSync(`${this.#dir}/events.jsonl`, `${JSON.stringify({ at: new Date().toISOString(), ...fields })}\n`, { mode: 0o600 });
+    this.#files?.append("events.jsonl", `${JSON.stringify({ at: new Date().toISOString(), ...fields })}\n`);
   }
 }

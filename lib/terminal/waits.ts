@@ -7,7 +7,8 @@ import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/met
 import type { OutlineNode } from "../outline/types.ts";
 import { select } from "../selector/match.ts";
 import { parseSelector } from "../selector/parse.ts";
-import { parsePattern, textOrPattern } from "./pattern.ts";
+import { linearPattern, linearTextOrPattern } from "./linear-pattern.ts";
+import { isSlashedPattern } from "./pattern.ts";
 import type { Screen } from "./screen.ts";
 
 export type WaitState = {
@@ -38,6 +39,11 @@ type Pending = {
   conditions: Condition[];
   mode: "any" | "all";
   startedAt: number;
+  /** When the wait gives up (performance.now() time); Infinity without a timeout. */
+  deadline: number;
+  /** The conditions that did not hold at the last evaluation: what a timeout reports, so
+   * timing out never costs another round of (possibly expensive) regex evaluation. */
+  lastUnmet: string[] | null;
   includeText: boolean;
   inScrollback: boolean;
   resolve(result: WaitResultValue): void;
@@ -60,8 +66,8 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText) => screenText().includes(text) !== negate });
   }
   for (const source of spec.regex ?? []) {
-    const re = parsePattern(source);
-    conditions.push({ kind: "screen", label: `regex ${re}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
+    const re = linearPattern(source);
+    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
@@ -78,7 +84,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
     conditions.push({ kind: "revision", label: `changed-since ${since}`, holds: (state) => state.screen.revision > since });
   }
   if (spec.title !== undefined) {
-    const matches = textOrPattern(spec.title);
+    const matches = linearTextOrPattern(spec.title);
     conditions.push({ kind: "screen", label: `title ${JSON.stringify(spec.title)}`, holds: (state) => matches(state.screen.title) });
   }
   if (spec.cursor !== undefined) {
@@ -91,7 +97,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   }
   if (spec.ref !== undefined) {
     const selector = parseSelector(spec.ref);
-    const wanted = spec.refValue === undefined ? null : textOrPattern(spec.refValue);
+    const wanted = spec.refValue === undefined ? null : linearTextOrPattern(spec.refValue);
     const label = `ref ${spec.ref}${spec.refValue === undefined ? "" : ` = ${JSON.stringify(spec.refValue)}`}${verb}`;
     const present = (state: WaitState) => select(state.outline(), selector).some((n) => wanted === null || (n.value !== undefined && wanted(n.value)));
     conditions.push({ kind: "screen", label, holds: (state) => present(state) !== negate });
@@ -115,8 +121,8 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
 /** Matches the output stream from a cursor: STR, /RE/, PROMPT (a block ended) or EOF. */
 function outputCondition(wanted: string, from: number, maxBytes: number | undefined): Condition {
   const label = `output ${wanted === "PROMPT" || wanted === "EOF" ? wanted : JSON.stringify(wanted)} from ${from}`;
-  const slashed = /^\/(.*)\/([a-z]*)$/s.test(wanted);
-  const re = slashed ? parsePattern(wanted) : null;
+  const slashed = isSlashedPattern(wanted);
+  const re = slashed ? linearPattern(wanted) : null;
   const find = (state: WaitState): OutputMatch | null => {
     const output = state.output;
     if (!output) throw new TuiwrightError("usage", "output waits need a shell session with integration: start one with `spawn --shell`");
@@ -131,7 +137,7 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
     const window = output.slice(from, maxBytes === undefined ? undefined : from + maxBytes);
     if (re) {
       const m = re.exec(window);
-      return m ? { matched: true, matchText: m[0], cursor: from + m.index + m[0].length } : null;
+      return m ? { matched: true, matchText: m.text, cursor: from + m.index + m.text.length } : null;
     }
     const index = window.indexOf(wanted);
     return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + index + wanted.length };
@@ -164,10 +170,14 @@ export class WaitEngine {
   wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor, signal?: AbortSignal): Promise<WaitResultValue> {
     const conditions = compile(spec, anchor);
     return new Promise((resolve, reject) => {
+      const startedAt = performance.now();
+      const timeoutMs = spec.timeoutMs ?? 10_000;
       const pending: Pending = {
         conditions,
         mode: spec.mode ?? "any",
-        startedAt: performance.now(),
+        startedAt,
+        deadline: timeoutMs === 0 ? Infinity : startedAt + timeoutMs, // 0 checks once, fully
+        lastUnmet: null,
         includeText: spec.includeText ?? false,
         inScrollback: spec.inScrollback ?? false,
         resolve,
@@ -175,10 +185,10 @@ export class WaitEngine {
       };
       if (this.#settle(pending)) return;
       if (this.#hopeless(pending)) return this.#fail(pending, "ended");
-      const timeoutMs = spec.timeoutMs ?? 10_000;
       if (timeoutMs === 0) return this.#fail(pending, "timeout");
       this.#pending.add(pending);
-      pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), timeoutMs);
+      // Counted from the start: the first evaluation's time is part of the timeout.
+      pending.timeout = setTimeout(() => this.#fail(pending, "timeout"), Math.max(0, pending.deadline - performance.now()));
       signal?.addEventListener("abort", () => {
         if (!this.#pending.has(pending)) return;
         this.#clear(pending);
@@ -214,7 +224,14 @@ export class WaitEngine {
     const state = this.#state();
     let text: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const fired = pending.conditions.filter((c) => c.holds(state, screenText)).map((c) => c.label);
+    const fired: string[] = [];
+    const unmet: string[] = [];
+    for (const condition of pending.conditions) {
+      // Past the deadline, stop: the timeout fires as soon as this returns.
+      if (performance.now() > pending.deadline) return false;
+      (condition.holds(state, screenText) ? fired : unmet).push(condition.label);
+    }
+    pending.lastUnmet = unmet;
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
     if (done) {
       this.#clear(pending);
@@ -247,8 +264,8 @@ export class WaitEngine {
     const state = this.#state();
     let text: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const unmet = pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
+    const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
     const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
     if (why === "timeout") {
       pending.reject(new TuiwrightError("timeout", `wait timed out after ${elapsedMs} ms; not met: ${unmet.join(", ")}`, { details }));

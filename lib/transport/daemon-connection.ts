@@ -8,10 +8,18 @@ import { spawnDetached } from "../runtime/spawn-detached.ts";
 import { selfCommand, version } from "../runtime/self.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "./socket-security.ts";
+import { checkSocketPathLength } from "./socket-path-length.ts";
 
 export type DaemonTarget = { namespace: string; socketPath: string };
 
 const START_TIMEOUT_MS = 10_000;
+/** A daemon that answers no ping for this long is taken as stopped or wedged (exit 69). */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+function answerTimeout(): number {
+  const text = process.env.TUIWRIGHT_ANSWER_TIMEOUT_MS;
+  return text && /^\d+$/.test(text) && Number(text) > 0 ? Math.min(Number(text), 2 ** 31 - 1) : ANSWER_TIMEOUT_MS;
+}
 
 function isNobodyListening(error: unknown): boolean {
   const code = (error as { code?: string }).code;
@@ -19,9 +27,11 @@ function isNobodyListening(error: unknown): boolean {
 }
 
 async function connectChecked(target: DaemonTarget, checkVersion: boolean): Promise<RpcClient> {
+  checkSocketPathLength(target.socketPath);
   checkSocketDir(target.socketPath, { create: false });
   checkSocketFile(target.socketPath);
-  return RpcClient.connect(target.socketPath, checkVersion ? { clientVersion: version() } : {});
+  const answerTimeoutMs = answerTimeout();
+  return RpcClient.connect(target.socketPath, checkVersion ? { clientVersion: version(), answerTimeoutMs } : { answerTimeoutMs });
 }
 
 /** `checkVersion: false` for the library, which checks the protocol version itself;

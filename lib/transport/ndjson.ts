@@ -18,6 +18,11 @@ export class LineReader {
     this.#limit = limit;
   }
 
+  /** A frame has started but its newline has not arrived yet. */
+  get partial(): boolean {
+    return this.#size > 0 || this.#discarding;
+  }
+
   push(chunk: Uint8Array, handlers: FrameHandlers): void {
     let start = 0;
     while (start < chunk.length) {

@@ -2,7 +2,8 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { connectUnix, type Connection } from "../runtime/unix-socket.ts";
-import { LineReader } from "./ndjson.ts";
+import { LineReader, MAX_FRAME_BYTES } from "./ndjson.ts";
+import { typeRequests } from "./typing-chunks.ts";
 
 type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
 
@@ -13,23 +14,32 @@ export class RpcClient {
   /** Resolves when the connection closes (the daemon closes it as it exits). */
   readonly closed: Promise<void>;
   #nextId = 1;
+  readonly #answerTimeoutMs: number | undefined;
+  readonly #path: string;
+  #watchdog: ReturnType<typeof setInterval> | null = null;
+  #pingInFlight: number | null = null;
   onNotification: ((message: JsonRpcNotification) => void) | null = null;
 
-  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>, clientVersion: string | undefined) {
+  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>, clientVersion: string | undefined, path: string, answerTimeoutMs: number | undefined) {
+    this.#path = path;
+    this.#answerTimeoutMs = answerTimeoutMs;
     this.#clientVersion = clientVersion;
     this.#connection = connection;
     this.#pending = pending;
     this.closed = closed;
   }
 
-  /** With clientVersion, every request carries it and a daemon of another build refuses it. */
-  static async connect(path: string, options: { clientVersion?: string } = {}): Promise<RpcClient> {
+  /** With clientVersion, every request carries it and a daemon of another build refuses it.
+   * With answerTimeoutMs, a daemon that does not accept the connection, or does not answer
+   * a ping while calls are in flight, within that time fails them (a stopped or wedged
+   * daemon must not hang a cron job); the calls themselves may take as long as they need. */
+  static async connect(path: string, options: { clientVersion?: string; answerTimeoutMs?: number } = {}): Promise<RpcClient> {
     const pending = new Map<number, Pending>();
     const reader = new LineReader(Number.MAX_SAFE_INTEGER); // the daemon is trusted to frame its answers
     let client: RpcClient | undefined;
     let markClosed!: () => void;
     const closed = new Promise<void>((resolve) => { markClosed = resolve; });
-    const connection = await connectUnix(path, {
+    const connecting = connectUnix(path, {
       data(bytes) {
         reader.push(bytes, { line: (text) => { if (client) client.#receive(text); }, oversized: () => {} });
       },
@@ -39,23 +49,75 @@ export class RpcClient {
         });
         for (const call of pending.values()) call.reject(error);
         pending.clear();
+        if (client) client.#stopWatchdog();
         markClosed();
       },
     });
-    client = new RpcClient(connection, pending, closed, options.clientVersion);
+    const connection = options.answerTimeoutMs === undefined ? await connecting : await withTimeout(connecting, options.answerTimeoutMs, () => unanswered(path, options.answerTimeoutMs!, "accept the connection"));
+    client = new RpcClient(connection, pending, closed, options.clientVersion, path, options.answerTimeoutMs);
     return client;
   }
 
-  call(method: string, params: unknown = {}): Promise<unknown> {
+  /** `type` with long text goes out as several requests (see typing-chunks.ts). */
+  async call(method: string, params: unknown = {}): Promise<unknown> {
+    const text = (params as { text?: unknown } | null)?.text;
+    if ((method === "type" || method === "paste") && typeof text === "string") {
+      const requests = typeRequests(params as { text: string });
+      let result: unknown;
+      for (const request of requests) result = await this.#callOne(method, request);
+      return result;
+    }
+    return this.#callOne(method, params);
+  }
+
+  #callOne(method: string, params: unknown): Promise<unknown> {
     const id = this.#nextId++;
+    const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
+    const frame = JSON.stringify(envelope) + "\n";
+    // The daemon discards an oversized frame without knowing its id, so the call would
+    // never be answered: refuse it here, before anything is sent.
+    const bytes = Buffer.byteLength(frame);
+    if (bytes > MAX_FRAME_BYTES) {
+      return Promise.reject(new TuiwrightError("bad-data", `request of ${bytes} bytes exceeds the 1 MiB frame limit (${method})`, {
+        hint: "send less in one request: split the text, manifest or batch",
+      }));
+    }
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
-      this.#connection.send(JSON.stringify(envelope) + "\n");
+      this.#connection.send(frame);
+      this.#armWatchdog();
     });
   }
 
+  /** While calls are in flight: a ping every interval; one left unanswered a whole interval
+   * means the daemon is not running its loop (stopped, wedged). */
+  #armWatchdog(): void {
+    const ms = this.#answerTimeoutMs;
+    if (ms === undefined || this.#watchdog !== null) return;
+    this.#watchdog = setInterval(() => {
+      if (this.#pending.size === 0) { this.#stopWatchdog(); return; }
+      if (this.#pingInFlight !== null) {
+        const error = unanswered(this.#path, ms, "answer a ping");
+        for (const call of this.#pending.values()) call.reject(error);
+        this.#pending.clear();
+        this.#stopWatchdog();
+        this.#connection.end();
+        return;
+      }
+      const id = this.#nextId++;
+      this.#pingInFlight = id;
+      this.#connection.send(JSON.stringify({ jsonrpc: "2.0", id, method: "ping", params: {} }) + "\n");
+    }, ms);
+  }
+
+  #stopWatchdog(): void {
+    if (this.#watchdog !== null) clearInterval(this.#watchdog);
+    this.#watchdog = null;
+    this.#pingInFlight = null;
+  }
+
   close(): void {
+    this.#stopWatchdog();
     this.#connection.end();
   }
 
@@ -65,10 +127,35 @@ export class RpcClient {
       this.onNotification?.(message);
       return;
     }
+    if (message.id === null && "error" in message) {
+      // The daemon could not read one of our frames and cannot say which: fail every call
+      // in flight rather than leave one waiting forever.
+      const error = TuiwrightError.fromJsonRpc(message.error);
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+      return;
+    }
+    if (message.id !== null && message.id === this.#pingInFlight) {
+      this.#pingInFlight = null; // any answer, even an error, shows the daemon is alive
+      return;
+    }
     const call = typeof message.id === "number" ? this.#pending.get(message.id) : undefined;
     if (!call) return;
     this.#pending.delete(message.id as number);
     if ("error" in message) call.reject(TuiwrightError.fromJsonRpc(message.error));
     else call.resolve(message.result);
   }
+}
+
+function unanswered(path: string, ms: number, what: string): TuiwrightError {
+  return new TuiwrightError("daemon-unavailable", `the daemon at ${path} did not ${what} within ${ms} ms (stopped or wedged?)`, {
+    hint: "see `tuiwright daemon status`; a stopped daemon resumes with `kill -CONT PID`, a wedged one ends with `kill PID` (the next command starts a new one)",
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, error: () => TuiwrightError): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(error()), ms);
+    promise.then((value) => { clearTimeout(timer); resolve(value); }, (failure) => { clearTimeout(timer); reject(failure); });
+  });
 }

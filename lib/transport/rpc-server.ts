@@ -4,13 +4,31 @@
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { checkRequest, errorResponse, type JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { listenUnix, type Connection } from "../runtime/unix-socket.ts";
+import { partialFrameIdleMs, REPLY_QUEUE_LIMIT_BYTES } from "./connection-limits.ts";
 import { LineReader, MAX_FRAME_BYTES } from "./ndjson.ts";
 
-export type CallContext = { connection: Connection; clientVersion?: string };
+export type CallContext = { connection: Connection; clientVersion?: string; dropped?(reason: string): void };
 
 export type Dispatch = (method: string, params: unknown, context: CallContext) => Promise<unknown>;
 
-export type ServerHooks = { opened(connection: Connection): void; closed(connection: Connection): void };
+export type ServerHooks = {
+  opened(connection: Connection): void;
+  closed(connection: Connection): void;
+  /** The daemon closed a connection for cost reasons (unread replies, a stalled frame). */
+  dropped?(connection: Connection, reason: string): void;
+};
+
+/** Sends a reply, or closes a connection whose unread output is already past the limit. */
+function reply(context: CallContext, text: string): void {
+  const { connection } = context;
+  const bytes = Buffer.byteLength(text);
+  if (connection.queuedBytes + bytes > REPLY_QUEUE_LIMIT_BYTES) {
+    context.dropped?.(`${connection.queuedBytes} bytes of replies unread, and ${bytes} more would pass the ${REPLY_QUEUE_LIMIT_BYTES >> 20} MiB limit`);
+    connection.end();
+    return;
+  }
+  connection.send(text);
+}
 
 async function answer(raw: unknown, dispatch: Dispatch, context: CallContext): Promise<JsonRpcResponse | null> {
   const checked = checkRequest(raw);
@@ -32,42 +50,58 @@ async function handleFrame(text: string, dispatch: Dispatch, context: CallContex
     parsed = JSON.parse(text);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    context.connection.send(JSON.stringify(errorResponse(null, new TuiwrightError("parse-error", `parse error: ${why}`))) + "\n");
+    reply(context, JSON.stringify(errorResponse(null, new TuiwrightError("parse-error", `parse error: ${why}`))) + "\n");
     return;
   }
   if (Array.isArray(parsed)) {
     if (parsed.length === 0) {
-      context.connection.send(JSON.stringify(errorResponse(null, new TuiwrightError("invalid-request", "invalid request: empty batch"))) + "\n");
+      reply(context, JSON.stringify(errorResponse(null, new TuiwrightError("invalid-request", "invalid request: empty batch"))) + "\n");
       return;
     }
     const responses = (await Promise.all(parsed.map((item) => answer(item, dispatch, context)))).filter((r) => r !== null);
-    if (responses.length > 0) context.connection.send(JSON.stringify(responses) + "\n");
+    if (responses.length > 0) reply(context, JSON.stringify(responses) + "\n");
     return;
   }
   const response = await answer(parsed, dispatch, context);
-  if (response) context.connection.send(JSON.stringify(response) + "\n");
+  if (response) reply(context, JSON.stringify(response) + "\n");
 }
 
 export function serveJsonRpc(path: string, dispatch: Dispatch, hooks: ServerHooks): { stop(): void } {
   const readers = new Map<number, LineReader>();
+  const stalls = new Map<number, ReturnType<typeof setTimeout>>();
+  const idleMs = partialFrameIdleMs();
+  const drop = (connection: Connection, reason: string) => hooks.dropped?.(connection, reason);
   return listenUnix(path, {
     open(connection) {
       readers.set(connection.id, new LineReader());
       hooks.opened(connection);
     },
     data(connection, bytes) {
-      const context = { connection };
-      readers.get(connection.id)?.push(bytes, {
+      const context: CallContext = { connection, dropped: (reason) => drop(connection, reason) };
+      const reader = readers.get(connection.id);
+      reader?.push(bytes, {
         line: (text) => void handleFrame(text, dispatch, context),
         oversized: (size) => {
           const error = new TuiwrightError("invalid-request", `frame of ${size} bytes exceeds the ${MAX_FRAME_BYTES}-byte limit; discarded`, {
             hint: "send smaller requests; other requests on this connection are unaffected",
           });
-          connection.send(JSON.stringify(errorResponse(null, error)) + "\n");
+          reply(context, JSON.stringify(errorResponse(null, error)) + "\n");
         },
       });
+      // A frame that stops half-way holds its bytes: give up on it (and the connection) after
+      // a while without progress.
+      clearTimeout(stalls.get(connection.id));
+      stalls.delete(connection.id);
+      if (reader?.partial) {
+        stalls.set(connection.id, setTimeout(() => {
+          drop(connection, `a partial frame saw no new bytes for ${idleMs} ms`);
+          connection.end();
+        }, idleMs));
+      }
     },
     close(connection) {
+      clearTimeout(stalls.get(connection.id));
+      stalls.delete(connection.id);
       readers.delete(connection.id);
       hooks.closed(connection);
     },

@@ -3,7 +3,7 @@
 // shutting down (kill -9, OOM) and reports those sessions as lost, after killing any of their
 // programs still running (ones that ignore SIGHUP outlive their terminal).
 import { readFileSync, writeFileSync } from "node:fs";
-import { removeIfPresent } from "../transport/socket-security.ts";
+import { removeIfPresent } from "./socket-security.ts";
 
 export type LedgerSession = { name: string; pid: number; argv: string[]; cast: string | null; startedAt: string };
 type LedgerEntry = LedgerSession & { pidStart: string | null };
