@@ -1,7 +1,7 @@
 // Limits and robustness (issue 13): input that is too big, too slow or hostile gets a clear
 // error and costs nothing else — no hung client, no crashed worker, no runaway memory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, processAlive, World } from "../helpers/harness.ts";
 import { RawSocket } from "../helpers/raw-socket.ts";
@@ -442,7 +442,9 @@ test("leftovers get the kill's signal first, so one that cleans up on SIGHUP can
 
 test("a session ledger that cannot be written does not fail spawn or kill; the daemon log says why", async () => {
   await using own = await World.start();
-  mkdirSync(`${own.socketPath}.sessions.json`); // every write of the ledger now fails (EISDIR)
+  // The daemon writes its (empty) ledger at start; a directory in its place makes every later write fail (EISDIR).
+  rmSync(`${own.socketPath}.sessions.json`, { force: true });
+  mkdirSync(`${own.socketPath}.sessions.json`);
   const spawned = await own.run(["--json", "spawn", "--", "cat"]);
   expect(spawned.code).toBe(0);
   const { name } = JSON.parse(spawned.stdout);

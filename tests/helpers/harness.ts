@@ -26,6 +26,17 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** Resolves once `pid` has died (exited or a zombie), or after `withinMs`: the kernel sends no
+ * event when a process that is not our child dies, so this looks at /proc, bounded. */
+export async function processGone(pid: number, withinMs = 5000): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (processAlive(pid)) {
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return true;
+}
+
 export class World implements AsyncDisposable {
   readonly dir: string;
   readonly namespace: string;
