@@ -27,6 +27,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
     case "exec": return session.exec(params);
     case "send": return session.send(params.data);
     case "status": return session.status();
+    case "closing": return session.closing(params.reason);
     case "blocks": return session.blocks(params);
     case "block": return session.block(params);
     case "scroll": return session.scroll(params);

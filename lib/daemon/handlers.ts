@@ -64,7 +64,8 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
   await entry.worker.call("mark", { label }).catch(() => undefined);
 }
 
-async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
+/** `cursorBase`: a reset shell's output cursor goes on from the session it replaces. */
+async function startSession(context: DaemonContext, params: Params<"spawn">, cursorBase?: number): Promise<SessionEntry> {
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
   if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
@@ -85,7 +86,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateDir(context.namespace), name);
-      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: cursorBase === undefined ? launch.shell : { ...launch.shell, cursorBase } });
     }
     const worker = await SessionWorker.start(
       { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
@@ -265,6 +266,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const backAtPrompt = (timeoutMs: number) =>
         entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
       await markInCast(entry, "end");
+      await entry.worker.call("closing", { reason: "cancelled" });
       await entry.worker.call("send", { data: "\x03" });
       let how: "interrupt" | "SIGTERM" | "SIGKILL" = "interrupt";
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
@@ -280,9 +282,12 @@ export function createHandlers(context: DaemonContext): Handlers {
     async reset({ session, lease }) {
       const entry = writable(session, lease);
       await markInCast(entry, "reset");
+      // The open block ends "reset", and the new shell's cursor goes on from this one's.
+      const before = entry.exit || entry.crashed ? null : await entry.worker.call("status", {}).catch(() => null);
+      if (before?.integration) await entry.worker.call("closing", { reason: "reset" }).catch(() => undefined);
       await terminateSession(entry, "SIGHUP", 1000);
       registry.remove(entry.name);
-      const fresh = await startSession(context, entry.spawnParams);
+      const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);
     },
 

@@ -276,7 +276,7 @@ export const METHODS = {
       queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),
       interactive: v.optional(doc(v.boolean(), "start it and return the output cursor at once (then send / wait --output)"), false),
     }),
-    result: v.union([BlockResult, v.object({ session: v.string(), cursor: v.number(), mode: ShellMode })]),
+    result: v.union([BlockResult, v.object({ session: v.string(), cursor: doc(v.number(), "the output cursor just after the command's echo"), mode: ShellMode, block: v.optional(doc(v.number(), "the interactive session's block")) })]),
   },
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
@@ -299,13 +299,15 @@ export const METHODS = {
     result: SessionInfo,
   },
   status: {
-    title: "Shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor",
+    title: "Shell sessions: mode (starting, idle, block_running, interactive, continuation, exited), the open block, the output cursor",
     readOnly: true,
     params: v.strictObject({ ...target }),
     result: v.object({
       session: v.string(),
       integration: v.boolean(),
       mode: ShellMode,
+      exitCode: v.optional(doc(v.nullable(v.number()), "mode exited: the shell's exit code (null when a signal ended it)")),
+      signal: v.optional(v.nullable(v.string())),
       block: v.nullable(v.object({ seq: v.number(), command: v.string(), interactive: v.boolean(), cursor: v.number() })),
       blocks: v.number(),
       cursor: v.number(),

@@ -183,7 +183,7 @@ export const Lease = v.object({
   expiresAt: doc(v.nullable(v.string()), "null: the lease lives as long as the connection that took it"),
 });
 
-export const ShellMode = v.picklist(["starting", "idle", "block_running", "interactive"]);
+export const ShellMode = v.picklist(["starting", "idle", "block_running", "interactive", "continuation", "exited"]);
 
 export const BlockResult = v.object({
   session: v.string(),
@@ -198,5 +198,6 @@ export const BlockResult = v.object({
   endedAt: v.nullable(v.string()),
   cwd: v.nullable(v.string()),
   cursor: doc(v.number(), "the output cursor at the block's end"),
+  reason: v.optional(doc(v.picklist(["shell-exited", "reset", "cancelled"]), "why the block ended without its shell's end mark")),
   integration: v.optional(doc(v.literal(false), "present when the shell has no integration: output read from the screen, no exit code")),
 });

@@ -20,7 +20,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   /** Where to record (created exclusively), or null. */
   cast: string | null;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { kind: string; nonce: string | null; transcriptDir: string } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
 };
 
 /** What a browser session's navigation bar shows. */
@@ -56,6 +56,7 @@ export type WorkerOps = {
   exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
   send: [{ data: string }, { bytes: number; cursor: number }];
   status: [Record<string, never>, WithoutSession<Result<"status">>];
+  closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];

@@ -92,6 +92,8 @@ export class SessionRuntime {
       nonce: spec.shell.nonce,
       transcriptDir: spec.shell.transcriptDir,
       fish: spec.shell.kind === "fish",
+      kind: spec.shell.kind === "zsh" || spec.shell.kind === "fish" ? spec.shell.kind : "bash",
+      ...(spec.shell.cursorBase === undefined ? {} : { cursorBase: spec.shell.cursorBase }),
       type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
       changed: () => this.#waits.notify(),
     }) : null;
@@ -108,6 +110,7 @@ export class SessionRuntime {
         start: shell.stream.start,
         slice: (from, to) => shell.stream.slice(from, to),
         promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
+        interactiveEndAfter: (cursor) => shell.tracker.interactiveEndAfter(cursor),
       } : null,
     }));
     this.#screen.onChange(() => {
@@ -147,7 +150,7 @@ export class SessionRuntime {
     if (!this.#ptyClosed && !this.#eofGraceOver) return;
     if (this.#flow.backlog > 0) return;
     this.#ended = true;
-    this.#shell?.ended();
+    this.#shell?.ended(this.#exit.code);
     this.#recorder?.exit(this.#exit.code, this.#exit.signal);
     this.#recorder?.close();
     this.#pty.close();
@@ -380,11 +383,18 @@ export class SessionRuntime {
     return { bytes: Buffer.byteLength(data), cursor };
   }
 
+  /** The open block is about to end because of `end` (cancelled) or `reset`. */
+  closing(reason: WorkerOps["closing"][0]["reason"]): WorkerOps["closing"][1] {
+    this.#shell?.endingBecause(reason);
+    return { reason };
+  }
+
   status(): WorkerOps["status"][1] {
     const open = this.#shell?.tracker.open ?? null;
     return {
       integration: this.#shell !== null,
-      mode: this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
+      mode: this.#exit ? "exited" : this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
+      ...(this.#exit ? { exitCode: this.#exit.code, signal: this.#exit.signal } : {}),
       block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
       blocks: this.#shell?.tracker.count ?? 0,
       cursor: this.#shell?.stream.end ?? 0,

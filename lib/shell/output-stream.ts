@@ -9,6 +9,8 @@
 
 export type ShellMark =
   | { kind: "A" | "B" | "C"; offset: number }
+  /** The continuation prompt (PS2), marked `133;A;k=s` as kitty and FinalTerm do. */
+  | { kind: "S"; offset: number }
   | { kind: "D"; offset: number; exit: number | null }
   | { kind: "E"; offset: number; command: string };
 
@@ -44,7 +46,8 @@ export class OutputStream {
   onCwd: ((cwd: string) => void) | null = null;
 
   /** `retain`, `chunk`: the window and chunk sizes in characters (smaller in tests). */
-  constructor(nonce: string | null, onMark: (mark: ShellMark) => void, sizes: { retain?: number; chunk?: number } = {}) {
+  constructor(nonce: string | null, onMark: (mark: ShellMark) => void, sizes: { retain?: number; chunk?: number; base?: number } = {}) {
+    this.#base = sizes.base ?? 0;
     this.#retain = sizes.retain ?? RETAIN;
     this.#chunk = sizes.chunk ?? CHUNK;
     this.#nonce = nonce;
@@ -186,7 +189,8 @@ export class OutputStream {
     if (parts.at(-1) !== `tw=${this.#nonce}`) return; // forged or foreign: ignored
     const offset = this.end;
     const [family, kind] = parts;
-    if (family === "133" && (kind === "A" || kind === "B" || kind === "C")) this.#onMark({ kind, offset });
+    if (family === "133" && kind === "A" && parts[2] === "k=s") this.#onMark({ kind: "S", offset });
+    else if (family === "133" && (kind === "A" || kind === "B" || kind === "C")) this.#onMark({ kind, offset });
     else if (family === "133" && kind === "D") {
       const exit = parts.length > 3 && /^-?\d+$/.test(parts[2]!) ? Number(parts[2]) : null;
       this.#onMark({ kind: "D", offset, exit });

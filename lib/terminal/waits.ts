@@ -18,7 +18,7 @@ export type WaitState = {
   /** The current outline; only computed when a ref condition asks. */
   outline(): OutlineNode[];
   /** Shell sessions with integration: the output stream, and where blocks ended. */
-  output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null } | null;
+  output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null; interactiveEndAfter?(cursor: number): number | null } | null;
 };
 
 type OutputMatch = { matched: boolean; matchText: string; cursor: number };
@@ -120,7 +120,12 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
   const find = (state: WaitState): OutputMatch | null => {
     const output = state.output;
     if (!output) throw new TuiwrightError("usage", "output waits need a shell session with integration: start one with `spawn --shell`");
-    if (wanted === "EOF") return state.ended ? { matched: true, matchText: "", cursor: output.end } : null;
+    if (wanted === "EOF") {
+      // The interactive session ended (back at the prompt, or ended) or the shell exited.
+      const at = output.interactiveEndAfter?.(from) ?? null;
+      if (at !== null) return { matched: true, matchText: "", cursor: at };
+      return state.ended ? { matched: true, matchText: "", cursor: output.end } : null;
+    }
     if (wanted === "PROMPT") {
       const at = output.promptAfter(from);
       return at === null ? null : { matched: true, matchText: "", cursor: at };
