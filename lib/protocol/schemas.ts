@@ -193,7 +193,7 @@ export const BlockResult = v.object({
   exitCode: v.nullable(v.number()),
   output: doc(v.string(), "the block's output: the normalised stream (ANSI stripped, CRLF → LF) between its start and end"),
   outputTruncated: v.boolean(),
-  outputChars: v.number(),
+  outputChars: doc(v.number(), "the output's length in UTF-8 bytes (the unit of cursors)"),
   startedAt: v.string(),
   endedAt: v.nullable(v.string()),
   cwd: v.nullable(v.string()),

@@ -139,7 +139,8 @@ export class ShellSession {
   /** The first `max` characters of a block: from memory, or from its .out file when the
    * start has left the in-memory window. */
   #head(block: Block, end: number, max: number): string {
-    if (block.startOffset >= this.stream.start || !this.#dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max));
+    // Offsets are bytes and `max` characters: a character is at most 4 bytes.
+    if (block.startOffset >= this.stream.start || !this.#dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max * 4)).slice(0, max);
     const fd = openSync(`${this.#dir}/blocks/${block.seq}.out`, "r");
     try {
       const buffer = Buffer.alloc(Math.min(max * 4, 64 << 20));
@@ -171,13 +172,14 @@ export class ShellSession {
   result(block: Block, maxOutput: number): BlockResult {
     const end = block.endOffset ?? this.stream.end;
     const length = end - block.startOffset;
+    const output = this.#head(block, end, maxOutput);
     return {
       block: block.seq,
       seq: block.seq,
       command: block.command,
       exitCode: block.exitCode,
-      output: this.#head(block, end, maxOutput),
-      outputTruncated: length > maxOutput,
+      output,
+      outputTruncated: Buffer.byteLength(output) < length,
       outputChars: length,
       startedAt: block.startedAt,
       endedAt: block.endedAt,

@@ -136,10 +136,11 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
     const window = output.slice(from, maxBytes === undefined ? undefined : from + maxBytes);
     if (re) {
       const m = re.exec(window);
-      return m ? { matched: true, matchText: m[0], cursor: from + m.index + m[0].length } : null;
+      return m ? { matched: true, matchText: m[0], cursor: from + Buffer.byteLength(window.slice(0, m.index + m[0].length)) } : null;
     }
     const index = window.indexOf(wanted);
-    return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + index + wanted.length };
+    // Cursors are UTF-8 byte offsets.
+    return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + Buffer.byteLength(window.slice(0, index + wanted.length)) };
   };
   return { kind: "output", label, holds: (state) => find(state) !== null, match: find };
 }

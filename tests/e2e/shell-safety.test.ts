@@ -146,3 +146,15 @@ for (const shell of ["bash", "zsh"]) {
     expect((await world.json(["exec", "--session", name, "--", "echo fresh"])).output).toBe("fresh\n");
   });
 }
+
+test("bash: output cursors count UTF-8 bytes (an emoji is 4), and a block's size is in bytes", async () => {
+  const { name } = await world.spawn([], ["--session", "utf8", "--shell", "bash"]);
+  const block = await world.json(["exec", "--session", name, "--", "printf 'é😀x\\n'"]);
+  expect(block.output).toBe("é😀x\n");
+  expect(block.outputChars).toBe(2 + 4 + 1 + 1);
+  const start = block.cursor - block.outputChars;
+  const found = await world.json(["wait", "--session", name, "--output", "😀", "--from-cursor", String(start)]);
+  expect(found.output.cursor).toBe(start + 2 + 4);
+  const regex = await world.json(["wait", "--session", name, "--output", "/x$/m", "--from-cursor", String(start)]);
+  expect(regex.output.cursor).toBe(start + 7);
+});
