@@ -18,6 +18,7 @@ import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
+import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -149,9 +150,15 @@ export function createHandlers(context: DaemonContext): Handlers {
       const schema = (s: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(s, { errorMode: "ignore" });
       return {
         version: version(),
-        methods: Object.entries(METHODS).map(([name, def]) => ({
-          name, title: def.title, readOnly: def.readOnly, params: schema(def.params), result: schema(def.result),
-        })),
+        methods: [
+          ...Object.entries(METHODS).map(([name, def]) => ({
+            name, title: def.title, readOnly: def.readOnly, ...("aliasOf" in def ? { aliasOf: def.aliasOf as string } : {}), params: schema(def.params), result: schema(def.result),
+          })),
+          // The agent-interactive-pty names (send, status, reset: the document's shape of a core name).
+          ...Object.entries(INTERACTIVE_PTY).map(([name, def]) => ({
+            name: Object.hasOwn(METHODS, name) ? `pty.${name}` : name, title: def.title, readOnly: def.readOnly, aliasOf: def.aliasOf, params: schema(def.params), result: {},
+          })),
+        ],
         formats: ["text", "ansi", "cells"],
         keys: KEY_NAMES,
         errors: Object.entries(ERRORS).map(([name, entry]) => ({ name, ...entry })),

@@ -56,7 +56,7 @@ export const METHODS = {
     params: v.strictObject({}),
     result: v.object({
       version: v.string(),
-      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), params: v.unknown(), result: v.unknown() })),
+      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), aliasOf: v.optional(v.string()), params: v.unknown(), result: v.unknown() })),
       formats: v.array(v.string()),
       keys: v.array(v.string()),
       errors: v.array(v.object({ name: v.string(), code: v.number(), exit: v.number(), hint: v.string() })),
@@ -276,7 +276,7 @@ export const METHODS = {
       queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),
       interactive: v.optional(doc(v.boolean(), "start it and return the output cursor at once (then send / wait --output)"), false),
     }),
-    result: v.union([BlockResult, v.object({ session: v.string(), cursor: doc(v.number(), "the output cursor just after the command's echo"), mode: ShellMode, block: v.optional(doc(v.number(), "the interactive session's block")) })]),
+    result: v.union([BlockResult, v.object({ session: v.string(), cursor: doc(v.number(), "the output cursor just after the command's echo"), mode: ShellMode, block: v.optional(doc(v.number(), "the interactive session's block")), startedAt: v.optional(v.string()) })]),
   },
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
@@ -307,6 +307,7 @@ export const METHODS = {
       integration: v.boolean(),
       mode: ShellMode,
       exitCode: v.optional(doc(v.nullable(v.number()), "mode exited: the shell's exit code (null when a signal ended it)")),
+      pid: v.optional(doc(v.number(), "the shell's process id")),
       signal: v.optional(v.nullable(v.string())),
       block: v.nullable(v.object({ seq: v.number(), command: v.string(), interactive: v.boolean(), cursor: v.number() })),
       blocks: v.number(),

@@ -395,6 +395,7 @@ export class SessionRuntime {
       integration: this.#shell !== null,
       mode: this.#exit ? "exited" : this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
       ...(this.#exit ? { exitCode: this.#exit.code, signal: this.#exit.signal } : {}),
+      pid: this.pid,
       block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
       blocks: this.#shell?.tracker.count ?? 0,
       cursor: this.#shell?.stream.end ?? 0,

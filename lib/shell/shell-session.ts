@@ -189,7 +189,7 @@ export class ShellSession {
     };
   }
 
-  async exec(options: ExecOptions): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number }> {
+  async exec(options: ExecOptions): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number; startedAt: string }> {
     // Decided now, in call order: a call after this one sees the mode this exec set.
     const mode = this.mode();
     if (mode === "exited") throw new TuiwrightError("session-exited", "the shell has exited");
@@ -221,7 +221,7 @@ export class ShellSession {
     if (at >= 0) this.#pending.splice(at, 1);
   }
 
-  async #execNow(options: ExecOptions, claim: { command: string; interactive: boolean }): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number }> {
+  async #execNow(options: ExecOptions, claim: { command: string; interactive: boolean }): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number; startedAt: string }> {
     try {
       if (this.tracker.open?.interactive) {
         throw new TuiwrightError("busy", `the session is interactive (${this.#busyWith()})`, { hint: "use `send` to talk to it, `end` to stop it, or `reset`" });
@@ -250,7 +250,7 @@ export class ShellSession {
       const started = await this.#nextBlock(Math.max(0, deadline - performance.now()));
       this.#release(claim);
       // The block starts after the command's echo: waits from here see only the program.
-      if (options.interactive) return { cursor: started.startOffset, mode: "interactive", block: started.seq };
+      if (options.interactive) return { cursor: started.startOffset, mode: "interactive", block: started.seq, startedAt: started.startedAt };
       await this.#blockEnd(started, Math.max(0, deadline - performance.now()));
       if (options.cwd !== undefined) started.cwd = options.cwd;
       return this.result(started, options.maxOutput);
