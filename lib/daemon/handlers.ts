@@ -18,6 +18,7 @@ import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
+import { foregroundExit } from "./graceful-exit.ts";
 import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
@@ -274,16 +275,26 @@ export function createHandlers(context: DaemonContext): Handlers {
         entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
       await markInCast(entry, "end");
       await entry.worker.call("closing", { reason: "cancelled" });
-      await entry.worker.call("send", { data: "\x03" });
-      let how: "interrupt" | "SIGTERM" | "SIGKILL" = "interrupt";
+      // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
+      const known = foregroundExit(entry.worker.pid);
+      let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
+      let ended = false;
+      if (known?.line) {
+        await entry.worker.call("send", { data: known.line });
+        ended = await backAtPrompt(graceMs);
+      }
+      if (!ended) {
+        how = "interrupt";
+        await entry.worker.call("send", { data: "\x03" });
+      }
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
-        if (await backAtPrompt(graceMs)) break;
+        if (ended || await backAtPrompt(graceMs)) break;
         const group = foregroundGroup(entry.worker.pid);
         if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
         how = signal;
       }
       if (how === "SIGKILL") await backAtPrompt(graceMs);
-      return { session: entry.name, how, mode: (await entry.worker.call("status", {})).mode };
+      return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
     },
 
     async reset({ session, lease }) {

@@ -285,11 +285,16 @@ export const METHODS = {
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
-    title: "Shell sessions: end the running program — Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
+    title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...writer, graceMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 2000) }),
-    result: v.object({ session: v.string(), how: v.picklist(["interrupt", "SIGTERM", "SIGKILL"]), mode: ShellMode }),
+    result: v.object({
+      session: v.string(),
+      how: doc(v.picklist(["exit", "interrupt", "SIGTERM", "SIGKILL"]), "the step that ended it: exit (the known shell/REPL's own exit line), interrupt (Ctrl-C), or a signal"),
+      program: v.optional(doc(v.nullable(v.string()), "the foreground program it found (null: the shell itself was running a builtin)")),
+      mode: ShellMode,
+    }),
   },
   reset: {
     title: "Kill the session's programs and start it again with the same name and settings",

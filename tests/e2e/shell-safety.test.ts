@@ -158,3 +158,20 @@ test("bash: output cursors count UTF-8 bytes (an emoji is 4), and a block's size
   const regex = await world.json(["wait", "--session", name, "--output", "/x$/m", "--from-cursor", String(start)]);
   expect(regex.output.cursor).toBe(start + 7);
 });
+
+test("end asks a known REPL or shell to leave with its own exit line first, and says which step ended it", async () => {
+  const { name } = await world.spawn([], ["--session", "graceful", "--shell", "bash"]);
+  for (const [command, program, ready] of [["python3 -q", "python3", ">>> "], ["bash --norc", "bash", "/[$#] $/"], ["node", "node", "> "], ["sqlite3", "sqlite3", "sqlite> "]] as const) {
+    const started = await world.json(["exec", "--session", name, "--interactive", "--", command]);
+    await world.json(["wait", "--session", name, "--output", ready, "--from-cursor", String(started.cursor)]);
+    const ended = await world.json(["end", "--session", name]);
+    expect(ended).toMatchObject({ how: "exit", program, mode: "idle" });
+    const block = await world.json(["block", "--session", name, String(started.block)]);
+    expect(block).toMatchObject({ command, exitCode: 0, reason: "cancelled" });
+  }
+  // A program with no exit line of its own: Ctrl-C.
+  const cat = await world.json(["exec", "--session", name, "--interactive", "--", "cat"]);
+  await world.json(["wait", "--session", name, "--text", "cat"]);
+  expect(await world.json(["end", "--session", name])).toMatchObject({ how: "interrupt", program: "cat" });
+  expect((await world.json(["block", "--session", name, String(cat.block)])).reason).toBe("cancelled");
+});
