@@ -25,7 +25,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
     case "get": return { value: session.get(params.what) };
     case "mark": return session.mark(params.label);
     case "exec": return session.exec(params);
-    case "send": return session.send(params.data);
+    case "send": return session.send(params.data, params.secret === true);
     case "status": return session.status();
     case "closing": return session.closing(params.reason);
     case "blocks": return session.blocks(params);

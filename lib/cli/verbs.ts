@@ -523,10 +523,11 @@ export const VERBS: Verb[] = [
   {
     name: "send",
     summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
-    usage: "send [--session NAME] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
+    usage: "send [--session NAME] [--secret] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
     method: "send",
     positionals: [0, 1],
     flags: [
+      { name: "--secret", type: "bool", description: "DATA is a password or token: masked in the cast, transcript and results" },
       { name: "--enter", type: "bool", description: "then a carriage return" },
       { name: "--ctrl-c", type: "bool", description: "then Ctrl-C" },
       { name: "--ctrl-d", type: "bool", description: "then Ctrl-D" },
@@ -537,7 +538,7 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--ctrl-c")) data += "\x03";
       if (args.flags.has("--ctrl-d")) data += "\x04";
       if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
-      return { data };
+      return { data, ...(args.flags.has("--secret") ? { secret: true } : {}) };
     },
     show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   },

@@ -260,9 +260,9 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...(await entry.worker.call("exec", params)) };
     },
 
-    async send({ session, lease, data }) {
+    async send({ session, lease, data, secret }) {
       const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("send", { data })) };
+      return { session: entry.name, ...(await entry.worker.call("send", { data, secret })) };
     },
 
     async end({ session, lease, graceMs }) {

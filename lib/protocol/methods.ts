@@ -281,7 +281,7 @@ export const METHODS = {
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
     readOnly: false,
-    params: v.strictObject({ ...writer, data: v.string() }),
+    params: v.strictObject({ ...writer, data: v.string(), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {

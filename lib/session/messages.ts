@@ -54,7 +54,7 @@ export type WorkerOps = {
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
   exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
-  send: [{ data: string }, { bytes: number; cursor: number }];
+  send: [{ data: string; secret?: boolean }, { bytes: number; cursor: number }];
   status: [Record<string, never>, WithoutSession<Result<"status">>];
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];

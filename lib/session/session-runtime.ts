@@ -14,6 +14,7 @@ import { WaitEngine } from "../terminal/waits.ts";
 import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
+import { MaskedFeed, SecretMask } from "../record/secret-mask.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
@@ -60,6 +61,9 @@ export class SessionRuntime {
   #ended = false;
   #lastOutputAt: number | null = null;
   #dropping = false;
+  /** Secrets typed or sent with --secret: masked in the cast and the shell transcript alike. */
+  readonly #mask = new SecretMask();
+  readonly #shellFeed = new MaskedFeed(this.#mask);
 
   constructor(spec: StartSpec, events: SessionEvents) {
     this.#events = events;
@@ -69,7 +73,7 @@ export class SessionRuntime {
       command: spec.argv.join(" "),
       title: spec.name,
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
-    });
+    }, this.#mask);
     this.#screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -94,7 +98,8 @@ export class SessionRuntime {
       fish: spec.shell.kind === "fish",
       kind: spec.shell.kind === "zsh" || spec.shell.kind === "fish" ? spec.shell.kind : "bash",
       ...(spec.shell.cursorBase === undefined ? {} : { cursorBase: spec.shell.cursorBase }),
-      type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
+      type: (text, secret) => { this.#recorder?.input(secret ? "***" : text); this.#screen.input(text); },
+      redact: (text) => this.#mask.redact(text),
       changed: () => this.#waits.notify(),
     }) : null;
     this.#plainShell = spec.shell !== null && spec.shell.nonce === null;
@@ -138,7 +143,7 @@ export class SessionRuntime {
     }
     this.#dropping = false;
     this.#recorder?.output(bytes); // exactly what the screen is fed
-    if (this.#shell) this.#shell.push(this.#streamDecoder.decode(bytes, { stream: true }));
+    if (this.#shell) this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
     void this.#screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
@@ -150,6 +155,7 @@ export class SessionRuntime {
     if (!this.#ptyClosed && !this.#eofGraceOver) return;
     if (this.#flow.backlog > 0) return;
     this.#ended = true;
+    if (this.#shell) this.#shell.push(this.#shellFeed.flush());
     this.#shell?.ended(this.#exit.code);
     this.#recorder?.exit(this.#exit.code, this.#exit.signal);
     this.#recorder?.close();
@@ -265,7 +271,7 @@ export class SessionRuntime {
     // A paste must not be able to end the bracket early.
     const data = paste ? BRACKETED_PASTE_START + params.text.replaceAll(BRACKETED_PASTE_END, "") + BRACKETED_PASTE_END : params.text;
     const shown = params.secret ? "***" : params.text;
-    if (params.secret) this.#recorder?.addSecret(params.text);
+    if (params.secret) this.#mask.add(params.text);
     return this.#act(data, params.wait, this.#aim(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
   }
 
@@ -375,11 +381,13 @@ export class SessionRuntime {
     });
   }
 
-  send(data: string): WorkerOps["send"][1] {
+  send(data: string, secret = false): WorkerOps["send"][1] {
     const shell = this.#requireShell("send");
     this.#requireRunning("send");
-    this.#recorder?.marker(`send ${JSON.stringify(data.length > 40 ? `${data.slice(0, 39)}…` : data)}`);
-    const cursor = shell.send(data);
+    if (secret) this.#mask.add(data);
+    const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
+    this.#recorder?.marker(`send ${JSON.stringify(shown)}`);
+    const cursor = shell.send(data, secret);
     return { bytes: Buffer.byteLength(data), cursor };
   }
 

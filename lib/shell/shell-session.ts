@@ -33,7 +33,8 @@ type Waiter = { resolve(): void; reject(error: TuiwrightError): void };
 export class ShellSession {
   readonly stream: OutputStream;
   readonly tracker: BlockTracker;
-  readonly #type: (text: string) => void;
+  /** `secret`: the cast records *** for it. */
+  readonly #type: (text: string, secret?: boolean) => void;
   readonly #dir: string | null;
   readonly #changed: () => void;
   #cwd: string | null = null;
@@ -45,6 +46,8 @@ export class ShellSession {
    * they are accepted, so a call right after an interactive exec sees `interactive`. */
   readonly #pending: { command: string; interactive: boolean }[] = [];
   readonly #kind: ShellKind;
+  /** The session's secret mask, for command labels (exec of a line holding a secret). */
+  readonly #redact: (text: string) => string;
 
   /** fish moves to a new line after its preexec event: that newline belongs to the prompt. */
   readonly #newlineAfterStart: boolean;
@@ -54,7 +57,8 @@ export class ShellSession {
   /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
   /** `cursorBase`: where this session's output cursor starts (a reset session goes on from
    * the one it replaces, so cursors never restart). */
-  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; cursorBase?: number; type(text: string): void; changed(): void }) {
+  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; cursorBase?: number; type(text: string, secret?: boolean): void; redact?(text: string): string; changed(): void }) {
+    this.#redact = options.redact ?? ((text) => text);
     this.#kind = options.kind ?? (options.fish ? "fish" : "bash");
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
@@ -243,7 +247,7 @@ export class ShellSession {
       }
       await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs, "the shell to show its prompt");
       if (nothing) return this.result(this.tracker.empty(options.command, this.stream.end, this.#cwd), options.maxOutput);
-      this.tracker.expect(options.command, options.interactive);
+      this.tracker.expect(this.#redact(options.command), options.interactive);
       // --cwd runs it in a subshell there, so the shell's own directory does not move.
       const line = options.cwd === undefined ? typed : `(cd -- ${shellQuote(options.cwd)} && ${typed})`;
       this.#type(`${line}\r`);
@@ -259,10 +263,10 @@ export class ShellSession {
     }
   }
 
-  send(data: string): number {
+  send(data: string, secret = false): number {
     if (this.#ended) throw new TuiwrightError("session-exited", "the shell has exited");
     const cursor = this.stream.end;
-    this.#type(data);
+    this.#type(data, secret);
     this.#event({ event: "send", bytes: Buffer.byteLength(data), cursor });
     return cursor;
   }

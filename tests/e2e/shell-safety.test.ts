@@ -175,3 +175,55 @@ test("end asks a known REPL or shell to leave with its own exit line first, and 
   expect(await world.json(["end", "--session", name])).toMatchObject({ how: "interrupt", program: "cat" });
   expect((await world.json(["block", "--session", name, String(cat.block)])).reason).toBe("cancelled");
 });
+
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** The secret anywhere in `text`, even with escape sequences or line breaks between its characters. */
+function leaks(text: string, secret: string): boolean {
+  const gap = String.raw`(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|[\r\n\b])*`;
+  return new RegExp([...secret].join(gap)).test(text);
+}
+
+for (const shell of ["bash", "zsh", "fish"]) {
+  test(`${shell}: type --secret and send --secret are masked in the cast, the transcript, block, events and exec labels`, async () => {
+    const name = `secret-${shell}`;
+    await world.spawn([], ["--session", name, "--shell", shell]);
+    // Fresh each run: a shell's history (fish suggests from it) must not hold an old one.
+    const typed = `Hunter${Math.random().toString(36).slice(2, 8)}`;
+    const sent = `S3cret${Math.random().toString(36).slice(2, 8)}`;
+    // Typed at the prompt (fish repaints the line as it goes), echoed back by the program.
+    await world.json(["exec", "--session", name, "--", "true"]);
+    await world.json(["type", "--session", name, "echo "]);
+    await world.json(["type", "--session", name, "--secret", typed]);
+    const before = (await world.json(["status", "--session", name])).cursor;
+    await world.json(["press", "--session", name, "Enter"]);
+    await world.json(["wait", "--session", name, "--output", "PROMPT", "--from-cursor", String(before)]);
+    // Sent to a program reading a password, then shown by it, then exec'd on a command line.
+    const started = await world.json(["exec", "--session", name, "--interactive", "--", "read pw; echo got-$pw"]);
+    await world.json(["send", "--session", name, "--secret", "--enter", sent]);
+    await world.json(["wait", "--session", name, "--output", "EOF", "--from-cursor", String(started.cursor)]);
+    const label = await world.json(["exec", "--session", name, "--", `echo again-${sent}`]);
+    expect(label.command).toBe(`echo again-${"*".repeat(sent.length)}`);
+    expect(label.output).toBe(`again-${"*".repeat(sent.length)}\n`);
+    const got = await world.json(["block", "--session", name, String(started.block)]);
+    expect(got.output).toContain(`got-${"*".repeat(sent.length)}`);
+    await world.json(["exec", "--session", name, "--", "exit"]);
+
+    const dir = transcriptDir(name);
+    const files = Bun.spawnSync(["sh", "-c", `ls ${dir}/*.jsonl ${dir}/blocks/*.out ${world.env.XDG_STATE_HOME}/tuiwright/${world.namespace}/casts/${name}-*`]).stdout.toString().trim().split("\n");
+    expect(files.some((f) => f.endsWith(".cast"))).toBe(true);
+    for (const file of files) {
+      let text = readFileSync(file, "utf8");
+      // Every string of every event, joined: a secret split across events is found too.
+      if (file.endsWith(".cast") || file.endsWith(".jsonl")) text = text.split("\n").filter(Boolean).flatMap((line) => strings(JSON.parse(line))).join("");
+      for (const secret of [typed, sent]) {
+        if (leaks(text, secret)) throw new Error(`${secret} leaks into ${file}: ${JSON.stringify(text)}`);
+      }
+    }
+  });
+}
