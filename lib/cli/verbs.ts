@@ -621,7 +621,8 @@ export const VERBS: Verb[] = [
       if (!spec) throw usage("wait needs a condition: --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit", "wait");
       return { ...spec, ...(args.flags.has("--print") ? { includeText: true } : {}) };
     },
-    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : formatWait(r)),
+    // --print: the `fired` line, then the screen.
+    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : r.text === undefined ? formatWait(r) : `${formatWait(r)}\n${r.text}`),
   },
   {
     name: "capabilities",

@@ -130,11 +130,16 @@ test("end interrupts the running program; reset brings back a working shell; exe
 });
 
 test("run keeps stdout and stderr apart, returns the exit code, and times out a child", async () => {
-  const apart = await world.json(["run", "--", "sh", "-c", "echo out; echo err >&2; exit 7"]);
+  // --json exits with the child's code too (7), like every other output mode.
+  const apartRun = await world.run(["--json", "run", "--", "sh", "-c", "echo out; echo err >&2; exit 7"]);
+  expect(apartRun.code).toBe(7);
+  const apart = JSON.parse(apartRun.stdout);
   expect(apart).toMatchObject({ exitCode: 7, signal: null, stdout: "out\n", stderr: "err\n", timedOut: false });
   const passthrough = await world.run(["run", "--stdin", "piped", "--", "sh", "-c", "cat; echo e >&2; exit 7"]);
   expect(passthrough).toMatchObject({ code: 7, stdout: "piped", stderr: "e\n" });
-  const slow = await world.json(["run", "--timeout", "200", "--", "sh", "-c", "sleep 100 & sleep 100"]);
+  const slowRun = await world.run(["--json", "run", "--timeout", "200", "--", "sh", "-c", "sleep 100 & sleep 100"]);
+  expect(slowRun.code).toBe(124);
+  const slow = JSON.parse(slowRun.stdout);
   expect(slow.timedOut).toBe(true);
   expect(slow.elapsedMs).toBeLessThan(5000);
   expect((await world.run(["run", "--timeout", "100", "--", "sleep", "100"])).code).toBe(124);
