@@ -285,6 +285,7 @@ export const VERBS: Verb[] = [
       { name: "--browser", type: "string", value: "URL", description: "the Carbonyl terminal browser at URL (same as `browse URL`)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
+      { name: "--no-wait", type: "bool", description: "return at once, before the program has drawn (default: wait for its first screen, at most 3 s)" },
     ],
     params(args, client) {
       const f = args.flags;
@@ -301,6 +302,7 @@ export const VERBS: Verb[] = [
       return {
         ...(shell === null ? { argv: args.rest } : { shell, ...(f.has("--no-integration") ? { integration: false } : {}) }),
         ...terminalParams(args, client, "spawn"),
+        ...(f.has("--no-wait") ? { noWait: true } : {}),
       };
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),

@@ -51,6 +51,8 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 }
 
 const now = () => new Date().toISOString();
+/** The longest spawn waits for a program's first screen. */
+const FIRST_SCREEN_BOUND_MS = 3000;
 
 /** A new file per session start: `<state>/casts/<session>-<UTC time>.cast`. */
 function defaultCastPath(namespace: string, session: string): string {
@@ -192,6 +194,11 @@ export function createHandlers(context: DaemonContext): Handlers {
         // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
         // a slow page keeps loading after that — wait for its content with --ref or --text.
         await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
+      } else if (!params.noWait) {
+        // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
+        // over): return once it drew and was still, or waits for input; bounded.
+        const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);
+        if (firstScreen) return { ...registry.info(entry), firstScreen };
       }
       return registry.info(entry);
     },

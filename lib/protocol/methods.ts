@@ -5,7 +5,7 @@ import * as v from "valibot";
 export { Event } from "./schemas.ts";
 import {
   ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, LostSession, Meta, Outline, Revision, Rows,
-  BlockResult, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
+  BlockResult, FirstScreen, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
 type MethodDef = {
@@ -102,8 +102,9 @@ export const METHODS = {
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
+      noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
     }),
-    result: SessionInfo,
+    result: v.object({ ...SessionInfo.entries, firstScreen: v.optional(FirstScreen) }),
   },
   list: {
     title: "List the sessions",

@@ -35,6 +35,14 @@ export const SessionInfo = v.object({
   kind: doc(v.picklist(["program", "shell", "browser"]), "browser: Carbonyl (navigate, get url…); shell: command blocks (exec)"),
 });
 
+/** How spawn knew the program was ready for input. */
+export const FirstScreen = v.object({
+  drew: doc(v.boolean(), "the program drew something before spawn returned"),
+  waitingForInput: doc(v.boolean(), "its foreground process was blocked reading the terminal"),
+  timedOut: doc(v.boolean(), "neither happened within the bound (3 s): spawn returned anyway"),
+  ms: v.number(),
+});
+
 export const LostSession = v.object({
   name: v.string(),
   pid: v.number(),

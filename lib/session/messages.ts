@@ -8,7 +8,7 @@ import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protoc
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
-export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows"> & {
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows" | "noWait"> & {
   name: string;
   cols: number;
   rows: number;
@@ -56,6 +56,7 @@ export type WorkerOps = {
   exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
   send: [{ data: string; secret?: boolean }, { bytes: number; cursor: number }];
   status: [Record<string, never>, WithoutSession<Result<"status">>];
+  firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; timedOut: boolean; ms: number }];
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];

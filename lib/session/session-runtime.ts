@@ -16,6 +16,7 @@ import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { MaskedFeed, SecretMask } from "../record/secret-mask.ts";
 import { ShellSession } from "../shell/shell-session.ts";
+import { waitingForInput } from "../runtime/input-wait.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
@@ -24,6 +25,8 @@ import type { OutlineNode } from "../outline/types.ts";
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
 const EOF_GRACE_MS = 250;
+/** spawn returns once the program has drawn and then been still this long. */
+const FIRST_STILL_MS = 50;
 const BRACKETED_PASTE_START = "\x1b[200~";
 const BRACKETED_PASTE_END = "\x1b[201~";
 
@@ -389,6 +392,29 @@ export class SessionRuntime {
     this.#recorder?.marker(`send ${JSON.stringify(shown)}`);
     const cursor = shell.send(data, secret);
     return { bytes: Buffer.byteLength(data), cursor };
+  }
+
+  /** Resolves once the program is ready for input: it drew and was still FIRST_STILL_MS, or
+   * its foreground process blocks reading the terminal (a program that draws nothing, such
+   * as cat), or it exited, or `boundMs` passed. /proc has no event for "blocked in read",
+   * so this looks every few milliseconds, for this one bounded wait only. */
+  firstScreen(boundMs: number): Promise<WorkerOps["firstScreen"][1]> {
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        const now = performance.now();
+        const quietMs = now - (this.#lastOutputAt ?? started);
+        const drew = this.#screen.revision > 0;
+        const parsed = this.#flow.backlog === 0;
+        const reading = parsed && quietMs >= 20 && waitingForInput(this.pid);
+        const timedOut = now - started >= boundMs;
+        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || timedOut)) return false;
+        resolve({ drew, waitingForInput: reading, timedOut: timedOut && !reading && !drew, ms: Math.round(now - started) });
+        return true;
+      };
+      if (check()) return;
+      const timer = setInterval(() => { if (check()) clearInterval(timer); }, 5);
+    });
   }
 
   /** The open block is about to end because of `end` (cancelled) or `reset`. */

@@ -219,7 +219,7 @@ export class WaitEngine {
   #settle(pending: Pending): boolean {
     const state = this.#state();
     let text: string | undefined;
-    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const screenText = () => (text ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
     const fired = pending.conditions.filter((c) => c.holds(state, screenText)).map((c) => c.label);
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
     if (done) {
@@ -232,7 +232,7 @@ export class WaitEngine {
         hash: state.screen.hash,
         elapsedMs: Math.round((performance.now() - pending.startedAt) * 1000) / 1000,
         exit: state.exit,
-        ...(pending.includeText ? { text: screenText() } : {}),
+        ...(pending.includeText ? { text: state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0) } : {}),
       });
       return true;
     }
@@ -252,7 +252,7 @@ export class WaitEngine {
     this.#clear(pending);
     const state = this.#state();
     let text: string | undefined;
-    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const screenText = () => (text ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
     const unmet = pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
     const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };

@@ -44,3 +44,28 @@ test("run passes bytes through both ways and exits with the child's code in ever
   expect(device.code).toBe(65);
   expect(device.stderr).toContain("is not a regular file");
 });
+
+const LOOPS = Number(process.env.TUIWRIGHT_RACE_LOOPS ?? 5);
+
+test(`the README headline never types ahead of bash (${LOOPS} rounds): spawn returns once bash waits for input`, async () => {
+  for (let round = 0; round < LOOPS; round++) {
+    const spawned = await world.json(["spawn", "--session", `headline${round}`, "--", "bash", "--norc"]);
+    expect(spawned.firstScreen).toMatchObject({ drew: true, waitingForInput: true, timedOut: false });
+    await world.json(["type", "--session", spawned.name, `echo hi-${round}`]);
+    await world.json(["press", "--session", spawned.name, "Enter", "--wait-regex", `^hi-${round}$`]);
+    // A prompt waiting at the end of the screen: its trailing space is seen up to the cursor.
+    await world.json(["wait", "--session", spawned.name, "--regex", "[#$] $"]);
+    const rows = (await world.json(["snapshot", "--session", spawned.name])).text.split("\n");
+    // The command was typed at the prompt, not before it: no stray `echo hi` row above it.
+    expect(rows[0]).toMatch(new RegExp(`[#$] echo hi-${round}$`));
+    expect(rows[1]).toBe(`hi-${round}`);
+    await world.json(["kill", "--session", spawned.name]);
+  }
+}, 120_000);
+
+test("spawn --no-wait returns at once; a program that never reads says so after the bound", async () => {
+  const quick = await world.json(["spawn", "--no-wait", "--", "cat"]);
+  expect(quick.firstScreen).toBeUndefined();
+  const sleeper = await world.json(["spawn", "--", "sleep", "60"]);
+  expect(sleeper.firstScreen).toMatchObject({ drew: false, waitingForInput: false, timedOut: true });
+});
