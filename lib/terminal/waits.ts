@@ -27,7 +27,9 @@ type Condition = {
   label: string;
   /** screen: reads screen content; the others read time, the revision counter or the exit. */
   kind: "screen" | "settled" | "revision" | "exit" | "output";
-  holds(state: WaitState, text: () => string): boolean;
+  /** `text`: the screen's rows, right-trimmed; `toCursor`: the same with the cursor's row kept
+   * up to the cursor (a prompt's trailing space). Text conditions hold if either matches. */
+  holds(state: WaitState, text: () => string, toCursor: () => string): boolean;
   /** For time-based conditions: when the condition will hold if nothing changes. */
   readyAt?(state: WaitState): number;
   /** For output conditions: what matched, and the cursor just past it. */
@@ -57,11 +59,11 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   const negate = spec.gone === true;
   const verb = negate ? " gone" : "";
   for (const text of spec.text ?? []) {
-    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText) => screenText().includes(text) !== negate });
+    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText, toCursor) => (screenText().includes(text) || toCursor().includes(text)) !== negate });
   }
   for (const source of spec.regex ?? []) {
     const re = parsePattern(source);
-    conditions.push({ kind: "screen", label: `regex ${re}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
+    conditions.push({ kind: "screen", label: `regex ${re}${verb}`, holds: (_s, screenText, toCursor) => (re.test(screenText()) || re.test(toCursor())) !== negate });
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
@@ -149,7 +151,7 @@ function anchorScreenConditions(conditions: Condition[], anchor: WaitAnchor): vo
   for (const condition of conditions) {
     if (condition.kind !== "screen") continue;
     const holds = condition.holds;
-    condition.holds = (state, text) => state.screen.revision > anchor.revision && holds(state, text);
+    condition.holds = (state, text, toCursor) => state.screen.revision > anchor.revision && holds(state, text, toCursor);
   }
 }
 
@@ -219,8 +221,10 @@ export class WaitEngine {
   #settle(pending: Pending): boolean {
     const state = this.#state();
     let text: string | undefined;
-    const screenText = () => (text ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const fired = pending.conditions.filter((c) => c.holds(state, screenText)).map((c) => c.label);
+    let cursorText: string | undefined;
+    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const fired = pending.conditions.filter((c) => c.holds(state, screenText, toCursor)).map((c) => c.label);
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
     if (done) {
       this.#clear(pending);
@@ -232,7 +236,7 @@ export class WaitEngine {
         hash: state.screen.hash,
         elapsedMs: Math.round((performance.now() - pending.startedAt) * 1000) / 1000,
         exit: state.exit,
-        ...(pending.includeText ? { text: state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0) } : {}),
+        ...(pending.includeText ? { text: screenText() } : {}),
       });
       return true;
     }
@@ -252,8 +256,10 @@ export class WaitEngine {
     this.#clear(pending);
     const state = this.#state();
     let text: string | undefined;
-    const screenText = () => (text ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const unmet = pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
+    let cursorText: string | undefined;
+    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const unmet = pending.conditions.filter((c) => !c.holds(state, screenText, toCursor)).map((c) => c.label);
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
     const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
     if (why === "timeout") {
