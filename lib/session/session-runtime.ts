@@ -404,6 +404,7 @@ export class SessionRuntime {
       const check = (): boolean => {
         const now = performance.now();
         const quietMs = now - (this.#lastOutputAt ?? started);
+        this.#screen.sync(); // the revision of what has been parsed, not of the last batch's end
         const drew = this.#screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
         const reading = parsed && quietMs >= 20 && waitingForInput(this.pid);
