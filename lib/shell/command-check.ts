@@ -23,7 +23,7 @@ export async function syntaxProblem(kind: ShellKind, command: string): Promise<s
   // bash parses extglob patterns only when the option is on; interactive users often have it.
   // fish reads no program from a pipe here, and its -n -c exits 0 even when it complains:
   // for fish, anything on stderr is the complaint.
-  const argv = kind === "bash" ? ["bash", "-O", "extglob", "-n"] : kind === "fish" ? ["fish", "--no-config", "-n", "-c", command] : [kind, "-n"];
+  const argv = kind === "bash" ? ["bash", "-O", "extglob", "-n"] : kind === "fish" ? ["fish", "--no-config", "-n", "-c", command] : ["zsh", "-f", "-n"];
   let child: ReturnType<typeof Bun.spawn>;
   try {
     child = Bun.spawn(argv, { stdin: "pipe", stdout: "ignore", stderr: "pipe", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: process.env.LANG ?? "C.UTF-8" } });
