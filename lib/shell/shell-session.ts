@@ -256,6 +256,9 @@ export class ShellSession {
       // The block starts after the command's echo: waits from here see only the program.
       if (options.interactive) return { cursor: started.startOffset, mode: "interactive", block: started.seq, startedAt: started.startedAt };
       await this.#blockEnd(started, Math.max(0, deadline - performance.now()));
+      // Answer once the prompt is back too, so a call after this one (status, a cursor taken
+      // for a PROMPT wait) sees the shell ready rather than between the block's end and its prompt.
+      await this.#until(() => this.tracker.atPrompt || this.#ended, this.#readyWaiters, Math.max(1, deadline - performance.now()), "the prompt").catch(() => undefined);
       if (options.cwd !== undefined) started.cwd = options.cwd;
       return this.result(started, options.maxOutput);
     } finally {

@@ -1,8 +1,11 @@
 // CLI input (issue 15 item 12): after the verb only its flags are flags, `--` ends flags for
 // every verb, text starting with a dash can be typed; `run` is binary-safe and exits with the
 // child's code in every output mode; `wait --print` prints the screen after the fired line.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { BIN, World } from "../helpers/harness.ts";
+
+// Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
+setDefaultTimeout(30_000);
 
 let world: World;
 beforeAll(async () => { world = await World.start(); });

@@ -1,8 +1,11 @@
 // Shell sessions: command blocks over OSC 133, output cursors, interactive programs, run.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { World } from "../helpers/harness.ts";
+
+// Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
+setDefaultTimeout(30_000);
 
 const GUESS = resolve(import.meta.dir, "../testdata/guess.sh");
 
