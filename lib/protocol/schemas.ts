@@ -39,7 +39,8 @@ export const SessionInfo = v.object({
 export const FirstScreen = v.object({
   drew: doc(v.boolean(), "the program drew something before spawn returned"),
   waitingForInput: doc(v.boolean(), "its foreground process was blocked reading the terminal"),
-  timedOut: doc(v.boolean(), "neither happened within the bound (3 s): spawn returned anyway"),
+  idle: doc(v.boolean(), "it drew nothing and slept 300 ms on something other than the terminal (a timer, the network)"),
+  timedOut: doc(v.boolean(), "none of these happened within the bound (3 s): spawn returned anyway"),
   ms: v.number(),
 });
 

@@ -25,3 +25,14 @@ export function waitingForInput(sessionPid: number): boolean {
   if (call === table.read) return fields[1] === "0x0"; // read(0, …): its terminal
   return table.polls.includes(call);
 }
+
+/** The foreground process sleeps (state S): waiting on something, not working. */
+export function foregroundAsleep(sessionPid: number): boolean {
+  const pid = foregroundGroup(sessionPid) ?? sessionPid;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "S";
+  } catch {
+    return false;
+  }
+}

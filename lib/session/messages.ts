@@ -56,7 +56,7 @@ export type WorkerOps = {
   exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
   send: [{ data: string; secret?: boolean }, { bytes: number; cursor: number }];
   status: [Record<string, never>, WithoutSession<Result<"status">>];
-  firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; timedOut: boolean; ms: number }];
+  firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];

@@ -16,7 +16,7 @@ import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { MaskedFeed, SecretMask } from "../record/secret-mask.ts";
 import { ShellSession } from "../shell/shell-session.ts";
-import { waitingForInput } from "../runtime/input-wait.ts";
+import { foregroundAsleep, waitingForInput } from "../runtime/input-wait.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
@@ -27,6 +27,8 @@ import type { OutlineNode } from "../outline/types.ts";
 const EOF_GRACE_MS = 250;
 /** spawn returns once the program has drawn and then been still this long. */
 const FIRST_STILL_MS = 50;
+/** …or has drawn nothing and slept (not reading the terminal) this long. */
+const FIRST_IDLE_MS = 300;
 const BRACKETED_PASTE_START = "\x1b[200~";
 const BRACKETED_PASTE_END = "\x1b[201~";
 
@@ -408,9 +410,11 @@ export class SessionRuntime {
         const drew = this.#screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
         const reading = parsed && quietMs >= 20 && waitingForInput(this.pid);
+        // Asleep on something else (a timer, the network) and silent: it is not starting up.
+        const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundAsleep(this.pid);
         const timedOut = now - started >= boundMs;
-        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || timedOut)) return false;
-        resolve({ drew, waitingForInput: reading, timedOut: timedOut && !reading && !drew, ms: Math.round(now - started) });
+        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || idle || timedOut)) return false;
+        resolve({ drew, waitingForInput: reading, idle, timedOut: timedOut && !reading && !idle && !drew, ms: Math.round(now - started) });
         return true;
       };
       if (check()) return;

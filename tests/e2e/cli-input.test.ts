@@ -53,7 +53,7 @@ const LOOPS = Number(process.env.TUIWRIGHT_RACE_LOOPS ?? 5);
 test(`the README headline never types ahead of bash (${LOOPS} rounds): spawn returns once bash waits for input`, async () => {
   for (let round = 0; round < LOOPS; round++) {
     const spawned = await world.json(["spawn", "--session", `headline${round}`, "--", "bash", "--norc"]);
-    expect(spawned.firstScreen).toMatchObject({ drew: true, waitingForInput: true, timedOut: false });
+    expect(spawned.firstScreen).toMatchObject({ drew: true, waitingForInput: true, idle: false, timedOut: false });
     await world.json(["type", "--session", spawned.name, `echo hi-${round}`]);
     await world.json(["press", "--session", spawned.name, "Enter", "--wait-regex", `^hi-${round}$`]);
     // A prompt waiting at the end of the screen: its trailing space is seen up to the cursor.
@@ -66,9 +66,11 @@ test(`the README headline never types ahead of bash (${LOOPS} rounds): spawn ret
   }
 }, 120_000);
 
-test("spawn --no-wait returns at once; a program that never reads says so after the bound", async () => {
+test("spawn --no-wait returns at once; a program asleep on something else is idle; a busy one returns after the bound", async () => {
   const quick = await world.json(["spawn", "--no-wait", "--", "cat"]);
   expect(quick.firstScreen).toBeUndefined();
   const sleeper = await world.json(["spawn", "--", "sleep", "60"]);
-  expect(sleeper.firstScreen).toMatchObject({ drew: false, waitingForInput: false, timedOut: true });
+  expect(sleeper.firstScreen).toMatchObject({ drew: false, waitingForInput: false, idle: true, timedOut: false });
+  const busy = await world.json(["spawn", "--", "sh", "-c", "while :; do :; done"]);
+  expect(busy.firstScreen).toMatchObject({ drew: false, waitingForInput: false, idle: false, timedOut: true });
 });
