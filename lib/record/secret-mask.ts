@@ -94,7 +94,12 @@ export class MaskedFeed {
     return redacted.slice(0, redacted.length - keep);
   }
 
-  /** The held text (the stream ended): masked, but not waited on any more. */
+  /** Text is held back (it could be the start of a secret). */
+  get holding(): boolean {
+    return this.#held !== "";
+  }
+
+  /** The held text (the stream ended, or nothing followed it soon): masked, not waited on. */
   flush(): string {
     const held = this.#held;
     this.#held = "";

@@ -27,6 +27,8 @@ import type { OutlineNode } from "../outline/types.ts";
 const EOF_GRACE_MS = 250;
 /** spawn returns once the program has drawn and then been still this long. */
 const FIRST_STILL_MS = 50;
+/** How long output that could begin a secret waits for the rest of it. */
+const SECRET_HOLD_MS = 30;
 /** …or has drawn nothing and slept (not reading the terminal) this long. */
 const FIRST_IDLE_MS = 300;
 const BRACKETED_PASTE_START = "\x1b[200~";
@@ -148,11 +150,29 @@ export class SessionRuntime {
     }
     this.#dropping = false;
     this.#recorder?.output(bytes); // exactly what the screen is fed
-    if (this.#shell) this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+    if (this.#shell) {
+      this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+      this.#releaseHeldSoon();
+    }
     void this.#screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
     });
+  }
+
+  #heldTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** What the mask holds back (a possible start of a secret) is released if nothing follows
+   * within SECRET_HOLD_MS: a secret split across reads arrives at once, and an output wait
+   * must not stall on a prompt that happens to end like a secret begins. */
+  #releaseHeldSoon(): void {
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
+    this.#heldTimer = null;
+    if (!this.#shellFeed.holding) return;
+    this.#heldTimer = setTimeout(() => {
+      this.#heldTimer = null;
+      if (!this.#ended) this.#shell?.push(this.#shellFeed.flush());
+    }, SECRET_HOLD_MS);
   }
 
   #checkEnded(): void {
@@ -473,6 +493,7 @@ export class SessionRuntime {
   }
 
   dispose(): void {
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
     this.#recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();

@@ -230,3 +230,14 @@ for (const shell of ["bash", "zsh", "fish"]) {
     }
   });
 }
+
+test("bash: output that ends like a secret begins is held back only briefly: an output wait still sees it", async () => {
+  const { name } = await world.spawn([], ["--session", "held", "--shell", "bash"]);
+  const secret = `Zq${Math.random().toString(36).slice(2, 8)}`;
+  const asked = await world.json(["exec", "--session", name, "--interactive", "--", "read -s pw; printf 'prompt-Z'; read x"]);
+  await world.json(["send", "--session", name, "--secret", "--enter", secret]);
+  const seen = await world.json(["wait", "--session", name, "--output", "prompt-Z", "--from-cursor", String(asked.cursor)]);
+  expect(seen.output.matched).toBe(true);
+  await world.json(["send", "--session", name, "--enter", "x"]);
+  await world.json(["wait", "--session", name, "--output", "EOF", "--from-cursor", String(asked.cursor)]);
+});
