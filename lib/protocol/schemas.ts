@@ -39,7 +39,7 @@ export const SessionInfo = v.object({
 export const FirstScreen = v.object({
   drew: doc(v.boolean(), "the program drew something before spawn returned"),
   waitingForInput: doc(v.boolean(), "its foreground process was blocked reading the terminal"),
-  idle: doc(v.boolean(), "it drew nothing and slept 300 ms on something other than the terminal (a timer, the network)"),
+  idle: doc(v.boolean(), "it drew nothing and was in a timed sleep (nanosleep) for 300 ms"),
   timedOut: doc(v.boolean(), "none of these happened within the bound (3 s): spawn returned anyway"),
   ms: v.number(),
 });

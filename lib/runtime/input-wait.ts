@@ -26,12 +26,17 @@ export function waitingForInput(sessionPid: number): boolean {
   return table.polls.includes(call);
 }
 
-/** The foreground process sleeps (state S): waiting on something, not working. */
-export function foregroundAsleep(sessionPid: number): boolean {
+/** Timed sleeps (nanosleep, clock_nanosleep): a program waiting on a timer, not starting up.
+ * A shell waiting for a child (its rc file running `dircolors`) is in wait4: not this. */
+const SLEEPS: Record<string, number[]> = { x64: [35, 230], arm64: [101, 115] };
+
+/** The foreground process is in a timed sleep. */
+export function foregroundSleeping(sessionPid: number): boolean {
+  const calls = SLEEPS[process.arch];
+  if (!calls) return false;
   const pid = foregroundGroup(sessionPid) ?? sessionPid;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "S";
+    return calls.includes(Number(readFileSync(`/proc/${pid}/syscall`, "utf8").split(" ")[0]));
   } catch {
     return false;
   }

@@ -16,7 +16,7 @@ import { SessionOutline } from "./session-outline.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { MaskedFeed, SecretMask } from "../record/secret-mask.ts";
 import { ShellSession } from "../shell/shell-session.ts";
-import { foregroundAsleep, waitingForInput } from "../runtime/input-wait.ts";
+import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
@@ -29,7 +29,7 @@ const EOF_GRACE_MS = 250;
 const FIRST_STILL_MS = 50;
 /** How long output that could begin a secret waits for the rest of it. */
 const SECRET_HOLD_MS = 30;
-/** …or has drawn nothing and slept (not reading the terminal) this long. */
+/** …or has drawn nothing and been in a timed sleep this long. */
 const FIRST_IDLE_MS = 300;
 const BRACKETED_PASTE_START = "\x1b[200~";
 const BRACKETED_PASTE_END = "\x1b[201~";
@@ -422,6 +422,11 @@ export class SessionRuntime {
    * so this looks every few milliseconds, for this one bounded wait only. */
   firstScreen(boundMs: number): Promise<WorkerOps["firstScreen"][1]> {
     const started = performance.now();
+    // Blocked reading is only believed once it has held over several checks with no output
+    // in between: the program may have written its prompt and gone to read before that
+    // output has reached us through the event loop (seen under load).
+    let readingSince: number | null = null;
+    let readingChecks = 0;
     return new Promise((resolve) => {
       const check = (): boolean => {
         const now = performance.now();
@@ -429,9 +434,12 @@ export class SessionRuntime {
         this.#screen.sync(); // the revision of what has been parsed, not of the last batch's end
         const drew = this.#screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
-        const reading = parsed && quietMs >= 20 && waitingForInput(this.pid);
-        // Asleep on something else (a timer, the network) and silent: it is not starting up.
-        const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundAsleep(this.pid);
+        const blocked = parsed && waitingForInput(this.pid);
+        if (!blocked || (this.#lastOutputAt !== null && readingSince !== null && this.#lastOutputAt >= readingSince)) { readingSince = blocked ? now : null; readingChecks = 0; }
+        else { readingSince ??= now; readingChecks++; }
+        const reading = readingSince !== null && readingChecks >= 3 && now - readingSince >= 20 && quietMs >= 20;
+        // In a timed sleep and silent: it is not starting up (`sleep 1000`).
+        const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundSleeping(this.pid);
         const timedOut = now - started >= boundMs;
         if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || idle || timedOut)) return false;
         resolve({ drew, waitingForInput: reading, idle, timedOut: timedOut && !reading && !idle && !drew, ms: Math.round(now - started) });
