@@ -8,7 +8,7 @@
 // `session_id` is the document's, and gets the core result plus the document's fields.
 import * as v from "valibot";
 import { asTuiwrightError, TuiwrightError } from "../errors.ts";
-import type { MethodName, Params, Result } from "../methods.ts";
+import type { MethodName, Result } from "../methods.ts";
 import { doc, SessionName } from "../schemas.ts";
 
 /** Calls a core method (params validated as any call's are). */
@@ -180,4 +180,3 @@ export function interactivePtyAlias(method: string, params: unknown, core: boole
   return shaped ? alias : null;
 }
 
-export type { Params };
