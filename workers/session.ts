@@ -33,8 +33,10 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
     case "get": return { value: session.get(params.what) };
     case "mark": return session.mark(params.label);
     case "exec": return session.exec(params);
-    case "send": return session.send(params.data);
+    case "send": return session.send(params.data, params.secret === true);
     case "status": return session.status();
+    case "closing": return session.closing(params.reason);
+    case "firstScreen": return session.firstScreen(params.boundMs);
     case "blocks": return session.blocks(params);
     case "block": return session.block(params);
     case "scroll": return session.scroll(params);

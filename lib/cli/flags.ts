@@ -41,7 +41,9 @@ function parseDuration(text: string, flag: string, verb: string): number {
 }
 
 /** Parses `args`; everything after `--` is returned untouched as `rest`. */
-export function parseFlags(args: string[], specs: FlagSpec[], verb: string): ParsedArgs {
+/** `freePositionals`: how many positionals the verb takes; a word that is not one of its flags
+ * fills one of them (so `type --version` types it) instead of being an unknown flag. */
+export function parseFlags(args: string[], specs: FlagSpec[], verb: string, freePositionals = 0): ParsedArgs {
   const byName = new Map<string, FlagSpec>();
   for (const spec of specs) for (const name of [spec.name, ...(spec.aliases ?? [])]) byName.set(name, spec);
   const flags = new Map<string, string | number | boolean | string[]>();
@@ -56,7 +58,10 @@ export function parseFlags(args: string[], specs: FlagSpec[], verb: string): Par
     const eq = arg.indexOf("=");
     const flagName = eq === -1 ? arg : arg.slice(0, eq);
     const spec = byName.get(flagName);
-    if (!spec) throw usage(`unknown flag ${flagName} for \`${verb}\`${didYouMean(flagName, [...byName.keys(), ...GLOBAL_FLAG_NAMES])}`, verb);
+    if (!spec) {
+      if (positionals.length < freePositionals) { positionals.push(arg); continue; }
+      throw usage(`unknown flag ${flagName} for \`${verb}\`${didYouMean(flagName, [...byName.keys(), ...GLOBAL_FLAG_NAMES])}`, verb);
+    }
     if (spec.type === "bool") {
       if (eq !== -1) throw usage(`${flagName} takes no value`, verb);
       flags.set(spec.name, true);

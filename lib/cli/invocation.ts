@@ -41,6 +41,8 @@ export function usage(message: string, hint = "run `tuiwright help` for the verb
 export function extractGlobals(args: string[], defaults?: Globals): { globals: Globals; rest: string[] } {
   const globals: Globals = defaults ? { ...defaults, help: false, version: false } : { mode: "human", help: false, version: false };
   const rest: string[] = [];
+  // After the verb, --version is the verb's text (`type --version`), not ours.
+  let verbSeen = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") { rest.push(...args.slice(i)); break; }
@@ -57,8 +59,11 @@ export function extractGlobals(args: string[], defaults?: Globals): { globals: G
     else if (arg === "--json") globals.mode = "json";
     else if (arg === "--plain") globals.mode = "plain";
     else if (arg === "--help" || arg === "-h") globals.help = true;
-    else if (arg === "--version" || arg === "-V") globals.version = true;
-    else rest.push(arg);
+    else if ((arg === "--version" || arg === "-V") && !verbSeen) globals.version = true;
+    else {
+      if (!arg.startsWith("-")) verbSeen = true;
+      rest.push(arg);
+    }
   }
   return { globals, rest };
 }
@@ -75,8 +80,15 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   if (!found) throw usage(`unknown verb ${JSON.stringify(rest[0] ?? "")}`);
   const { verb } = found;
   const verbUsage = `usage: tuiwright ${verb.usage}`;
-  const parsed = parseFlags(rest.slice(found.consumed), verb.flags, verb.name);
   const [min, max] = verb.positionals;
+  // Only this verb's flags are flags: another dash-word fills a free positional (text to
+  // type), and `--` ends flags for every verb (after it, words are positionals unless the
+  // verb runs a program).
+  const parsed = parseFlags(rest.slice(found.consumed), verb.flags, verb.name, verb.wantsRest ? 0 : max);
+  if (parsed.rest && !verb.wantsRest) {
+    parsed.positionals.push(...parsed.rest);
+    parsed.rest = null;
+  }
   if (parsed.positionals.length < min) throw usage(`${verb.name} needs ${min === max ? min : `at least ${min}`} argument(s)`, verbUsage);
   if (parsed.positionals.length > max) {
     throw usage(`${verb.name} takes ${max === 0 ? "no" : `at most ${max}`} argument(s); got ${JSON.stringify(parsed.positionals[max])}`, verbUsage);

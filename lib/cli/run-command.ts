@@ -1,21 +1,22 @@
-// `tuiwright run [--stdin TEXT | --stdin-file F] [--timeout MS] -- ARGV`: the data path for
-// commands that need no terminal. With --json: {exitCode, signal, stdout, stderr, timedOut,
-// elapsedMs}; otherwise stdout and stderr pass through and the exit code is the child's
-// (124 on a timeout, 128+N for a signal). Runs in the CLI's process: no daemon needed.
+// `tuiwright run [--stdin TEXT | --stdin-file F|-] [--timeout MS] -- ARGV`: the data path for
+// commands that need no terminal, bytes in and bytes out. With --json: {exitCode, signal,
+// stdout, stderr, timedOut, elapsedMs} (output that is not UTF-8 comes as stdoutBase64 /
+// stderrBase64 too); otherwise stdout and stderr pass through. Either way the exit code is the
+// child's (124 on a timeout, 128+N for a signal). Runs in the CLI's process: no daemon needed.
 import { constants } from "node:os";
 import { readBoundedFile } from "../runtime/bounded-file.ts";
 import { runProcess } from "../runtime/run-process.ts";
-import { printOut, writeRaw } from "../runtime/stdio.ts";
+import { printOut, readStdinBytes, writeRaw } from "../runtime/stdio.ts";
 import { parseFlags, type FlagSpec } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
 
 export const RUN_HELP = {
   name: "run",
   summary: "run a non-interactive command with real pipes: stdout/stderr apart, exit code, timeout (no PTY, no daemon)",
-  usage: "run [--stdin TEXT | --stdin-file FILE] [--timeout MS] -- PROGRAM [ARGS...]",
+  usage: "run [--stdin TEXT | --stdin-file FILE|-] [--timeout MS] -- PROGRAM [ARGS...]",
   flags: [
     { name: "--stdin", type: "string", value: "TEXT", description: "feed TEXT on stdin" },
-    { name: "--stdin-file", type: "string", value: "FILE", description: "feed FILE on stdin" },
+    { name: "--stdin-file", type: "string", value: "FILE", description: "feed FILE's bytes on stdin (- for this command's own stdin)" },
     { name: "--timeout", type: "int", value: "MS", description: "kill the process group after MS (exit 124)" },
   ] satisfies FlagSpec[],
 };
@@ -28,11 +29,10 @@ export async function runRun(args: string[], globals: Globals): Promise<number> 
   if (!parsed.rest || parsed.rest.length === 0) throw usage("run needs a program after --: `tuiwright run -- make test`", "run help: `tuiwright help run`");
   if (parsed.positionals.length > 0) throw usage(`run takes the program after --; got ${JSON.stringify(parsed.positionals[0])}`);
   if (parsed.flags.has("--stdin") && parsed.flags.has("--stdin-file")) throw usage("--stdin and --stdin-file exclude each other");
-  let stdin = parsed.flags.get("--stdin") as string | undefined;
+  let stdin: string | Uint8Array | undefined = parsed.flags.get("--stdin") as string | undefined;
   const file = parsed.flags.get("--stdin-file") as string | undefined;
-  if (file !== undefined) {
-    stdin = readBoundedFile(file, "stdin file", MAX_STDIN_FILE_BYTES).toString("utf8");
-  }
+  if (file === "-") stdin = await readStdinBytes();
+  else if (file !== undefined) stdin = readBoundedFile(file, "stdin file", MAX_STDIN_FILE_BYTES); // bytes, as they are
   const result = await runProcess(parsed.rest, {
     cwd: process.cwd(),
     env: process.env as Record<string, string>,
@@ -40,12 +40,21 @@ export async function runRun(args: string[], globals: Globals): Promise<number> 
     ...(parsed.flags.has("--timeout") ? { timeoutMs: parsed.flags.get("--timeout") as number } : {}),
   });
   if (globals.mode === "json") {
-    await printOut(JSON.stringify(result));
-    return 0;
+    await printOut(JSON.stringify({ ...result, ...asJsonText("stdout", result.stdout), ...asJsonText("stderr", result.stderr) }));
+  } else {
+    await writeRaw("stdout", result.stdout);
+    await writeRaw("stderr", result.stderr);
   }
-  await writeRaw("stdout", result.stdout);
-  await writeRaw("stderr", result.stderr);
   if (result.timedOut) return 124;
   if (result.signal) return 128 + ((constants.signals as Record<string, number>)[result.signal] ?? 0);
   return result.exitCode ?? 1;
+}
+
+/** Output for JSON: the text, and when it is not valid UTF-8 its exact bytes in base64 too. */
+function asJsonText(name: "stdout" | "stderr", bytes: Uint8Array): Record<string, string> {
+  try {
+    return { [name]: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { [name]: new TextDecoder().decode(bytes), [`${name}Base64`]: Buffer.from(bytes).toString("base64") };
+  }
 }

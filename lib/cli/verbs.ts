@@ -284,6 +284,7 @@ export const VERBS: Verb[] = [
       { name: "--browser", type: "string", value: "URL", description: "the Carbonyl terminal browser at URL (same as `browse URL`)" },
       { name: "--no-record", type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
+      { name: "--no-wait", type: "bool", description: "return at once, before the program has drawn (default: wait for its first screen, at most 3 s)" },
     ],
     params(args, client) {
       const f = args.flags;
@@ -300,6 +301,7 @@ export const VERBS: Verb[] = [
       return {
         ...(shell === null ? { argv: args.rest } : { shell, ...(f.has("--no-integration") ? { integration: false } : {}) }),
         ...terminalParams(args, client, "spawn"),
+        ...(f.has("--no-wait") ? { noWait: true } : {}),
       };
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
@@ -528,10 +530,11 @@ export const VERBS: Verb[] = [
   {
     name: "send",
     summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
-    usage: "send [--session NAME] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
+    usage: "send [--session NAME] [--secret] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
     method: "send",
     positionals: [0, 1],
     flags: [
+      { name: "--secret", type: "bool", description: "DATA is a password or token: masked in the cast, transcript and results" },
       { name: "--enter", type: "bool", description: "then a carriage return" },
       { name: "--ctrl-c", type: "bool", description: "then Ctrl-C" },
       { name: "--ctrl-d", type: "bool", description: "then Ctrl-D" },
@@ -542,7 +545,7 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--ctrl-c")) data += "\x03";
       if (args.flags.has("--ctrl-d")) data += "\x04";
       if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
-      return { data };
+      return { data, ...(args.flags.has("--secret") ? { secret: true } : {}) };
     },
     show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   },
@@ -625,7 +628,8 @@ export const VERBS: Verb[] = [
       if (!spec) throw usage("wait needs a condition: --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit", "wait");
       return { ...spec, ...(args.flags.has("--print") ? { includeText: true } : {}) };
     },
-    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : formatWait(r)),
+    // --print: the `fired` line, then the screen.
+    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : r.text === undefined ? formatWait(r) : `${formatWait(r)}\n${r.text}`),
   },
   {
     name: "capabilities",

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { isMethodName, METHODS, type MethodName, type Params, type Result } from "../protocol/methods.ts";
+import { interactivePtyAlias } from "../protocol/compat/interactive-pty.ts";
 import { version } from "../runtime/self.ts";
 import type { CallContext, Dispatch } from "../transport/rpc-server.ts";
 
@@ -29,12 +30,20 @@ export function createDispatch(handlers: Handlers, namespace: string): Dispatch 
     if (context.clientVersion !== undefined && context.clientVersion !== version() && !VERSION_INDEPENDENT.has(method)) {
       throw versionMismatch(context.clientVersion, namespace);
     }
-    if (!isMethodName(method)) {
-      throw new TuiwrightError("method-not-found", `unknown method ${JSON.stringify(method)}`);
+    const core = (name: string, coreParams: unknown): Promise<any> => {
+      if (!isMethodName(name)) throw new TuiwrightError("method-not-found", `unknown method ${JSON.stringify(name)}`);
+      const parsed = v.safeParse(METHODS[name].params, coreParams);
+      if (!parsed.success) throw invalidParams(name, parsed.issues);
+      const handler = handlers[name] as (params: unknown, context: CallContext) => Promise<unknown>;
+      return handler(parsed.output, context);
+    };
+    // The agent-interactive-pty document's names: a compat table beside the core one.
+    const alias = interactivePtyAlias(method, params, isMethodName(method));
+    if (alias) {
+      const parsed = v.safeParse(alias.params, params);
+      if (!parsed.success) throw invalidParams(method, parsed.issues);
+      return alias.run(parsed.output, core);
     }
-    const parsed = v.safeParse(METHODS[method].params, params);
-    if (!parsed.success) throw invalidParams(method, parsed.issues);
-    const handler = handlers[method] as (params: unknown, context: CallContext) => Promise<unknown>;
-    return handler(parsed.output, context);
+    return core(method, params);
   };
 }

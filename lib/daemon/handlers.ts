@@ -19,6 +19,8 @@ import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
+import { foregroundExit } from "./graceful-exit.ts";
+import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -55,6 +57,8 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 }
 
 const now = () => new Date().toISOString();
+/** The longest spawn waits for a program's first screen. */
+const FIRST_SCREEN_BOUND_MS = 3000;
 
 /** A new file per session start: `<state>/casts/<session>-<UTC time>.cast`. */
 function defaultCastPath(namespace: string, session: string): string {
@@ -71,7 +75,8 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
 
 const sized = (entry: SessionEntry): SizedSession => ({ name: entry.name, cols: entry.cols, rows: entry.rows, scrollback: entry.spawnParams.scrollback });
 
-async function startSession(context: DaemonContext, params: Params<"spawn">): Promise<SessionEntry> {
+/** `cursorBase`: a reset shell's output cursor goes on from the session it replaces. */
+async function startSession(context: DaemonContext, params: Params<"spawn">, cursorBase?: number): Promise<SessionEntry> {
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
   if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
@@ -95,7 +100,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">): Pr
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
-      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: launch.shell });
+      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: cursorBase === undefined ? launch.shell : { ...launch.shell, cursorBase } });
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
@@ -166,9 +171,15 @@ export function createHandlers(context: DaemonContext): Handlers {
       const schema = (s: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(s, { errorMode: "ignore" });
       return {
         version: version(),
-        methods: Object.entries(METHODS).map(([name, def]) => ({
-          name, title: def.title, readOnly: def.readOnly, params: schema(def.params), result: schema(def.result),
-        })),
+        methods: [
+          ...Object.entries(METHODS).map(([name, def]) => ({
+            name, title: def.title, readOnly: def.readOnly, ...("aliasOf" in def ? { aliasOf: def.aliasOf as string } : {}), params: schema(def.params), result: schema(def.result),
+          })),
+          // The agent-interactive-pty names (send, status, reset: the document's shape of a core name).
+          ...Object.entries(INTERACTIVE_PTY).map(([name, def]) => ({
+            name: Object.hasOwn(METHODS, name) ? `pty.${name}` : name, title: def.title, readOnly: def.readOnly, aliasOf: def.aliasOf, params: schema(def.params), result: {},
+          })),
+        ],
         formats: ["text", "ansi", "cells"],
         keys: KEY_NAMES,
         errors: Object.entries(ERRORS).map(([name, entry]) => ({ name, ...entry })),
@@ -201,6 +212,11 @@ export function createHandlers(context: DaemonContext): Handlers {
         // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
         // a slow page keeps loading after that — wait for its content with --ref or --text.
         await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
+      } else if (!params.noWait) {
+        // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
+        // over): return once it drew and was still, or waits for input; bounded.
+        const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);
+        if (firstScreen) return { ...registry.info(entry), firstScreen };
       }
       return registry.info(entry);
     },
@@ -265,9 +281,9 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...(await entry.worker.call("exec", params)) };
     },
 
-    async send({ session, lease, data }) {
+    async send({ session, lease, data, secret }) {
       const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("send", { data })) };
+      return { session: entry.name, ...(await entry.worker.call("send", { data, secret })) };
     },
 
     async end({ session, lease, graceMs }) {
@@ -279,24 +295,38 @@ export function createHandlers(context: DaemonContext): Handlers {
       const backAtPrompt = (timeoutMs: number) =>
         entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
       await markInCast(entry, "end");
-      await entry.worker.call("send", { data: "\x03" });
-      let how: "interrupt" | "SIGTERM" | "SIGKILL" = "interrupt";
+      await entry.worker.call("closing", { reason: "cancelled" });
+      // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
+      const known = foregroundExit(entry.worker.pid);
+      let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
+      let ended = false;
+      if (known?.line) {
+        await entry.worker.call("send", { data: known.line });
+        ended = await backAtPrompt(graceMs);
+      }
+      if (!ended) {
+        how = "interrupt";
+        await entry.worker.call("send", { data: "\x03" });
+      }
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
-        if (await backAtPrompt(graceMs)) break;
+        if (ended || await backAtPrompt(graceMs)) break;
         const group = foregroundGroup(entry.worker.pid);
         if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
         how = signal;
       }
       if (how === "SIGKILL") await backAtPrompt(graceMs);
-      return { session: entry.name, how, mode: (await entry.worker.call("status", {})).mode };
+      return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
     },
 
     async reset({ session, lease }) {
       const entry = writable(session, lease);
       await markInCast(entry, "reset");
+      // The open block ends "reset", and the new shell's cursor goes on from this one's.
+      const before = entry.exit || entry.crashed ? null : await entry.worker.call("status", {}).catch(() => null);
+      if (before?.integration) await entry.worker.call("closing", { reason: "reset" }).catch(() => undefined);
       await terminateSession(entry, "SIGHUP", 1000);
       registry.remove(entry.name);
-      const fresh = await startSession(context, entry.spawnParams);
+      const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);
     },
 

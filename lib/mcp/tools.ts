@@ -5,6 +5,7 @@
 // of other methods (aliasOf) are left out too.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS, type MethodName } from "../protocol/methods.ts";
+import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 
 export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"]);
 
@@ -24,12 +25,12 @@ export type Tool = {
 
 export const toolName = (method: string) => method.replace(/\./g, "_");
 
-let cache: { tools: Tool[]; byName: Map<string, MethodName> } | null = null;
+let cache: { tools: Tool[]; byName: Map<string, string> } | null = null;
 
-export function tools(): { tools: Tool[]; byName: Map<string, MethodName> } {
+export function tools(): { tools: Tool[]; byName: Map<string, string> } {
   if (cache) return cache;
   const list: Tool[] = [];
-  const byName = new Map<string, MethodName>();
+  const byName = new Map<string, string>();
   for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
     if (NOT_TOOLS.has(method) || "aliasOf" in def) continue; // AWI-TTY names add nothing an agent lacks
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
@@ -42,6 +43,17 @@ export function tools(): { tools: Tool[]; byName: Map<string, MethodName> } {
       description: def.title,
       inputSchema: { type: "object", ...schema },
       annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: "destructive" in def && def.destructive === true, openWorldHint: false },
+    });
+  }
+  // The agent-interactive-pty document's tools (exec_block, wait_for, …); its send, status
+  // and reset are the core tools of those names, which take conversation_id too.
+  for (const [name, def] of Object.entries(INTERACTIVE_PTY)) {
+    if (Object.hasOwn(METHODS, name)) continue;
+    const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
+    byName.set(name, name);
+    list.push({
+      name, title: def.title, description: def.title, inputSchema: { type: "object", ...schema },
+      annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: def.destructive === true, openWorldHint: false },
     });
   }
   cache = { tools: list, byName };

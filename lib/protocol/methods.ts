@@ -6,7 +6,7 @@ export { Event } from "./schemas.ts";
 import { DESKTOP_METHODS } from "./desktop-methods.ts";
 import {
   ActionResult, CellRun, Cols, doc, Event, EventType, ExitStatus, Hash, Lease, LeaseToken, LostSession, Meta, Outline, Revision, Rows,
-  BlockResult, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
+  BlockResult, FirstScreen, SessionInfo, SessionName, ShellMode, SnapshotFormat, Target, WaitConditions, WaitResult,
 } from "./schemas.ts";
 
 type MethodDef = {
@@ -58,7 +58,7 @@ export const METHODS = {
     params: v.strictObject({}),
     result: v.object({
       version: v.string(),
-      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), params: v.unknown(), result: v.unknown() })),
+      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), aliasOf: v.optional(v.string()), params: v.unknown(), result: v.unknown() })),
       formats: v.array(v.string()),
       keys: v.array(v.string()),
       errors: v.array(v.object({ name: v.string(), code: v.number(), exit: v.number(), hint: v.string() })),
@@ -104,8 +104,9 @@ export const METHODS = {
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
+      noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
     }),
-    result: SessionInfo,
+    result: v.object({ ...SessionInfo.entries, firstScreen: v.optional(FirstScreen) }),
   },
   list: {
     title: "List the sessions",
@@ -278,20 +279,25 @@ export const METHODS = {
       queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),
       interactive: v.optional(doc(v.boolean(), "start it and return the output cursor at once (then send / wait --output)"), false),
     }),
-    result: v.union([BlockResult, v.object({ session: v.string(), cursor: v.number(), mode: ShellMode })]),
+    result: v.union([BlockResult, v.object({ session: v.string(), cursor: doc(v.number(), "the output cursor just after the command's echo"), mode: ShellMode, block: v.optional(doc(v.number(), "the interactive session's block")), startedAt: v.optional(v.string()) })]),
   },
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
     readOnly: false,
-    params: v.strictObject({ ...writer, data: v.string() }),
+    params: v.strictObject({ ...writer, data: v.string(), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
-    title: "Shell sessions: end the running program — Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
+    title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...writer, graceMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 2000) }),
-    result: v.object({ session: v.string(), how: v.picklist(["interrupt", "SIGTERM", "SIGKILL"]), mode: ShellMode }),
+    result: v.object({
+      session: v.string(),
+      how: doc(v.picklist(["exit", "interrupt", "SIGTERM", "SIGKILL"]), "the step that ended it: exit (the known shell/REPL's own exit line), interrupt (Ctrl-C), or a signal"),
+      program: v.optional(doc(v.nullable(v.string()), "the foreground program it found (null: the shell itself was running a builtin)")),
+      mode: ShellMode,
+    }),
   },
   reset: {
     title: "Kill the session's programs and start it again with the same name and settings",
@@ -301,13 +307,16 @@ export const METHODS = {
     result: SessionInfo,
   },
   status: {
-    title: "Shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor",
+    title: "Shell sessions: mode (starting, idle, block_running, interactive, continuation, exited), the open block, the output cursor",
     readOnly: true,
     params: v.strictObject({ ...target }),
     result: v.object({
       session: v.string(),
       integration: v.boolean(),
       mode: ShellMode,
+      exitCode: v.optional(doc(v.nullable(v.number()), "mode exited: the shell's exit code (null when a signal ended it)")),
+      pid: v.optional(doc(v.number(), "the shell's process id")),
+      signal: v.optional(v.nullable(v.string())),
       block: v.nullable(v.object({ seq: v.number(), command: v.string(), interactive: v.boolean(), cursor: v.number() })),
       blocks: v.number(),
       cursor: v.number(),

@@ -36,6 +36,15 @@ export const SessionInfo = v.object({
   kind: doc(v.picklist(["program", "shell", "browser"]), "browser: Carbonyl (navigate, get url…); shell: command blocks (exec)"),
 });
 
+/** How spawn knew the program was ready for input. */
+export const FirstScreen = v.object({
+  drew: doc(v.boolean(), "the program drew something before spawn returned"),
+  waitingForInput: doc(v.boolean(), "its foreground process was blocked reading the terminal"),
+  idle: doc(v.boolean(), "it drew nothing and was in a timed sleep (nanosleep) for 300 ms"),
+  timedOut: doc(v.boolean(), "none of these happened within the bound (3 s): spawn returned anyway"),
+  ms: v.number(),
+});
+
 export const LostSession = v.object({
   name: v.string(),
   pid: v.number(),
@@ -190,7 +199,7 @@ export const Lease = v.object({
   expiresAt: doc(v.nullable(v.string()), "null: the lease lives as long as the connection that took it"),
 });
 
-export const ShellMode = v.picklist(["starting", "idle", "block_running", "interactive"]);
+export const ShellMode = v.picklist(["starting", "idle", "block_running", "interactive", "continuation", "exited"]);
 
 export const BlockResult = v.object({
   session: v.string(),
@@ -200,10 +209,11 @@ export const BlockResult = v.object({
   exitCode: v.nullable(v.number()),
   output: doc(v.string(), "the block's output: the normalised stream (ANSI stripped, CRLF → LF) between its start and end"),
   outputTruncated: v.boolean(),
-  outputChars: v.number(),
+  outputChars: doc(v.number(), "the output's length in UTF-8 bytes (the unit of cursors)"),
   startedAt: v.string(),
   endedAt: v.nullable(v.string()),
   cwd: v.nullable(v.string()),
   cursor: doc(v.number(), "the output cursor at the block's end"),
+  reason: v.optional(doc(v.picklist(["shell-exited", "reset", "cancelled"]), "why the block ended without its shell's end mark")),
   integration: v.optional(doc(v.literal(false), "present when the shell has no integration: output read from the screen, no exit code")),
 });

@@ -8,6 +8,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { constants } from "node:os";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { MaskedFeed, SecretMask } from "./secret-mask.ts";
 
 export type CastHeader = {
   cols: number;
@@ -24,16 +25,19 @@ export class CastRecorder {
   readonly #start = performance.now();
   #lastMs = 0;
   readonly #decoder = new TextDecoder("utf-8", { fatal: false });
-  readonly #secrets: string[] = [];
-  /** Output held back because it could be the start of a secret split across reads. */
-  #held = "";
+  /** The session's secrets (shared with its transcript: one rule for both). */
+  readonly #mask: SecretMask;
+  /** Output through the mask; what could be the start of a secret split across reads waits. */
+  readonly #feed: MaskedFeed;
 
-  private constructor(path: string, fd: number) {
+  private constructor(path: string, fd: number, mask: SecretMask) {
     this.path = path;
     this.#fd = fd;
+    this.#mask = mask;
+    this.#feed = new MaskedFeed(mask);
   }
 
-  static create(path: string, header: CastHeader): CastRecorder {
+  static create(path: string, header: CastHeader, mask = new SecretMask()): CastRecorder {
     let fd: number;
     try {
       fd = openSync(path, "wx", 0o600);
@@ -43,7 +47,7 @@ export class CastRecorder {
       if (code === "ENOENT") throw new TuiwrightError("no-such-file", `cannot create ${path}: its directory does not exist`);
       throw new TuiwrightError("io", `cannot create ${path}: ${(error as Error).message}`);
     }
-    const recorder = new CastRecorder(path, fd);
+    const recorder = new CastRecorder(path, fd, mask);
     const env: Record<string, string> = {};
     if (header.env.TERM) env.TERM = header.env.TERM;
     if (header.env.SHELL) env.SHELL = header.env.SHELL;
@@ -63,40 +67,18 @@ export class CastRecorder {
   }
 
   output(bytes: Uint8Array): void {
-    const text = this.#held + this.#decoder.decode(bytes, { stream: true });
-    this.#held = "";
-    if (!text) return;
-    const redacted = this.#redact(text);
-    const keep = this.#secretPrefixAtEnd(redacted);
-    this.#held = redacted.slice(redacted.length - keep);
-    const now = redacted.slice(0, redacted.length - keep);
+    const now = this.#feed.push(this.#decoder.decode(bytes, { stream: true }));
     if (now) this.#event("o", now);
   }
 
   /** From now on this text never appears in the recording's output. */
   addSecret(secret: string): void {
-    if (secret && !this.#secrets.includes(secret)) this.#secrets.push(secret);
+    this.#mask.add(secret);
   }
 
-  #redact(text: string): string {
-    let result = text;
-    for (const secret of this.#secrets) result = result.replaceAll(secret, "*".repeat([...secret].length));
-    return result;
-  }
-
-  /** Length of the longest end of `text` that is a proper prefix of a secret. */
-  #secretPrefixAtEnd(text: string): number {
-    let longest = 0;
-    for (const secret of this.#secrets) {
-      for (let n = Math.min(secret.length - 1, text.length); n > longest; n--) {
-        if (text.endsWith(secret.slice(0, n))) { longest = n; break; }
-      }
-    }
-    return longest;
-  }
-
+  /** Input is masked too: an exec'd command line may carry a secret's value. */
   input(text: string): void {
-    this.#event("i", text);
+    this.#event("i", this.#mask.redact(text));
   }
 
   resize(cols: number, rows: number): void {
@@ -105,13 +87,12 @@ export class CastRecorder {
 
   /** Labels are redacted too: a wait on the screen may name the secret (`--wait-text`). */
   marker(label: string): void {
-    this.#event("m", this.#redact(label));
+    this.#event("m", this.#mask.redact(label));
   }
 
   exit(code: number | null, signal: string | null): void {
-    const tail = this.#held + this.#decoder.decode(); // an unfinished character shows as U+FFFD
-    this.#held = "";
-    if (tail) this.#event("o", this.#redact(tail));
+    const tail = this.#feed.push(this.#decoder.decode()) + this.#feed.flush(); // an unfinished character shows as U+FFFD
+    if (tail) this.#event("o", tail);
     const signals = constants.signals as Record<string, number>;
     const status = signal ? 128 + (signals[signal] ?? 0) : (code ?? 0);
     this.#event("x", String(status));

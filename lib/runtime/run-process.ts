@@ -2,9 +2,10 @@
 // apart, optional stdin, and a timeout that kills the whole process group.
 import { TuiwrightError } from "../protocol/errors.ts";
 
-export type RunResult = { exitCode: number | null; signal: string | null; stdout: string; stderr: string; timedOut: boolean; elapsedMs: number };
+/** Output as bytes: a program's output is not always text (gzip -c). */
+export type RunResult = { exitCode: number | null; signal: string | null; stdout: Uint8Array; stderr: Uint8Array; timedOut: boolean; elapsedMs: number };
 
-export async function runProcess(argv: string[], options: { cwd: string; env: Record<string, string>; stdin?: string; timeoutMs?: number }): Promise<RunResult> {
+export async function runProcess(argv: string[], options: { cwd: string; env: Record<string, string>; stdin?: string | Uint8Array; timeoutMs?: number }): Promise<RunResult> {
   const started = performance.now();
   let proc: Bun.Subprocess<"pipe" | "ignore", "pipe", "pipe">;
   try {
@@ -29,7 +30,7 @@ export async function runProcess(argv: string[], options: { cwd: string; env: Re
     timedOut = true;
     try { process.kill(-proc.pid, "SIGKILL"); } catch { /* already gone */ }
   }, options.timeoutMs);
-  const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).bytes(), proc.exited]);
   if (timer) clearTimeout(timer);
   return {
     exitCode: proc.signalCode ? null : proc.exitCode,

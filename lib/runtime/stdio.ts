@@ -19,8 +19,13 @@ export async function readStdin(): Promise<string> {
 }
 
 /** Exactly these bytes, no newline added (passing a program's output through). */
-export async function writeRaw(stream: "stdout" | "stderr", text: string): Promise<void> {
-  if (text !== "") await Bun.write(stream === "stdout" ? Bun.stdout : Bun.stderr, text);
+export async function writeRaw(stream: "stdout" | "stderr", text: string | Uint8Array): Promise<void> {
+  if (text.length > 0) await Bun.write(stream === "stdout" ? Bun.stdout : Bun.stderr, text);
+}
+
+/** All of standard input as bytes. */
+export async function readStdinBytes(): Promise<Uint8Array> {
+  return new Response(Bun.stdin.stream()).bytes();
 }
 
 /** Lines of standard input as they arrive (for protocol servers on stdio). */

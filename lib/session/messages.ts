@@ -8,7 +8,7 @@ import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protoc
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
-export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows"> & {
+export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows" | "noWait"> & {
   name: string;
   cols: number;
   rows: number;
@@ -20,7 +20,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   /** Where to record (created exclusively), or null. */
   cast: string | null;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { kind: string; nonce: string | null; transcriptDir: string } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
 };
 
 /** What a browser session's navigation bar shows. */
@@ -54,8 +54,10 @@ export type WorkerOps = {
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
   exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
-  send: [{ data: string }, { bytes: number; cursor: number }];
+  send: [{ data: string; secret?: boolean }, { bytes: number; cursor: number }];
   status: [Record<string, never>, WithoutSession<Result<"status">>];
+  firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
+  closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   wait: [WithoutSession<Params<"wait">>, WaitResultValue];

@@ -16,7 +16,9 @@ import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messag
 import { SessionOutline } from "./session-outline.ts";
 import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
+import { MaskedFeed, SecretMask } from "../record/secret-mask.ts";
 import { ShellSession } from "../shell/shell-session.ts";
+import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
 import { renderSvg } from "../render/svg.ts";
@@ -25,6 +27,14 @@ import { outermost, type OutlineNode } from "../outline/types.ts";
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
 const EOF_GRACE_MS = 250;
+/** spawn returns once the program has drawn and then been still this long. */
+const FIRST_STILL_MS = 50;
+/** How long output that could begin a secret waits for the rest of it. */
+const SECRET_HOLD_MS = 30;
+/** …or has drawn nothing and been in a timed sleep this long. */
+const FIRST_IDLE_MS = 300;
+const BRACKETED_PASTE_START = "\x1b[200~";
+const BRACKETED_PASTE_END = "\x1b[201~";
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
@@ -61,6 +71,9 @@ export class SessionRuntime {
   #ended = false;
   #lastOutputAt: number | null = null;
   #dropping = false;
+  /** Secrets typed or sent with --secret: masked in the cast and the shell transcript alike. */
+  readonly #mask = new SecretMask();
+  readonly #shellFeed = new MaskedFeed(this.#mask);
 
   constructor(spec: StartSpec, events: SessionEvents) {
     this.#events = events;
@@ -70,7 +83,7 @@ export class SessionRuntime {
       command: spec.argv.join(" "),
       title: spec.name,
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
-    });
+    }, this.#mask);
     this.#screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -93,7 +106,10 @@ export class SessionRuntime {
       nonce: spec.shell.nonce,
       transcriptDir: spec.shell.transcriptDir,
       fish: spec.shell.kind === "fish",
-      type: (text) => { this.#recorder?.input(text); this.#screen.input(text); },
+      kind: spec.shell.kind === "zsh" || spec.shell.kind === "fish" ? spec.shell.kind : "bash",
+      ...(spec.shell.cursorBase === undefined ? {} : { cursorBase: spec.shell.cursorBase }),
+      type: (text, secret) => { this.#recorder?.input(secret ? "***" : text); this.#screen.input(text); },
+      redact: (text) => this.#mask.redact(text),
       changed: () => this.#waits.notify(),
     }) : null;
     this.#plainShell = spec.shell !== null && spec.shell.nonce === null;
@@ -109,6 +125,7 @@ export class SessionRuntime {
         start: shell.stream.start,
         slice: (from, to) => shell.stream.slice(from, to),
         promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
+        interactiveEndAfter: (cursor) => shell.tracker.interactiveEndAfter(cursor),
       } : null,
     }));
     this.#screen.onChange(() => {
@@ -138,11 +155,29 @@ export class SessionRuntime {
     }
     this.#dropping = false;
     this.#recorder?.output(bytes); // exactly what the screen is fed
-    if (this.#shell) this.#shell.push(this.#streamDecoder.decode(bytes, { stream: true }));
+    if (this.#shell) {
+      this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+      this.#releaseHeldSoon();
+    }
     void this.#screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
     });
+  }
+
+  #heldTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** What the mask holds back (a possible start of a secret) is released if nothing follows
+   * within SECRET_HOLD_MS: a secret split across reads arrives at once, and an output wait
+   * must not stall on a prompt that happens to end like a secret begins. */
+  #releaseHeldSoon(): void {
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
+    this.#heldTimer = null;
+    if (!this.#shellFeed.holding) return;
+    this.#heldTimer = setTimeout(() => {
+      this.#heldTimer = null;
+      if (!this.#ended) this.#shell?.push(this.#shellFeed.flush());
+    }, SECRET_HOLD_MS);
   }
 
   #checkEnded(): void {
@@ -150,7 +185,8 @@ export class SessionRuntime {
     if (!this.#ptyClosed && !this.#eofGraceOver) return;
     if (this.#flow.backlog > 0) return;
     this.#ended = true;
-    this.#shell?.ended();
+    if (this.#shell) this.#shell.push(this.#shellFeed.flush());
+    this.#shell?.ended(this.#exit.code);
     this.#recorder?.exit(this.#exit.code, this.#exit.signal);
     this.#recorder?.close();
     this.#pty.close();
@@ -268,7 +304,7 @@ export class SessionRuntime {
     // A paste must not be able to end the bracket early.
     const data = paste ? bracketedPaste(params.text) : params.text;
     const shown = params.secret ? "***" : params.text;
-    if (params.secret) this.#recorder?.addSecret(params.text);
+    if (params.secret) this.#mask.add(params.text);
     return this.#act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
   }
 
@@ -410,19 +446,63 @@ export class SessionRuntime {
     });
   }
 
-  send(data: string): WorkerOps["send"][1] {
+  send(data: string, secret = false): WorkerOps["send"][1] {
     const shell = this.#requireShell("send");
     this.#requireRunning("send");
-    this.#recorder?.marker(`send ${JSON.stringify(data.length > 40 ? `${data.slice(0, 39)}…` : data)}`);
-    const cursor = shell.send(data);
+    if (secret) this.#mask.add(data);
+    const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
+    this.#recorder?.marker(`send ${JSON.stringify(shown)}`);
+    const cursor = shell.send(data, secret);
     return { bytes: Buffer.byteLength(data), cursor };
+  }
+
+  /** Resolves once the program is ready for input: it drew and was still FIRST_STILL_MS, or
+   * its foreground process blocks reading the terminal (a program that draws nothing, such
+   * as cat), or it exited, or `boundMs` passed. /proc has no event for "blocked in read",
+   * so this looks every few milliseconds, for this one bounded wait only. */
+  firstScreen(boundMs: number): Promise<WorkerOps["firstScreen"][1]> {
+    const started = performance.now();
+    // Blocked reading is only believed once it has held over several checks with no output
+    // in between: the program may have written its prompt and gone to read before that
+    // output has reached us through the event loop (seen under load).
+    let readingSince: number | null = null;
+    let readingChecks = 0;
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        const now = performance.now();
+        const quietMs = now - (this.#lastOutputAt ?? started);
+        this.#screen.sync(); // the revision of what has been parsed, not of the last batch's end
+        const drew = this.#screen.revision > 0;
+        const parsed = this.#flow.backlog === 0;
+        const blocked = parsed && waitingForInput(this.pid);
+        if (!blocked || (this.#lastOutputAt !== null && readingSince !== null && this.#lastOutputAt >= readingSince)) { readingSince = blocked ? now : null; readingChecks = 0; }
+        else { readingSince ??= now; readingChecks++; }
+        const reading = readingSince !== null && readingChecks >= 3 && now - readingSince >= 20 && quietMs >= 20;
+        // In a timed sleep and silent: it is not starting up (`sleep 1000`).
+        const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundSleeping(this.pid);
+        const timedOut = now - started >= boundMs;
+        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || idle || timedOut)) return false;
+        resolve({ drew, waitingForInput: reading, idle, timedOut: timedOut && !reading && !idle && !drew, ms: Math.round(now - started) });
+        return true;
+      };
+      if (check()) return;
+      const timer = setInterval(() => { if (check()) clearInterval(timer); }, 5);
+    });
+  }
+
+  /** The open block is about to end because of `end` (cancelled) or `reset`. */
+  closing(reason: WorkerOps["closing"][0]["reason"]): WorkerOps["closing"][1] {
+    this.#shell?.endingBecause(reason);
+    return { reason };
   }
 
   status(): WorkerOps["status"][1] {
     const open = this.#shell?.tracker.open ?? null;
     return {
       integration: this.#shell !== null,
-      mode: this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
+      mode: this.#exit ? "exited" : this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(this.#screen.text()) ? "idle" : "starting"),
+      ...(this.#exit ? { exitCode: this.#exit.code, signal: this.#exit.signal } : {}),
+      pid: this.pid,
       block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
       blocks: this.#shell?.tracker.count ?? 0,
       cursor: this.#shell?.stream.end ?? 0,
@@ -463,6 +543,7 @@ export class SessionRuntime {
 
   dispose(): void {
     this.#bells.dispose();
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
     this.#recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();

@@ -20,11 +20,16 @@ export type Block = {
   startedAt: string;
   endedAt: string | null;
   cwd: string | null;
+  /** Why a block ended without its shell's end mark: the shell exited, the session was reset,
+   * or `end` cancelled it. Null when the shell reported its end. */
+  reason?: BlockEndReason | null;
 };
 
-export type ShellMode = "starting" | "idle" | "block_running" | "interactive";
+export type BlockEndReason = "shell-exited" | "reset" | "cancelled";
 
-export type TrackerEvents = { started(block: Block): void; ended(block: Block): void; ready(): void };
+export type ShellMode = "starting" | "idle" | "block_running" | "interactive" | "continuation" | "exited";
+
+export type TrackerEvents = { started(block: Block): void; ended(block: Block): void; ready(): void; continuation?(): void };
 
 export class BlockTracker {
   /** The newest blocks, oldest first; block `seq` is at `seq - this.#firstSeq`. */
@@ -38,6 +43,15 @@ export class BlockTracker {
   #seenPrompt = false;
   #expected: { command: string; interactive: boolean } | null = null;
   #typedCommand: string | null = null;
+  /** The shell shows its continuation prompt (PS2): it waits for the rest of a command. */
+  #continuation = false;
+  /** Where the shell showed a prompt that no block end comes before (the first prompt, after
+   * Ctrl-C at a prompt or a continuation prompt), newest last, bounded. A prompt after a
+   * block is found through the block's end. */
+  readonly #prompts: number[] = [];
+  #closedSincePrompt = false;
+  /** A reason for the open block's end, set by whoever is about to end it (end, reset). */
+  #endReason: BlockEndReason | null = null;
   readonly #events: TrackerEvents;
 
   constructor(events: TrackerEvents, keep = KEEP_BLOCKS) {
@@ -66,7 +80,47 @@ export class BlockTracker {
     if (this.#droppedEnd !== null && cursor <= this.#droppedEnd) {
       throw new TuiwrightError("bad-data", `cursor ${cursor} is older than the blocks kept in memory (the last ${this.#keep})`, { hint: "the transcript on disk (blocks.jsonl) has all of them" });
     }
-    return this.#blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
+    const ended = this.#blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
+    // A prompt with no block before it (a fresh shell, Ctrl-C at a continuation prompt).
+    // Strictly after: a cursor taken at an idle prompt must not match that same prompt.
+    const shown = this.#prompts.find((at) => at > cursor) ?? null;
+    if (ended === null) return shown;
+    return shown === null ? ended : Math.min(ended, shown);
+  }
+
+  /** The end of the first interactive block that ended at or after `cursor`, or null. */
+  interactiveEndAfter(cursor: number): number | null {
+    return this.#blocks.find((b) => b.interactive && b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
+  }
+
+  /** At the continuation prompt (PS2), with no block open. */
+  get continuation(): boolean {
+    return this.#continuation && this.#open === null;
+  }
+
+  /** Say why the open block is about to end (the next close carries it). */
+  endingBecause(reason: BlockEndReason): void {
+    if (this.#open) this.#endReason = reason;
+  }
+
+  /** The shell is gone: the open block ends here, with the shell's exit code. */
+  closeOpen(offset: number, exitCode: number | null, reason: BlockEndReason): void {
+    if (!this.#open) return;
+    // Reset or cancelled: the shell's exit code says nothing about the command.
+    const code = this.#endReason ? null : exitCode;
+    this.#endReason ??= reason;
+    this.#close(offset, code, null, new Date().toISOString());
+  }
+
+  /** A command that runs nothing (blank, or only comments): a block that ends where it starts. */
+  empty(command: string, offset: number, cwd: string | null): Block {
+    const now = new Date().toISOString();
+    const block: Block = { seq: ++this.#count, command, interactive: false, startOffset: offset, endOffset: offset, exitCode: 0, startedAt: now, endedAt: now, cwd };
+    this.#blocks.push(block);
+    while (this.#blocks.length > this.#keep) this.#droppedEnd = this.#blocks.shift()!.endOffset;
+    this.#events.started(block);
+    this.#events.ended(block);
+    return block;
   }
 
   get open(): Block | null {
@@ -80,12 +134,13 @@ export class BlockTracker {
 
   mode(): ShellMode {
     if (this.#open) return this.#open.interactive ? "interactive" : "block_running";
+    if (this.#continuation) return "continuation";
     return this.#seenPrompt ? "idle" : "starting";
   }
 
   /** The next block is this command (typed by exec), interactive or not. */
-  expect(command: string, interactive: boolean): void {
-    this.#expected = { command, interactive };
+  expect(command: string | null, interactive = false): void {
+    this.#expected = command === null ? null : { command, interactive };
   }
 
   onMark(mark: ShellMark, cwd: string | null): void {
@@ -94,12 +149,26 @@ export class BlockTracker {
       case "A":
         if (this.#open) this.#close(mark.offset, null, cwd, now);
         this.#atPrompt = false;
+        this.#continuation = false;
+        this.#expected = null; // a new prompt: what exec typed before it has run or gone
         this.#typedCommand = null; // a command line from before this prompt is not the next one's
         break;
       case "B":
         this.#atPrompt = true;
         this.#seenPrompt = true;
-        if (!this.#open) this.#events.ready();
+        if (!this.#open) {
+          if (!this.#closedSincePrompt) this.#prompts.push(mark.offset);
+          if (this.#prompts.length > this.#keep) this.#prompts.shift();
+          this.#closedSincePrompt = false;
+          this.#events.ready();
+        }
+        break;
+      case "S":
+        if (!this.#open) {
+          this.#continuation = true;
+          this.#atPrompt = false;
+          this.#events.continuation?.();
+        }
         break;
       case "E":
         // zsh reports the command line before it starts; bash at the next prompt, while the
@@ -124,6 +193,7 @@ export class BlockTracker {
         };
         this.#typedCommand = null;
         this.#atPrompt = false;
+        this.#continuation = false;
         this.#open = block;
         this.#count++;
         this.#blocks.push(block);
@@ -145,6 +215,9 @@ export class BlockTracker {
     block.exitCode = exitCode;
     block.endedAt = now;
     block.cwd = cwd;
+    if (this.#endReason) block.reason = this.#endReason;
+    this.#closedSincePrompt = true;
+    this.#endReason = null;
     this.#events.ended(block);
   }
 }

@@ -2,13 +2,16 @@
 // CRLF and lone CR as LF, other control characters dropped. Shell-integration marks (OSC 133
 // A/B/C/D and OSC 633 E) are reported at the exact offset where they occurred, and only when
 // they carry this session's nonce (`tw=NONCE`), so program output cannot forge them.
-// Offsets ("cursors") count characters of this stream from the session's start; they only
-// grow. The last RETAIN characters are kept in memory, in flat chunks of about CHUNK characters:
+// Offsets ("cursors") count UTF-8 bytes of this stream from the session's start (as the
+// agent-interactive-pty document asks: a byte offset into the normalised stream); they only
+// grow. The last RETAIN bytes are kept in memory, in flat chunks of about CHUNK bytes:
 // a shell's output arrives in pieces of a few characters (split at every mark), and kept one
 // string each they cost several times their text (and pinned the PTY reads they were sliced from).
 
 export type ShellMark =
   | { kind: "A" | "B" | "C"; offset: number }
+  /** The continuation prompt (PS2), marked `133;A;k=s` as kitty and FinalTerm do. */
+  | { kind: "S"; offset: number }
   | { kind: "D"; offset: number; exit: number | null }
   | { kind: "E"; offset: number; command: string };
 
@@ -29,7 +32,10 @@ export class OutputStream {
   /** Retained text as flat chunks (no giant concatenation), the first at offset #base; then
    * #tail, the newest pieces not yet joined into a chunk. */
   #chunks: string[] = [];
+  /** The UTF-8 length of each chunk and tail piece. */
+  #chunkBytes: number[] = [];
   #tail: string[] = [];
+  #tailBytes: number[] = [];
   #tailChars = 0;
   #retained = 0;
   #base = 0;
@@ -43,15 +49,17 @@ export class OutputStream {
   /** OSC 7 (file://host/path): seen here, in order with the marks, before xterm parses it. */
   onCwd: ((cwd: string) => void) | null = null;
 
-  /** `retain`, `chunk`: the window and chunk sizes in characters (smaller in tests). */
-  constructor(nonce: string | null, onMark: (mark: ShellMark) => void, sizes: { retain?: number; chunk?: number } = {}) {
+  /** `retain`, `chunk`: the window and chunk sizes in bytes (smaller in tests); `base`: the
+   * cursor of the first byte (a reset session goes on from the one it replaced). */
+  constructor(nonce: string | null, onMark: (mark: ShellMark) => void, sizes: { retain?: number; chunk?: number; base?: number } = {}) {
+    this.#base = sizes.base ?? 0;
     this.#retain = sizes.retain ?? RETAIN;
     this.#chunk = sizes.chunk ?? CHUNK;
     this.#nonce = nonce;
     this.#onMark = onMark;
   }
 
-  /** Total characters so far: the cursor of the next character. */
+  /** Total bytes so far: the cursor of the next byte. */
   get end(): number {
     return this.#base + this.#retained;
   }
@@ -66,13 +74,21 @@ export class OutputStream {
     return this.#chunks.length + this.#tail.length;
   }
 
+  /** The text between two byte offsets (a cut inside a character decodes as U+FFFD). */
   slice(from: number, to = this.end): string {
     const parts: string[] = [];
     let at = this.#base;
-    for (const list of [this.#chunks, this.#tail]) {
-      for (const chunk of list) {
-        const next = at + chunk.length;
-        if (next > from && at < to) parts.push(chunk.slice(Math.max(0, from - at), Math.min(chunk.length, to - at)));
+    for (const [list, sizes] of [[this.#chunks, this.#chunkBytes], [this.#tail, this.#tailBytes]] as const) {
+      for (let i = 0; i < list.length; i++) {
+        const chunk = list[i]!;
+        const size = sizes[i]!;
+        const next = at + size;
+        if (next > from && at < to) {
+          const start = Math.max(0, from - at);
+          const end = Math.min(size, to - at);
+          // ASCII-only chunks (bytes = characters) and whole chunks need no re-encoding.
+          parts.push(size === chunk.length ? chunk.slice(start, end) : start === 0 && end === size ? chunk : Buffer.from(chunk).subarray(start, end).toString("utf8"));
+        }
         if (next >= to) return parts.join("");
         at = next;
       }
@@ -154,19 +170,24 @@ export class OutputStream {
   #append(text: string): void {
     if (!text) return;
     this.onText?.(text);
+    const bytes = Buffer.byteLength(text);
     this.#tail.push(text);
-    this.#tailChars += text.length;
-    this.#retained += text.length;
+    this.#tailBytes.push(bytes);
+    this.#tailChars += bytes;
+    this.#retained += bytes;
     if (this.#tailChars >= this.#chunk) {
       // join() copies into one flat string, so the pieces (and what they were sliced from) go.
       this.#chunks.push(this.#tail.join(""));
+      this.#chunkBytes.push(this.#tailChars);
       this.#tail = [];
+      this.#tailBytes = [];
       this.#tailChars = 0;
     }
-    while (this.#chunks.length > 0 && this.#retained - this.#chunks[0]!.length >= this.#retain) {
-      const dropped = this.#chunks.shift()!;
-      this.#retained -= dropped.length;
-      this.#base += dropped.length;
+    while (this.#chunks.length > 0 && this.#retained - this.#chunkBytes[0]! >= this.#retain) {
+      this.#chunks.shift();
+      const dropped = this.#chunkBytes.shift()!;
+      this.#retained -= dropped;
+      this.#base += dropped;
     }
   }
 
@@ -186,7 +207,8 @@ export class OutputStream {
     if (parts.at(-1) !== `tw=${this.#nonce}`) return; // forged or foreign: ignored
     const offset = this.end;
     const [family, kind] = parts;
-    if (family === "133" && (kind === "A" || kind === "B" || kind === "C")) this.#onMark({ kind, offset });
+    if (family === "133" && kind === "A" && parts[2] === "k=s") this.#onMark({ kind: "S", offset });
+    else if (family === "133" && (kind === "A" || kind === "B" || kind === "C")) this.#onMark({ kind, offset });
     else if (family === "133" && kind === "D") {
       const exit = parts.length > 3 && /^-?\d+$/.test(parts[2]!) ? Number(parts[2]) : null;
       this.#onMark({ kind: "D", offset, exit });

@@ -23,6 +23,7 @@ __tw_precmd() {
 PROMPT_COMMAND="__tw_precmd\${PROMPT_COMMAND:+; $PROMPT_COMMAND}"
 PS0='\\033]133;C;tw=${nonce}\\007'"\${PS0:-}"
 PS1="\${PS1}"'\\[\\033]133;B;tw=${nonce}\\007\\]'
+PS2="\${PS2}"'\\[\\033]133;A;k=s;tw=${nonce}\\007\\]'
 `;
 }
 
@@ -47,6 +48,7 @@ typeset -ga precmd_functions preexec_functions
 precmd_functions=(__tw_precmd $precmd_functions)
 preexec_functions+=(__tw_preexec)
 PS1="\${PS1}%{$(printf '\\033]133;B;tw=${nonce}\\007')%}"
+PS2="\${PS2}%{$(printf '\\033]133;A;k=s;tw=${nonce}\\007')%}"
 `;
 }
 

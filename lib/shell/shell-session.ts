@@ -3,9 +3,11 @@
 // with `send`, and the transcript on disk (events.jsonl, blocks.jsonl, blocks/<seq>.out).
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { BlockTracker, type Block, type ShellMode } from "./block-tracker.ts";
+import { BlockTracker, type Block, type BlockEndReason, type ShellMode } from "./block-tracker.ts";
+import { oneLine, runsNothing, syntaxProblem } from "./command-check.ts";
 import { OutputStream } from "./output-stream.ts";
 import { TranscriptFiles } from "./transcript-files.ts";
+import type { ShellKind } from "./shell-rc.ts";
 
 export type ExecOptions = { command: string; cwd?: string; timeoutMs: number; maxOutput: number; queue: boolean; interactive: boolean };
 
@@ -24,6 +26,7 @@ export type BlockResult = {
   endedAt: string | null;
   cwd: string | null;
   cursor: number;
+  reason?: BlockEndReason;
 };
 
 type Waiter = { resolve(): void; reject(error: TuiwrightError): void };
@@ -31,7 +34,8 @@ type Waiter = { resolve(): void; reject(error: TuiwrightError): void };
 export class ShellSession {
   readonly stream: OutputStream;
   readonly tracker: BlockTracker;
-  readonly #type: (text: string) => void;
+  /** `secret`: the cast records *** for it. */
+  readonly #type: (text: string, secret?: boolean) => void;
   readonly #dir: string | null;
   readonly #files: TranscriptFiles | null;
   readonly #changed: () => void;
@@ -40,6 +44,12 @@ export class ShellSession {
   #endWaiters = new Map<number, Waiter[]>();
   #queue: Promise<unknown> = Promise.resolve();
   #ended = false;
+  /** Execs accepted and not yet started, oldest first: the mode is theirs from the moment
+   * they are accepted, so a call right after an interactive exec sees `interactive`. */
+  readonly #pending: { command: string; interactive: boolean }[] = [];
+  readonly #kind: ShellKind;
+  /** The session's secret mask, for command labels (exec of a line holding a secret). */
+  readonly #redact: (text: string) => string;
 
   /** fish moves to a new line after its preexec event: that newline belongs to the prompt. */
   readonly #newlineAfterStart: boolean;
@@ -47,7 +57,11 @@ export class ShellSession {
   readonly #subshells: boolean;
 
   /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
-  constructor(options: { nonce: string; transcriptDir: string | null; fish?: boolean; keepBlocks?: number; type(text: string): void; changed(): void }) {
+  /** `cursorBase`: where this session's output cursor starts (a reset session goes on from
+   * the one it replaces, so cursors never restart). */
+  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; cursorBase?: number; type(text: string, secret?: boolean): void; redact?(text: string): string; changed(): void }) {
+    this.#redact = options.redact ?? ((text) => text);
+    this.#kind = options.kind ?? (options.fish ? "fish" : "bash");
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
@@ -58,14 +72,20 @@ export class ShellSession {
       ready: () => { for (const w of this.#readyWaiters.splice(0)) w.resolve(); },
       started: (block) => {
         this.#event({ event: "block-begin", seq: block.seq, command: block.command, interactive: block.interactive, cursor: block.startOffset });
-        this.#event({ event: "mode", mode: this.tracker.mode() });
+        this.#event({ event: "mode", mode: this.mode() });
       },
       ended: (block) => this.#blockEnded(block),
+      continuation: () => {
+        const error = new TuiwrightError("bad-data", "the shell is waiting for the rest of the command (its continuation prompt is showing)", {
+          hint: "send --ctrl-c to cancel the half-typed command",
+        });
+        for (const l of [...this.#startListeners]) l.reject(error);
+      },
     }, options.keepBlocks);
     this.stream = new OutputStream(options.nonce, (mark) => {
       this.tracker.onMark(mark, this.#cwd);
       this.#changed();
-    });
+    }, { base: options.cursorBase ?? 0 });
     this.stream.onCwd = (cwd) => { this.#cwd = cwd; };
     // An open block's output goes to its .out file as it arrives: all of it, however long.
     this.stream.onText = (text) => {
@@ -94,23 +114,44 @@ export class ShellSession {
     this.#changed();
   }
 
-  /** The shell's program has exited: nothing will end blocks or prompts any more. */
-  ended(): void {
+  /** The open block is about to end for this reason (end, reset). */
+  endingBecause(reason: BlockEndReason): void {
+    this.tracker.endingBecause(reason);
+  }
+
+  /** The shell's program has exited: nothing will end blocks or prompts any more. The open
+   * block ends here with the shell's exit code (`exit 3` is its own last command). */
+  ended(exitCode: number | null = null): void {
     this.#ended = true;
+    this.tracker.closeOpen(this.stream.end, exitCode, "shell-exited");
     const error = new TuiwrightError("session-exited", "the shell exited");
+    for (const l of [...this.#startListeners]) l.reject(error);
     for (const w of this.#readyWaiters.splice(0)) w.reject(error);
     for (const list of this.#endWaiters.values()) for (const w of list) w.reject(error);
     this.#endWaiters.clear();
   }
 
   mode(): ShellMode {
-    return this.tracker.mode();
+    if (this.#ended) return "exited";
+    const tracked = this.tracker.mode();
+    if (tracked === "block_running" || tracked === "interactive") return tracked;
+    const next = this.#pending[0];
+    if (next) return next.interactive ? "interactive" : "block_running";
+    return tracked;
+  }
+
+  /** The block (or the accepted exec not started yet) that makes the session busy. */
+  #busyWith(): string {
+    const open = this.tracker.open;
+    if (open) return `block ${open.seq}: ${JSON.stringify(open.command)}`;
+    return `starting: ${JSON.stringify(this.#pending[0]?.command ?? "")}`;
   }
 
   /** The first `max` characters of a block: from memory, or from its .out file when the
    * start has left the in-memory window. */
   #head(block: Block, end: number, max: number): string {
-    if (block.startOffset >= this.stream.start || !this.#dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max));
+    // Offsets are bytes and `max` characters: a character is at most 4 bytes.
+    if (block.startOffset >= this.stream.start || !this.#dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max * 4)).slice(0, max);
     const fd = openSync(`${this.#dir}/blocks/${block.seq}.out`, "r");
     try {
       const buffer = Buffer.alloc(Math.min(max * 4, 64 << 20));
@@ -142,62 +183,100 @@ export class ShellSession {
   result(block: Block, maxOutput: number): BlockResult {
     const end = block.endOffset ?? this.stream.end;
     const length = end - block.startOffset;
+    const output = this.#head(block, end, maxOutput);
     return {
       block: block.seq,
       seq: block.seq,
       command: block.command,
       exitCode: block.exitCode,
-      output: this.#head(block, end, maxOutput),
-      outputTruncated: length > maxOutput,
+      output,
+      outputTruncated: Buffer.byteLength(output) < length,
       outputChars: length,
       startedAt: block.startedAt,
       endedAt: block.endedAt,
       cwd: block.cwd,
       cursor: end,
+      ...(block.reason ? { reason: block.reason } : {}),
     };
   }
 
-  async exec(options: ExecOptions): Promise<BlockResult | { cursor: number; mode: ShellMode }> {
-    const mode = this.tracker.mode();
+  async exec(options: ExecOptions): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number; startedAt: string }> {
+    // Decided now, in call order: a call after this one sees the mode this exec set.
+    const mode = this.mode();
+    if (mode === "exited") throw new TuiwrightError("session-exited", "the shell has exited");
     if (mode === "interactive") {
-      throw new TuiwrightError("busy", `the session is interactive (block ${this.tracker.open!.seq}: ${JSON.stringify(this.tracker.open!.command)})`, {
+      throw new TuiwrightError("busy", `the session is interactive (${this.#busyWith()})`, {
         hint: "use `send` to talk to it, `end` to stop it, or `reset`",
       });
     }
+    if (mode === "continuation") {
+      throw new TuiwrightError("busy", "the shell is at its continuation prompt, waiting for the rest of a command", {
+        hint: "send --ctrl-c cancels the half-typed command",
+      });
+    }
     if (mode === "block_running" && !options.queue) {
-      throw new TuiwrightError("busy", `a block is running (block ${this.tracker.open!.seq}: ${JSON.stringify(this.tracker.open!.command)})`, {
+      throw new TuiwrightError("busy", `a block is running (${this.#busyWith()})`, {
         hint: "wait for it (`wait --output PROMPT`), or pass --queue",
       });
     }
+    const claim = { command: options.command, interactive: options.interactive };
+    this.#pending.push(claim);
     // One exec at a time types at the prompt; queued ones wait their turn.
-    const turn = this.#queue.then(() => this.#execNow(options));
+    const turn = this.#queue.then(() => this.#execNow(options, claim));
     this.#queue = turn.catch(() => undefined);
     return turn;
   }
 
-  async #execNow(options: ExecOptions): Promise<BlockResult | { cursor: number; mode: ShellMode }> {
-    const deadline = performance.now() + options.timeoutMs;
-    await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs, "the shell to show its prompt");
-    if (/[\r\n]/.test(options.command)) throw new TuiwrightError("bad-data", "a command for exec must be one line (join commands with ; or &&)");
-    if (options.cwd !== undefined && !this.#subshells) {
-      throw new TuiwrightError("usage", "exec --cwd is not available in fish sessions (fish has no subshells to run it in)", { hint: "exec `cd DIR` first, or use bash/zsh" });
-    }
-    this.tracker.expect(options.command, options.interactive);
-    const cursor = this.stream.end;
-    // --cwd runs it in a subshell there, so the shell's own directory does not move.
-    const line = options.cwd === undefined ? options.command : `(cd -- ${shellQuote(options.cwd)} && ${options.command})`;
-    this.#type(`${line}\r`);
-    if (options.interactive) return { cursor, mode: "interactive" };
-    const started = await this.#nextBlock(Math.max(0, deadline - performance.now()));
-    await this.#blockEnd(started, Math.max(0, deadline - performance.now()));
-    if (options.cwd !== undefined) started.cwd = options.cwd;
-    return this.result(started, options.maxOutput);
+  #release(claim: { command: string; interactive: boolean }): void {
+    const at = this.#pending.indexOf(claim);
+    if (at >= 0) this.#pending.splice(at, 1);
   }
 
-  send(data: string): number {
+  async #execNow(options: ExecOptions, claim: { command: string; interactive: boolean }): Promise<BlockResult | { cursor: number; mode: ShellMode; block: number; startedAt: string }> {
+    try {
+      if (this.tracker.open?.interactive) {
+        throw new TuiwrightError("busy", `the session is interactive (${this.#busyWith()})`, { hint: "use `send` to talk to it, `end` to stop it, or `reset`" });
+      }
+      const deadline = performance.now() + options.timeoutMs;
+      if (options.cwd !== undefined && !this.#subshells) {
+        throw new TuiwrightError("usage", "exec --cwd is not available in fish sessions (fish has no subshells to run it in)", { hint: "exec `cd DIR` first, or use bash/zsh" });
+      }
+      const nothing = runsNothing(options.command);
+      let typed = options.command;
+      if (!nothing) {
+        const problem = await syntaxProblem(this.#kind, options.command);
+        if (problem !== null) {
+          throw new TuiwrightError("bad-data", `${this.#kind} cannot run this command, nothing was typed: ${problem}`, { hint: "complete or fix the command (quotes, `fi`, `done`, a trailing backslash)" });
+        }
+        const line = oneLine(this.#kind, options.command);
+        if (line === null) throw new TuiwrightError("bad-data", "a command for exec in fish must be one line (join commands with ; or and/or)");
+        typed = line;
+      }
+      await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs, "the shell to show its prompt");
+      if (nothing) return this.result(this.tracker.empty(options.command, this.stream.end, this.#cwd), options.maxOutput);
+      this.tracker.expect(this.#redact(options.command), options.interactive);
+      // --cwd runs it in a subshell there, so the shell's own directory does not move.
+      const line = options.cwd === undefined ? typed : `(cd -- ${shellQuote(options.cwd)} && ${typed})`;
+      this.#type(`${line}\r`);
+      const started = await this.#nextBlock(Math.max(0, deadline - performance.now()));
+      this.#release(claim);
+      // The block starts after the command's echo: waits from here see only the program.
+      if (options.interactive) return { cursor: started.startOffset, mode: "interactive", block: started.seq, startedAt: started.startedAt };
+      await this.#blockEnd(started, Math.max(0, deadline - performance.now()));
+      // Answer once the prompt is back too, so a call after this one (status, a cursor taken
+      // for a PROMPT wait) sees the shell ready rather than between the block's end and its prompt.
+      await this.#until(() => this.tracker.atPrompt || this.#ended, this.#readyWaiters, Math.max(1, deadline - performance.now()), "the prompt").catch(() => undefined);
+      if (options.cwd !== undefined) started.cwd = options.cwd;
+      return this.result(started, options.maxOutput);
+    } finally {
+      this.#release(claim);
+    }
+  }
+
+  send(data: string, secret = false): number {
     if (this.#ended) throw new TuiwrightError("session-exited", "the shell has exited");
     const cursor = this.stream.end;
-    this.#type(data);
+    this.#type(data, secret);
     this.#event({ event: "send", bytes: Buffer.byteLength(data), cursor });
     return cursor;
   }
@@ -211,7 +290,7 @@ export class ShellSession {
         if (block) { cleanup(); resolve(block); }
       };
       const timer = setTimeout(() => { cleanup(); reject(new TuiwrightError("timeout", `the command did not start within ${Math.round(timeoutMs)} ms`)); }, timeoutMs);
-      const listener = { resolve: check, reject: (e: TuiwrightError) => { cleanup(); reject(e); } };
+      const listener = { resolve: check, reject: (e: TuiwrightError) => { cleanup(); this.tracker.expect(null); reject(e); } };
       const cleanup = () => { clearTimeout(timer); this.#startListeners.delete(listener); };
       this.#startListeners.add(listener);
       check();
@@ -250,8 +329,8 @@ export class ShellSession {
     // An empty block still gets its (empty) file.
     this.#files?.append(`blocks/${block.seq}.out`, "");
     this.#files?.append("blocks.jsonl", `${JSON.stringify({ ...block, outputChars: (block.endOffset ?? this.stream.end) - block.startOffset })}\n`);
-    this.#event({ event: "block-end", seq: block.seq, exitCode: block.exitCode, cursor: block.endOffset });
-    this.#event({ event: "mode", mode: this.tracker.mode() });
+    this.#event({ event: "block-end", seq: block.seq, exitCode: block.exitCode, cursor: block.endOffset, ...(block.reason ? { reason: block.reason } : {}) });
+    this.#event({ event: "mode", mode: this.mode() });
     for (const w of this.#endWaiters.get(block.seq) ?? []) w.resolve();
     this.#endWaiters.delete(block.seq);
   }

@@ -143,6 +143,17 @@ export class Screen {
     return rows.join("\n");
   }
 
+  /** The screen as text conditions see it: like text(), but the cursor's row keeps its
+   * trailing spaces up to the cursor, so `[#$] $` matches a prompt waiting for input. */
+  textToCursor(scrollback = 0): string {
+    const rows = this.lines(scrollback);
+    const buffer = this.#term.buffer.active;
+    const at = buffer.baseY + buffer.cursorY - Math.max(0, buffer.baseY - scrollback);
+    if (at >= 0 && at < rows.length && rows[at]!.length < buffer.cursorX) rows[at] = rows[at]!.padEnd(buffer.cursorX, " ");
+    while (rows.length > 0 && rows.at(-1) === "") rows.pop();
+    return rows.join("\n");
+  }
+
   ansi(scrollback = 0): string {
     return this.#serializer.serialize({ scrollback });
   }

@@ -19,7 +19,7 @@ export type WaitState = {
   /** The current outline; only computed when a ref condition asks. */
   outline(): OutlineNode[];
   /** Shell sessions with integration: the output stream, and where blocks ended. */
-  output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null } | null;
+  output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null; interactiveEndAfter?(cursor: number): number | null } | null;
 };
 
 type OutputMatch = { matched: boolean; matchText: string; cursor: number };
@@ -28,7 +28,9 @@ type Condition = {
   label: string;
   /** screen: reads screen content; the others read time, the revision counter or the exit. */
   kind: "screen" | "settled" | "revision" | "exit" | "output";
-  holds(state: WaitState, text: () => string): boolean;
+  /** `text`: the screen's rows, right-trimmed; `toCursor`: the same with the cursor's row kept
+   * up to the cursor (a prompt's trailing space). Text conditions hold if either matches. */
+  holds(state: WaitState, text: () => string, toCursor: () => string): boolean;
   /** For time-based conditions: when the condition will hold if nothing changes. */
   readyAt?(state: WaitState): number;
   /** For output conditions: what matched, and the cursor just past it. */
@@ -63,11 +65,11 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   const negate = spec.gone === true;
   const verb = negate ? " gone" : "";
   for (const text of spec.text ?? []) {
-    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText) => screenText().includes(text) !== negate });
+    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText, toCursor) => (screenText().includes(text) || toCursor().includes(text)) !== negate });
   }
   for (const source of spec.regex ?? []) {
     const re = linearPattern(source);
-    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText) => re.test(screenText()) !== negate });
+    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText, toCursor) => (re.test(screenText()) || re.test(toCursor())) !== negate });
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
@@ -126,7 +128,12 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
   const find = (state: WaitState): OutputMatch | null => {
     const output = state.output;
     if (!output) throw new TuiwrightError("usage", "output waits need a shell session with integration: start one with `spawn --shell`");
-    if (wanted === "EOF") return state.ended ? { matched: true, matchText: "", cursor: output.end } : null;
+    if (wanted === "EOF") {
+      // The interactive session ended (back at the prompt, or ended) or the shell exited.
+      const at = output.interactiveEndAfter?.(from) ?? null;
+      if (at !== null) return { matched: true, matchText: "", cursor: at };
+      return state.ended ? { matched: true, matchText: "", cursor: output.end } : null;
+    }
     if (wanted === "PROMPT") {
       const at = output.promptAfter(from);
       return at === null ? null : { matched: true, matchText: "", cursor: at };
@@ -137,10 +144,11 @@ function outputCondition(wanted: string, from: number, maxBytes: number | undefi
     const window = output.slice(from, maxBytes === undefined ? undefined : from + maxBytes);
     if (re) {
       const m = re.exec(window);
-      return m ? { matched: true, matchText: m.text, cursor: from + m.index + m.text.length } : null;
+      return m ? { matched: true, matchText: m.text, cursor: from + Buffer.byteLength(window.slice(0, m.index + m.text.length)) } : null;
     }
     const index = window.indexOf(wanted);
-    return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + index + wanted.length };
+    // Cursors are UTF-8 byte offsets.
+    return index < 0 ? null : { matched: true, matchText: wanted, cursor: from + Buffer.byteLength(window.slice(0, index + wanted.length)) };
   };
   return { kind: "output", label, holds: (state) => find(state) !== null, match: find };
 }
@@ -149,7 +157,7 @@ function anchorScreenConditions(conditions: Condition[], anchor: WaitAnchor): vo
   for (const condition of conditions) {
     if (condition.kind !== "screen") continue;
     const holds = condition.holds;
-    condition.holds = (state, text) => state.screen.revision > anchor.revision && holds(state, text);
+    condition.holds = (state, text, toCursor) => state.screen.revision > anchor.revision && holds(state, text, toCursor);
   }
 }
 
@@ -223,13 +231,15 @@ export class WaitEngine {
   #settle(pending: Pending): boolean {
     const state = this.#state();
     let text: string | undefined;
+    let cursorText: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
     const fired: string[] = [];
     const unmet: string[] = [];
     for (const condition of pending.conditions) {
       // Past the deadline, stop: the timeout fires as soon as this returns.
       if (performance.now() > pending.deadline) return false;
-      (condition.holds(state, screenText) ? fired : unmet).push(condition.label);
+      (condition.holds(state, screenText, toCursor) ? fired : unmet).push(condition.label);
     }
     pending.lastUnmet = unmet;
     const done = pending.mode === "any" ? fired.length > 0 : fired.length === pending.conditions.length;
@@ -263,9 +273,11 @@ export class WaitEngine {
     this.#clear(pending);
     const state = this.#state();
     let text: string | undefined;
+    let cursorText: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
-    const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText)).map((c) => c.label);
+    const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText, toCursor)).map((c) => c.label);
     const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
     if (why === "timeout") {
       pending.reject(new TuiwrightError("timeout", `wait timed out after ${elapsedMs} ms; not met: ${unmet.join(", ")}`, { details }));

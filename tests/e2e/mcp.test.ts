@@ -22,6 +22,8 @@ test("the tool list is the protocol table (minus subscriptions, fault hooks and 
   const aliases = Object.entries(METHODS).filter(([, def]) => "aliasOf" in def).map(([name]) => name);
   expect(aliases).toEqual(expect.arrayContaining(["send_key", "type_text", "get_title", "subscribe_events"]));
   const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe", ...aliases].includes(m)).map((m) => m.replace(/\./g, "_"));
+  // The agent-interactive-pty tools (its send, status and reset are the core tools).
+  expected.push("exec_block", "exec_interactive", "ctrl_c", "ctrl_d", "enter", "wait_for", "end_session");
   expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
   const snapshot = tools.find((t) => t.name === "snapshot")!;
   expect(snapshot.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });

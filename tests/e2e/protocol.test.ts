@@ -99,7 +99,10 @@ test("capabilities lists every method with JSON Schemas and the whole error tabl
   const caps = (await raw.call({ jsonrpc: "2.0", id: 12, method: "capabilities" })).result;
   const { METHODS } = await import("../../lib/protocol/methods.ts");
   const { ERRORS } = await import("../../lib/protocol/errors.ts");
-  expect(caps.methods.map((m: any) => m.name).sort()).toEqual(Object.keys(METHODS).sort());
+  const { INTERACTIVE_PTY } = await import("../../lib/protocol/compat/interactive-pty.ts");
+  // The agent-interactive-pty names too; those that are also core names as pty.NAME.
+  const compat = Object.keys(INTERACTIVE_PTY).map((name) => (name in METHODS ? `pty.${name}` : name));
+  expect(caps.methods.map((m: any) => m.name).sort()).toEqual([...Object.keys(METHODS), ...compat].sort());
   const spawn = caps.methods.find((m: any) => m.name === "spawn");
   expect(spawn.params.required ?? []).toEqual([]); // argv, shell or browser
   expect(Object.keys(spawn.params.properties)).toEqual(expect.arrayContaining(["argv", "shell", "browser", "integration", "cast"]));

@@ -1,8 +1,11 @@
 // Shell sessions: command blocks over OSC 133, output cursors, interactive programs, run.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { World } from "../helpers/harness.ts";
+
+// Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
+setDefaultTimeout(30_000);
 
 const GUESS = resolve(import.meta.dir, "../testdata/guess.sh");
 
@@ -130,11 +133,16 @@ test("end interrupts the running program; reset brings back a working shell; exe
 });
 
 test("run keeps stdout and stderr apart, returns the exit code, and times out a child", async () => {
-  const apart = await world.json(["run", "--", "sh", "-c", "echo out; echo err >&2; exit 7"]);
+  // --json exits with the child's code too (7), like every other output mode.
+  const apartRun = await world.run(["--json", "run", "--", "sh", "-c", "echo out; echo err >&2; exit 7"]);
+  expect(apartRun.code).toBe(7);
+  const apart = JSON.parse(apartRun.stdout);
   expect(apart).toMatchObject({ exitCode: 7, signal: null, stdout: "out\n", stderr: "err\n", timedOut: false });
   const passthrough = await world.run(["run", "--stdin", "piped", "--", "sh", "-c", "cat; echo e >&2; exit 7"]);
   expect(passthrough).toMatchObject({ code: 7, stdout: "piped", stderr: "e\n" });
-  const slow = await world.json(["run", "--timeout", "200", "--", "sh", "-c", "sleep 100 & sleep 100"]);
+  const slowRun = await world.run(["--json", "run", "--timeout", "200", "--", "sh", "-c", "sleep 100 & sleep 100"]);
+  expect(slowRun.code).toBe(124);
+  const slow = JSON.parse(slowRun.stdout);
   expect(slow.timedOut).toBe(true);
   expect(slow.elapsedMs).toBeLessThan(5000);
   expect((await world.run(["run", "--timeout", "100", "--", "sleep", "100"])).code).toBe(124);

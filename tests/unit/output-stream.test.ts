@@ -84,3 +84,16 @@ test("the window is held in a few flat chunks, however small the pieces it arriv
   expect(s.slice(4990, 4995)).toBe(expected.slice(4990, 4995));
   expect(s.slice(s.start + 50, s.start + 250)).toBe(expected.slice(s.start + 50, s.start + 250));
 });
+
+test("cursors are UTF-8 byte offsets of the normalised stream, from a base that never restarts", () => {
+  const marks: ShellMark[] = [];
+  const s = new OutputStream("n1", (m) => marks.push(m), { base: 1000, chunk: 8 });
+  s.push("é😀\r\n");
+  s.push("\x1b]133;D;0;tw=n1\x07ascii and ü");
+  expect(s.start).toBe(1000);
+  expect(marks[0]).toMatchObject({ kind: "D", offset: 1000 + 2 + 4 + 1 });
+  expect(s.end).toBe(1000 + 7 + "ascii and ".length + 2);
+  expect(s.slice(1002, 1006)).toBe("😀");
+  expect(s.slice(1007)).toBe("ascii and ü");
+  expect(s.slice(1000)).toBe("é😀\nascii and ü");
+});

@@ -1,0 +1,182 @@
+// The agent-interactive-pty document's own names (pty.exec_block, pty.wait_for, …) as a compat
+// table beside the core: each name maps its parameters to one core method, and the core
+// result back to the document's shape. Dispatch applies it; `capabilities` lists each with
+// `aliasOf`. The document's `conversation_id` is a session name; an exec in a conversation
+// that has no session yet starts a shell session of that name (the document's PTY exists per
+// conversation). `session_id` (an interactive session) is accepted and names its block.
+// `send`, `status` and `reset` are also core names: a call with `conversation_id` or
+// `session_id` is the document's, and gets the core result plus the document's fields.
+import * as v from "valibot";
+import { asTuiwrightError, TuiwrightError } from "../errors.ts";
+import type { MethodName, Result } from "../methods.ts";
+import { doc, SessionName } from "../schemas.ts";
+
+/** Calls a core method (params validated as any call's are). */
+export type CoreCall = <M extends MethodName>(method: M, params: Record<string, unknown>) => Promise<Result<M>>;
+
+export type CompatAlias = {
+  title: string;
+  readOnly: boolean;
+  destructive?: boolean;
+  aliasOf: MethodName;
+  params: v.GenericSchema;
+  run(params: any, core: CoreCall): Promise<unknown>;
+};
+
+const conversation = {
+  conversation_id: v.optional(doc(SessionName, "the conversation's PTY: a tuiwright session name (default: the current session)")),
+  session: v.optional(SessionName),
+};
+const interactiveSession = { session_id: v.optional(doc(v.string(), "the interactive session (from exec_interactive); informational: a conversation has at most one")) };
+const Timeout = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000));
+
+function sessionOf(params: { conversation_id?: string; session?: string }): { session?: string } {
+  const session = params.conversation_id ?? params.session;
+  return session === undefined ? {} : { session };
+}
+
+/** A core exec; a conversation with no session yet gets a shell session of its name first. */
+async function execIn(params: { conversation_id?: string; session?: string; command: string; cwd?: string; timeout_ms?: number }, interactive: boolean, core: CoreCall): Promise<Result<"exec">> {
+  const call = {
+    ...sessionOf(params), command: params.command, interactive,
+    ...(params.cwd === undefined ? {} : { cwd: params.cwd }),
+    ...(params.timeout_ms === undefined ? {} : { timeoutMs: params.timeout_ms }),
+  };
+  try {
+    return await core("exec", call);
+  } catch (error) {
+    if (asTuiwrightError(error).errorName !== "no-such-session" || params.conversation_id === undefined) throw error;
+    await core("spawn", { session: params.conversation_id, shell: "auto" });
+    return core("exec", call);
+  }
+}
+
+const sendAs = (data: string) => async (params: { conversation_id?: string; session?: string }, core: CoreCall) => {
+  const sent = await core("send", { ...sessionOf(params), data });
+  return { ok: true, ...sent };
+};
+
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
+  exec_block: {
+    title: "agent-interactive-pty: run a command as one block and return when it ends",
+    readOnly: false,
+    aliasOf: "exec",
+    params: v.strictObject({ ...conversation, command: v.pipe(v.string(), v.minLength(1)), cwd: v.optional(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path"))), timeout_ms: v.optional(Timeout) }),
+    async run(params, core) {
+      const block = await execIn(params, false, core);
+      if (!("exitCode" in block)) throw new TuiwrightError("internal", "exec returned no block");
+      return {
+        ok: true, block_id: block.seq, seq: block.seq, ts_begin: block.startedAt, ts_end: block.endedAt, exit_code: block.exitCode,
+        command: block.command, output: block.output, output_truncated: block.outputTruncated, cursor: block.cursor, cwd: block.cwd,
+        ...(block.reason ? { reason: block.reason } : {}),
+      };
+    },
+  },
+  exec_interactive: {
+    title: "agent-interactive-pty: start an interactive program (mode interactive until it returns to the prompt or is ended)",
+    readOnly: false,
+    aliasOf: "exec",
+    params: v.strictObject({ ...conversation, command: v.pipe(v.string(), v.minLength(1)), cwd: v.optional(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path"))), timeout_ms: v.optional(Timeout) }),
+    async run(params, core) {
+      const started = await execIn(params, true, core);
+      if ("exitCode" in started) throw new TuiwrightError("internal", "exec --interactive returned a finished block");
+      const block = started.block ?? null;
+      return { ok: true, session_id: block === null ? null : String(block), block_id: block, ts_begin: started.startedAt ?? new Date().toISOString(), cursor: started.cursor, mode: started.mode };
+    },
+  },
+  send: {
+    title: "agent-interactive-pty: write raw bytes to the PTY (\\r for Enter, \\x03 Ctrl-C, \\x04 Ctrl-D, \\x1b Esc)",
+    readOnly: false,
+    aliasOf: "send",
+    params: v.strictObject({ ...conversation, ...interactiveSession, data: v.string() }),
+    run: (params, core) => sendAs(params.data)(params, core),
+  },
+  ctrl_c: { title: "agent-interactive-pty: send Ctrl-C (\\x03)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\x03") },
+  ctrl_d: { title: "agent-interactive-pty: send Ctrl-D (\\x04)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\x04") },
+  enter: { title: "agent-interactive-pty: send Enter (\\r)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\r") },
+  wait_for: {
+    title: "agent-interactive-pty: wait until the output from a cursor contains match (a substring; a regex with regex: true; PROMPT; EOF)",
+    readOnly: true,
+    aliasOf: "wait",
+    params: v.strictObject({
+      ...conversation, ...interactiveSession,
+      match: v.pipe(v.string(), v.minLength(1)),
+      regex: v.optional(doc(v.boolean(), "match is a regular expression (JavaScript syntax, multi-line: ^ and $ at each line)"), false),
+      from_cursor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+      timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), 30_000),
+      max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    }),
+    async run(params, core) {
+      const special = !params.regex && (params.match === "PROMPT" || params.match === "EOF");
+      // Explicit, never guessed: a literal is sent as an escaped regex, so "/tmp/" is text.
+      const output = special ? params.match : params.regex ? `/${params.match}/m` : `/${regexEscape(params.match)}/`;
+      try {
+        const result = await core("wait", {
+          ...sessionOf(params), output, fromCursor: params.from_cursor, timeoutMs: params.timeout_ms, includeText: false,
+          ...(params.max_bytes === undefined ? {} : { maxBytes: params.max_bytes }),
+        });
+        const found = result.output!;
+        return { ok: true, matched: found.matched, match_text: found.matchText, cursor: found.cursor };
+      } catch (error) {
+        // Not matching in time is an answer, not a failure: the cursor stays where it was.
+        if (asTuiwrightError(error).errorName === "timeout") return { ok: true, matched: false, match_text: null, cursor: params.from_cursor, timed_out: true };
+        throw error;
+      }
+    },
+  },
+  status: {
+    title: "agent-interactive-pty: the PTY's mode (idle, block_running, interactive, continuation, exited), active session and block, shell and pid",
+    readOnly: true,
+    aliasOf: "status",
+    params: v.strictObject({ ...conversation }),
+    async run(params, core) {
+      const status = await core("status", sessionOf(params));
+      const block = status.block;
+      return {
+        ...status, ok: true, mode: status.mode,
+        active_session_id: block?.interactive ? String(block.seq) : null, active_block_id: block?.seq ?? null,
+        shell_id: status.session, pid: status.pid ?? null,
+      };
+    },
+  },
+  end_session: {
+    title: "agent-interactive-pty: end the interactive program (graceful exit for known shells/REPLs, then Ctrl-C, then signals)",
+    readOnly: false,
+    destructive: true,
+    aliasOf: "end",
+    params: v.strictObject({ ...conversation, ...interactiveSession }),
+    async run(params, core) {
+      const ended = await core("end", sessionOf(params));
+      return { ok: true, ...ended };
+    },
+  },
+  reset: {
+    title: "agent-interactive-pty: kill and respawn the PTY (the output cursor goes on)",
+    readOnly: false,
+    destructive: true,
+    aliasOf: "reset",
+    params: v.strictObject({ ...conversation }),
+    async run(params, core) {
+      const fresh = await core("reset", sessionOf(params));
+      return { ok: true, ...fresh };
+    },
+  },
+};
+
+/** The document writes its calls `pty.NAME`. */
+const stripPrefix = (method: string) => (method.startsWith("pty.") ? method.slice(4) : method);
+
+/** The compat alias this call means, or null (a core call). `core` says whether the name is
+ * also a core method: then only a call in the document's shape (conversation_id or
+ * session_id) is the document's. */
+export function interactivePtyAlias(method: string, params: unknown, core: boolean): CompatAlias | null {
+  const name = stripPrefix(method);
+  const alias = Object.hasOwn(INTERACTIVE_PTY, name) ? INTERACTIVE_PTY[name]! : null;
+  if (!alias) return null;
+  if (method.startsWith("pty.") || !core) return alias;
+  const shaped = typeof params === "object" && params !== null && ("conversation_id" in params || "session_id" in params);
+  return shaped ? alias : null;
+}
+
