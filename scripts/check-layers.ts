@@ -13,7 +13,6 @@ const ROOT = resolve(import.meta.dir, "..");
 /** Folder → the folders it may import from (besides itself). Lower layers first. */
 export const ALLOWED: Record<string, string[]> = {
   "lib/protocol": [],
-  "lib/protocol/generated": [],
   "lib/runtime": ["lib/protocol"],
   "lib/pty": ["lib/protocol", "lib/runtime"],
   "lib/terminal": ["lib/protocol"],
@@ -28,7 +27,7 @@ export const ALLOWED: Record<string, string[]> = {
   "lib/transport": ["lib/protocol", "lib/runtime"],
   "lib/desktop": ["lib/protocol", "lib/runtime", "lib/outline", "lib/adapters", "lib/transport"],
   "lib/daemon": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/adapters", "lib/render", "lib/shell", "lib/browser", "lib/session", "lib/transport", "lib/desktop"],
-  "lib/cli": ["lib/protocol", "lib/protocol/generated", "lib/runtime", "lib/terminal", "lib/outline", "lib/record", "lib/transport"],
+  "lib/cli": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/outline", "lib/record", "lib/transport"],
   "lib/mcp": ["lib/protocol", "lib/runtime", "lib/outline", "lib/transport"],
   "lib/http": ["lib/protocol", "lib/runtime", "lib/transport", "lib/cli", "lib/mcp"],
   "lib/client": ["lib/protocol", "lib/runtime", "lib/record", "lib/transport"],
@@ -68,8 +67,11 @@ function resolveRelative(from: string, to: string): string | null {
   return to.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(from), to)) : null;
 }
 
+/** A file's layer: its folder, except that lib/protocol's subfolders (compat tables, generated
+ * data) are part of the protocol layer. */
 function folderOf(file: string): string {
   const dir = dirname(file);
+  if (dir.startsWith("lib/protocol/")) return "lib/protocol";
   return dir === "" ? "." : dir;
 }
 

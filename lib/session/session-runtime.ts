@@ -33,8 +33,6 @@ const FIRST_STILL_MS = 50;
 const SECRET_HOLD_MS = 30;
 /** …or has drawn nothing and been in a timed sleep this long. */
 const FIRST_IDLE_MS = 300;
-const BRACKETED_PASTE_START = "\x1b[200~";
-const BRACKETED_PASTE_END = "\x1b[201~";
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
