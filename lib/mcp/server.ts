@@ -15,7 +15,9 @@ import { renderFailure, resultContent } from "./render.ts";
 import { tools } from "./tools.ts";
 
 const PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
-const PAGE = 50;
+/** Tools per tools/list page: many clients (the SDK's listTools among them) read only the first
+ * page, so every tool fits in one; the cursor still works for clients that page. */
+const PAGE = 500;
 
 const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Start one with spawn (argv) or spawn with
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
