@@ -1,4 +1,5 @@
 // The built-in manifests, embedded in the binary as text.
+import pi from "../../adapters/pi.toml" with { type: "text" };
 import carbonyl from "../../adapters/carbonyl.toml" with { type: "text" };
 import git from "../../adapters/git.toml" with { type: "text" };
 import htop from "../../adapters/htop.toml" with { type: "text" };
@@ -11,6 +12,7 @@ import vim from "../../adapters/vim.toml" with { type: "text" };
 
 export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/carbonyl.toml", source: carbonyl },
+  { file: "adapters/pi.toml", source: pi },
   { file: "adapters/git.toml", source: git },
   { file: "adapters/htop.toml", source: htop },
   { file: "adapters/less.toml", source: less },
