@@ -6,6 +6,7 @@ import { EVENTS_HELP } from "./events-command.ts";
 import type { FlagSpec } from "./flags.ts";
 import { ADAPTER_TEST_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { RUN_HELP } from "./run-command.ts";
+import { ASK_HELP } from "./ask-command.ts";
 import { VERBS } from "./verbs.ts";
 
 export type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[]; method?: string };
@@ -32,5 +33,5 @@ export const SKILL_HELP: HelpEntry = {
 };
 
 export const HELP: HelpEntry[] = [
-  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
+  ...VERBS, EVENTS_HELP, BATCH_HELP, CASTS_HELP, RUN_HELP, ASK_HELP, REPLAY_VERB, REPORT_VERB, ADAPTER_TEST_VERB, MCP_HELP, AGENT_CONTEXT_HELP, SKILL_HELP,
 ];
