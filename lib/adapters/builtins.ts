@@ -1,4 +1,5 @@
 // The built-in manifests, embedded in the binary as text.
+import codex from "../../adapters/codex.toml" with { type: "text" };
 import pi from "../../adapters/pi.toml" with { type: "text" };
 import carbonyl from "../../adapters/carbonyl.toml" with { type: "text" };
 import git from "../../adapters/git.toml" with { type: "text" };
@@ -13,6 +14,7 @@ import vim from "../../adapters/vim.toml" with { type: "text" };
 export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/carbonyl.toml", source: carbonyl },
   { file: "adapters/pi.toml", source: pi },
+  { file: "adapters/codex.toml", source: codex },
   { file: "adapters/git.toml", source: git },
   { file: "adapters/htop.toml", source: htop },
   { file: "adapters/less.toml", source: less },

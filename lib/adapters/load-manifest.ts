@@ -29,6 +29,8 @@ export type CompiledRegion = {
   last: boolean;
   /** Absent while this matches a row of its rows. */
   unless?: RegExp;
+  /** Absent unless this matches a row of the located region. */
+  requires?: RegExp;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
   predicate: AttrPredicate | null;
@@ -177,6 +179,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       afterAttrs: predicate(r.after_attrs),
       last: r.last ?? false,
       unless: regex(r.unless),
+      requires: regex(r.requires),
       needsCursor: r.needs_cursor ?? false,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),

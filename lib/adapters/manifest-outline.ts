@@ -105,6 +105,11 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     last = matching.at(-1)!;
   }
   if (last < first) return null;
+  if (region.requires) {
+    let found = false;
+    for (let r = first; r <= last && !found; r++) found = region.requires.test(text(r));
+    if (!found) return null;
+  }
   const box = { row: first, col: colFrom, rows: last - first + 1, cols: colTo - colFrom };
   if (region.needsCursor && !cursorIn(grid, box)) return null;
   return box;

@@ -62,6 +62,8 @@ export const Region = v.strictObject({
   last: v.optional(v.boolean()),
   /** The region is absent while this regex matches any row of its rows (a spinner: not done yet). */
   unless: v.optional(Regex),
+  /** The region is absent unless this regex matches one of its own rows (an end-of-turn line). */
+  requires: v.optional(Regex),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),

@@ -60,7 +60,24 @@ async function prompt(cli: AiCli, name: string, setup: CliSetup, text: string): 
   await tw(["press", "--session", name, "Enter"], setup);
 }
 
-for (const cli of ["pi"] as AiCli[]) {
+/** Which CLIs ask before running a command (Pi runs tools without asking, by design). */
+const ASKS_APPROVAL: Record<string, boolean> = { pi: false, codex: true };
+
+/** Approve through the @X.approval item: the option says which key chooses it, e.g. "1. Yes, proceed (y)". */
+async function approve(cli: AiCli, name: string, setup: CliSetup): Promise<string> {
+  await tw(["wait", "--session", name, "--ref", `@${cli}.approval`, "--timeout", String(LONG)], setup);
+  const dialog = await node(name, `@${cli}.approval`, setup);
+  const options = dialog?.children ?? [];
+  expect(options.length).toBeGreaterThanOrEqual(2);
+  const yes = options.find((o) => /^1\. Yes\b/.test(o.name));
+  const key = /\((\w+)\)$/.exec(yes?.name ?? "")?.[1];
+  if (!yes || !key) throw new Error(`no approve option with a key among ${JSON.stringify(options.map((o) => o.name))}`);
+  await tw(["press", "--session", name, key], setup);
+  await tw(["wait", "--session", name, "--ref", `@${cli}.approval`, "--gone"], setup);
+  return yes.name;
+}
+
+for (const cli of ["pi", "codex"] as AiCli[]) {
   const reason = skipReason(cli);
   if (reason) console.log(`skipping ${cli}: ${reason}`);
   describe.skipIf(reason !== null)(cli, () => {
@@ -76,10 +93,13 @@ for (const cli of ["pi"] as AiCli[]) {
       await tw(["kill", "--session", name], setup);
     }, LONG * 2);
 
-    test(`${cli}: a scripted tool call runs a command; its effect is on disk`, async () => {
+    test(`${cli}: a scripted tool call runs a command${ASKS_APPROVAL[cli] ? " after approval through @" + cli + ".approval" : ""}; its effect is on disk`, async () => {
       const name = `${cli}-tool`;
       const setup = await start(cli, name);
       await prompt(cli, name, setup, "make the file");
+      if (ASKS_APPROVAL[cli]) {
+        expect(await approve(cli, name, setup)).toStartWith("1. Yes");
+      }
       await tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/Created made-by-tool/]`, "--timeout", String(LONG)], setup);
       expect(readFileSync(join(setup.cwd, "made-by-tool.txt"), "utf8")).toBe("tool-ran\n");
       await tw(["kill", "--session", name], setup);

@@ -82,7 +82,8 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
         ``,
       ].join("\n"));
       Object.assign(env, { CODEX_HOME: join(home, ".codex"), TUIWRIGHT_MODEL_KEY: "tuiwright" });
-      return { env, cwd, argv: ["codex"] };
+      // The alternate screen keeps the transcript on screen (inline mode scrolls it away).
+      return { env, cwd, argv: ["codex", "-c", 'tui.alternate_screen="always"'] };
     case "claude":
       // An API key from the environment skips the login screen; onboarding and the folder
       // trust prompt are answered in ~/.claude.json as a user who has run it once would have.

@@ -77,7 +77,9 @@ export function shellCall(tools: DeclaredTool[], command: string): { name: strin
   const tool = SHELL_TOOLS.map((name) => tools.find((t) => t.name === name)).find(Boolean);
   if (!tool) throw new Error(`the request declares no shell tool (tools: ${tools.map((t) => t.name).join(", ") || "none"})`);
   const p = props(tool.schema);
-  if (p.cmd) return { name: tool.name, input: { cmd: command } };
+  // Codex runs commands in a sandbox and asks only for escalation: ask for it, so the CLI shows
+  // its approval screen (as a model does when a command must write outside the sandbox).
+  if (p.cmd) return { name: tool.name, input: { cmd: command, ...(p.sandbox_permissions ? { sandbox_permissions: "require_escalated", justification: `Run ${command}?` } : {}) } };
   if (p.command?.type === "array") return { name: tool.name, input: { command: ["bash", "-lc", command] } };
   return { name: tool.name, input: { command } };
 }
