@@ -2,7 +2,7 @@
 // how many tool results followed it (the script's step), and the tools the CLI declared.
 export type Api = "anthropic" | "chat" | "responses" | "gemini";
 export type DeclaredTool = { name: string; schema: Record<string, unknown> };
-export type Conversation = { prompt: string; step: number; tools: DeclaredTool[]; stream: boolean; model: string };
+export type Conversation = { prompt: string; step: number; tools: DeclaredTool[]; stream: boolean; model: string; lastToolOutput?: string };
 
 type Json = Record<string, unknown>;
 const arr = (x: unknown): Json[] => (Array.isArray(x) ? (x as Json[]) : []);
@@ -44,7 +44,10 @@ function responses(body: Json): Conversation {
   for (let i = input.length - 1; i >= 0; i--) if (isPrompt(input[i]!)) { at = i; break; }
   const step = input.slice(at + 1).filter((item) => /_call_output$/.test(str(item.type))).length;
   const tools = arr(body.tools).map((t) => ({ name: str(t.name) || str(t.type), schema: (t.parameters ?? t.format ?? {}) as Json }));
-  return { prompt: at < 0 ? "" : textOf(input[at]!.content), step, tools, stream: body.stream === true, model: str(body.model) };
+  const outputs = input.filter((item) => /_call_output$/.test(str(item.type)));
+  const last = outputs.at(-1)?.output;
+  const lastToolOutput = typeof last === "string" ? last : JSON.stringify(last ?? "");
+  return { prompt: at < 0 ? "" : textOf(input[at]!.content), step, tools, stream: body.stream === true, model: str(body.model), lastToolOutput };
 }
 
 function gemini(body: Json, stream: boolean, model: string): Conversation {

@@ -8,6 +8,8 @@
 //                                 the request declares), with the command in its argument shape
 //   { write: { path, content } }  a call of the CLI's own file-writing tool
 //   { tool: { name, input } }     any tool call, spelled out
+//   { fromToolOutput: "RE", prefix } text: the first match of RE in the last tool result the
+//                                 CLI sent back (what the command really printed), or "(no match)"
 //   { error: { status, message } } an HTTP error instead of a stream
 // A rule with no turn for the step answers the last turn's text again (or "OK").
 export type Part =
@@ -15,6 +17,7 @@ export type Part =
   | { run: string }
   | { write: { path: string; content: string } }
   | { tool: { name: string; input: Record<string, unknown> } }
+  | { fromToolOutput: string; prefix?: string }
   | { error: { status: number; message: string } };
 
 export type Rule = {

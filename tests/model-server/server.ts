@@ -47,10 +47,15 @@ function apiOf(method: string, path: string): Api | null {
   return null;
 }
 
-function resolve(parts: Part[], tools: ReturnType<typeof readConversation>["tools"], seq: number): Resolved[] {
+function resolve(parts: Part[], convo: ReturnType<typeof readConversation>, seq: number): Resolved[] {
+  const tools = convo.tools;
   return parts.map((part, i): Resolved => {
     const id = `call_${seq}_${i}`;
     if ("text" in part) return { text: part.text };
+    if ("fromToolOutput" in part) {
+      const match = new RegExp(part.fromToolOutput).exec(convo.lastToolOutput ?? "");
+      return { text: `${part.prefix ?? ""}${match ? match[0] : "(no match)"}` };
+    }
     if ("run" in part) return { call: { id, ...shellCall(tools, part.run) } };
     if ("write" in part) return { call: { id, ...writeCall(tools, part.write.path, part.write.content) } };
     if ("tool" in part) return { call: { id, name: part.tool.name, input: part.tool.input } };
@@ -113,7 +118,7 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
       let reply: Resolved[];
       try {
         if (failure && "error" in failure) throw Object.assign(new Error(failure.error.message), { status: failure.error.status });
-        reply = resolve(parts, convo.tools, entry.seq);
+        reply = resolve(parts, convo, entry.seq);
       } catch (error) {
         const status = (error as { status?: number }).status ?? 500;
         entry.status = status;
