@@ -115,6 +115,20 @@ for (const cli of ["pi", "codex"] as AiCli[]) {
   });
 }
 
+// Claude Code, opencode and Gemini CLI: their non-interactive modes through `ask` (their
+// interactive manifests are not written yet; see the closing note).
+for (const cli of ["claude", "opencode", "gemini"] as AiCli[]) {
+  const reason = skipReason(cli);
+  if (reason) console.log(`skipping ${cli}: ${reason}`);
+  test.skipIf(reason !== null)(`ask --via ${cli}`, async () => {
+    const setup = setupCli(cli, server.url, mkdtempSync(join(world.dir, `${cli}-ask-`)));
+    const result = await tw(["ask", "--via", cli, "say pong now"], setup);
+    expect(result).toMatchObject({ via: cli, exitCode: 0 });
+    expect(result.text).toContain("pong: the answer streamed in small chunks, done.");
+    expect(server.log.some((e) => e.userAgent.toLowerCase().includes(cli === "claude" ? "claude-cli" : cli) && e.prompt.includes("say pong now"))).toBe(true);
+  }, LONG);
+}
+
 // The article's demo: an outer Codex session is given a task; the scripted model answer makes
 // Codex run tuiwright (a second daemon, its own socket) to start Pi in a nested session, wait
 // for @pi.input, type the token question, wait for @pi.done and print @pi.response. The model
