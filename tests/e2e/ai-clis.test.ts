@@ -188,3 +188,17 @@ test.skipIf(demoReason !== null)("demo: Codex drives Pi in a nested tuiwright se
     server.setScript(SCRIPT);
   }
 }, LONG * 3);
+
+// The recorded casts keep the manifests honest without the CLIs: each state's outline.
+const RECORDED: [string, string, number][] = [
+  ["pi", "pi-states.cast", 5], ["pi", "pi-states.cast", 6], ["pi", "pi-states.cast", 7],
+  ["codex", "codex-states.cast", 6], ["codex", "codex-states.cast", 7], ["codex", "codex-states.cast", 11], ["codex", "codex-states.cast", 12],
+];
+for (const [cli, cast, marker] of RECORDED) {
+  test(`adapter test: adapters/${cli}.toml on ${cast} at marker ${marker}`, async () => {
+    const data = join(import.meta.dir, "../testdata/ai-clis");
+    const result = await world.run(["adapter", "test", join(import.meta.dir, `../../adapters/${cli}.toml`), "--cast", join(data, cast), "--at-marker", String(marker), "--expect-outline", join(data, `${cli}-m${marker}.outline`)]);
+    expect(result.stderr + result.stdout).not.toContain("differs");
+    expect(result.code).toBe(0);
+  });
+}
