@@ -175,6 +175,6 @@ test("chat screens: last = true anchors from the bottom, after_attrs, requires, 
 });
 
 test("focus when = \"attrs\" needs attrs, and attrs needs it", () => {
-  expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "attrs"\n`)).toContain('my.toml:5: focus.0.when: when = "attrs" goes with attrs');
+  expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "attrs"\n`)).toContain('my.toml:6: focus.0.when: when = "attrs" goes with attrs');
   expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "cursor"\nattrs = { bold = true }\n`)).toContain("focus.0.when");
 });
