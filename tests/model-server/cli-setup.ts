@@ -92,8 +92,10 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
         customApiKeyResponses: { approved: ["tuiwright-key"], rejected: [] },
         projects: { [cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] } },
       }));
+      // Ask before running tools (the default is "auto", which decides by itself).
+      write(".claude/settings.json", JSON.stringify({ permissions: { defaultMode: "default" }, autoUpdates: false }));
       Object.assign(env, {
-        ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: "tuiwright-key", ANTHROPIC_MODEL: MODEL, ANTHROPIC_SMALL_FAST_MODEL: MODEL,
+        ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: "tuiwright-key", ANTHROPIC_MODEL: "claude-sonnet-4-5", ANTHROPIC_SMALL_FAST_MODEL: "claude-haiku-4-5",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1",
       });
       return { env, cwd, argv: ["claude"] };
