@@ -157,7 +157,11 @@ function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
       for (const match of text.matchAll(global)) {
         if (!match[0]) continue;
         const col = box.col + [...text.slice(0, match.index)].length;
-        nodes.push({ role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] });
+        const cols = [...match[0]].length;
+        // A regex item is selected when `selected` is given and most of its cells have it (a
+        // highlighted button in a row of buttons).
+        const selected = region.selected !== null && coverage(grid.lines[r]!, col, col + cols, region.selected) * 2 >= 1;
+        nodes.push({ role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols }, ...(selected ? { selected } : {}), children: [] });
       }
     }
   }
