@@ -1,4 +1,5 @@
 // The built-in manifests, embedded in the binary as text.
+import gemini from "../../adapters/gemini.toml" with { type: "text" };
 import opencode from "../../adapters/opencode.toml" with { type: "text" };
 import claude from "../../adapters/claude.toml" with { type: "text" };
 import codex from "../../adapters/codex.toml" with { type: "text" };
@@ -19,6 +20,7 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/codex.toml", source: codex },
   { file: "adapters/claude.toml", source: claude },
   { file: "adapters/opencode.toml", source: opencode },
+  { file: "adapters/gemini.toml", source: gemini },
   { file: "adapters/git.toml", source: git },
   { file: "adapters/htop.toml", source: htop },
   { file: "adapters/less.toml", source: less },

@@ -57,11 +57,14 @@ async function start(cli: AiCli, name: string): Promise<CliSetup> {
 async function prompt(cli: AiCli, name: string, setup: CliSetup, text: string): Promise<void> {
   await tw(["type", "--session", name, text], setup);
   await tw(["wait", "--session", name, "--ref", `@${cli}.input[name~=/${text.split(" ")[0]}/]`], setup);
+  // Codex and Gemini CLI take keys that arrive in a burst for a paste, where Enter inserts a
+  // newline instead of sending: let the screen be still for a moment after the typing first.
+  await tw(["wait", "--session", name, "--settled", "150"], setup);
   await tw(["press", "--session", name, "Enter"], setup);
 }
 
 /** Which CLIs ask before running a command (Pi runs tools without asking, by design). */
-const ASKS_APPROVAL: Record<string, boolean> = { pi: false, codex: true, claude: true, opencode: true };
+const ASKS_APPROVAL: Record<string, boolean> = { pi: false, codex: true, claude: true, opencode: true, gemini: true };
 
 /** Approve through the @X.approval item: the option says which key chooses it, e.g. "1. Yes, proceed (y)",
  * or its number ("1. Yes" in Claude Code, where the digit picks the option). */
@@ -70,7 +73,7 @@ async function approve(cli: AiCli, name: string, setup: CliSetup): Promise<strin
   const dialog = await node(name, `@${cli}.approval`, setup);
   const options = dialog?.children ?? [];
   expect(options.length).toBeGreaterThanOrEqual(2);
-  const yes = options.find((o) => /^(1\. Yes\b|Allow once$)/.test(o.name));
+  const yes = options.find((o) => /^(1\. Yes\b|1\. Allow once$|Allow once$)/.test(o.name));
   // The key the option names, its digit, or Enter when it is the highlighted button (opencode).
   const key = /\((\w+)\)$/.exec(yes?.name ?? "")?.[1] ?? /^(\d)\./.exec(yes?.name ?? "")?.[1] ?? ((yes as { selected?: boolean } | undefined)?.selected ? "Enter" : undefined);
   if (!yes || !key) throw new Error(`no approve option with a key among ${JSON.stringify(options.map((o) => o.name))}`);
@@ -86,7 +89,7 @@ async function approve(cli: AiCli, name: string, setup: CliSetup): Promise<strin
   return yes.name;
 }
 
-for (const cli of ["pi", "codex", "claude", "opencode"] as AiCli[]) {
+for (const cli of ["pi", "codex", "claude", "opencode", "gemini"] as AiCli[]) {
   const reason = skipReason(cli);
   if (reason) console.log(`skipping ${cli}: ${reason}`);
   describe.skipIf(reason !== null)(cli, () => {
@@ -107,7 +110,7 @@ for (const cli of ["pi", "codex", "claude", "opencode"] as AiCli[]) {
       const setup = await start(cli, name);
       await prompt(cli, name, setup, "make the file");
       if (ASKS_APPROVAL[cli]) {
-        expect(await approve(cli, name, setup)).toMatch(/^(1\. Yes|Allow once)/);
+        expect(await approve(cli, name, setup)).toMatch(/^(1\. Yes|1\. Allow once|Allow once)/);
       }
       await tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/Created made-by-tool/]`, "--timeout", String(LONG)], setup);
       expect(readFileSync(join(setup.cwd, "made-by-tool.txt"), "utf8")).toBe("tool-ran\n");
@@ -122,20 +125,6 @@ for (const cli of ["pi", "codex", "claude", "opencode"] as AiCli[]) {
       expect(existsSync(setup.cwd)).toBe(true);
     }, LONG);
   });
-}
-
-// Gemini CLI: its non-interactive mode through `ask` (its interactive manifest is not
-// written yet; see the closing note).
-for (const cli of ["gemini"] as AiCli[]) {
-  const reason = skipReason(cli);
-  if (reason) console.log(`skipping ${cli}: ${reason}`);
-  test.skipIf(reason !== null)(`ask --via ${cli}`, async () => {
-    const setup = setupCli(cli, server.url, mkdtempSync(join(world.dir, `${cli}-ask-`)));
-    const result = await tw(["ask", "--via", cli, "say pong now"], setup);
-    expect(result).toMatchObject({ via: cli, exitCode: 0 });
-    expect(result.text).toContain("pong: the answer streamed in small chunks, done.");
-    expect(server.log.some((e) => e.userAgent.toLowerCase().includes(cli === "claude" ? "claude-cli" : cli) && e.prompt.includes("say pong now"))).toBe(true);
-  }, LONG);
 }
 
 // The article's demo: an outer Codex session is given a task; the scripted model answer makes
