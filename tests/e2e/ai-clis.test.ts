@@ -191,6 +191,8 @@ test.skipIf(demoReason !== null)("demo: Codex drives Pi in a nested tuiwright se
 const RECORDED: [string, string, number][] = [
   ["pi", "pi-states.cast", 5], ["pi", "pi-states.cast", 6], ["pi", "pi-states.cast", 7],
   ["codex", "codex-states.cast", 6], ["codex", "codex-states.cast", 7], ["codex", "codex-states.cast", 11], ["codex", "codex-states.cast", 12],
+  // Markers: 2 input focused, 7 busy, 8 done, 14 approval, 16 done after the tool call.
+  ...(["claude", "gemini", "opencode"] as const).flatMap((cli) => [2, 7, 8, 14, 16].map((m): [string, string, number] => [cli, `${cli}-states.cast`, m])),
 ];
 for (const [cli, cast, marker] of RECORDED) {
   test(`adapter test: adapters/${cli}.toml on ${cast} at marker ${marker}`, async () => {
