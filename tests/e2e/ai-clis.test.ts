@@ -77,6 +77,7 @@ async function approve(cli: AiCli, name: string, setup: CliSetup): Promise<strin
   // The key the option names, its digit, or Enter when it is the highlighted button (opencode).
   const key = /\((\w+)\)$/.exec(yes?.name ?? "")?.[1] ?? /^(\d)\./.exec(yes?.name ?? "")?.[1] ?? ((yes as { selected?: boolean } | undefined)?.selected ? "Enter" : undefined);
   if (!yes || !key) throw new Error(`no approve option with a key among ${JSON.stringify(options.map((o) => o.name))}`);
+  expect((yes as { selected?: boolean }).selected).toBe(true); // each CLI highlights its first option
   // Claude Code ignores keys for a moment after it shows the dialog (a guard against typing
   // ahead into an approval), with nothing on screen marking the end of it: press again while
   // the dialog stays. Each round waits on the screen (the dialog gone), not on a clock.
