@@ -128,6 +128,28 @@ for (const cli of ["pi", "codex", "claude", "opencode", "gemini"] as AiCli[]) {
   });
 }
 
+// A file-change pane: Claude Code's Write approval shows the file and its new lines.
+test.skipIf(skipReason("claude") !== null)("claude: a file write shows @claude.changes (path and lines); approving writes the file", async () => {
+  const name = "claude-write";
+  const setup = await start("claude", name);
+  const file = join(setup.cwd, "note.txt");
+  server.setScript({ ...SCRIPT, rules: [{ match: "write the note", turns: [[{ write: { path: file, content: "hello from the model\nsecond line\n" } }], [{ text: "Wrote note.txt for you." }]] }, ...SCRIPT.rules] });
+  try {
+    await prompt("claude", name, setup, "write the note");
+    await tw(["wait", "--session", name, "--ref", "@claude.changes", "--timeout", String(LONG)], setup);
+    const changes = await node(name, "@claude.changes", setup);
+    expect(changes?.value).toBe("note.txt");
+    expect(changes?.children?.map((line) => line.name)).toEqual(["1 hello from the model", "2 second line"]);
+    expect(existsSync(file)).toBe(false); // not before the approval
+    await approve("claude", name, setup);
+    await tw(["wait", "--session", name, "--ref", "@claude.done[name~=/Wrote note/]", "--timeout", String(LONG)], setup);
+    expect(readFileSync(file, "utf8")).toBe("hello from the model\nsecond line\n");
+    await tw(["kill", "--session", name], setup);
+  } finally {
+    server.setScript(SCRIPT);
+  }
+}, LONG * 2);
+
 // The article's demo: an outer Codex session is given a task; the scripted model answer makes
 // Codex run tuiwright (a second daemon, its own socket) to start Pi in a nested session, wait
 // for @pi.input, type the token question, wait for @pi.done and print @pi.response. The model
@@ -195,10 +217,12 @@ const RECORDED: [string, string, number][] = [
   // Markers: 2 input focused, 7 busy, 8 done, 14 approval, 16 done after the tool call.
   ...(["claude", "gemini", "opencode"] as const).flatMap((cli) => [2, 7, 8, 14, 16].map((m): [string, string, number] => [cli, `${cli}-states.cast`, m])),
 ];
-for (const [cli, cast, marker] of RECORDED) {
-  test(`adapter test: adapters/${cli}.toml on ${cast} at marker ${marker}`, async () => {
+for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 0] as [string, string, number]]) {
+  // Marker 0: the end of the recording (claude-write.cast ends on the file-change approval).
+  test(`adapter test: adapters/${cli}.toml on ${cast}${marker ? ` at marker ${marker}` : ""}`, async () => {
     const data = join(import.meta.dir, "../testdata/ai-clis");
-    const result = await world.run(["adapter", "test", join(import.meta.dir, `../../adapters/${cli}.toml`), "--cast", join(data, cast), "--at-marker", String(marker), "--expect-outline", join(data, `${cli}-m${marker}.outline`)]);
+    const expected = join(data, marker ? `${cli}-m${marker}.outline` : cast.replace(/\.cast$/, ".outline"));
+    const result = await world.run(["adapter", "test", join(import.meta.dir, `../../adapters/${cli}.toml`), "--cast", join(data, cast), ...(marker ? ["--at-marker", String(marker)] : []), "--expect-outline", expected]);
     expect(result.stderr + result.stdout).not.toContain("differs");
     expect(result.code).toBe(0);
   });
