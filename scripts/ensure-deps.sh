@@ -39,3 +39,6 @@ if [ "$(uname -m)" = x86_64 ] && [ ! -x "node_modules/$CARBONYL_PACKAGE/build/ca
   version=$(node -p "require('./package.json').optionalDependencies['$CARBONYL_PACKAGE']")
   npm install --no-fund --no-audit --prefix "$CARBONYL_HOME" "$CARBONYL_PACKAGE@$version" >/dev/null
 fi
+
+# The AI coding CLIs the ai-clis tests drive (pinned; about 50 s from npm on a fresh machine).
+bash scripts/install-ai-clis.sh

@@ -1,4 +1,9 @@
 // The built-in manifests, embedded in the binary as text.
+import gemini from "../../adapters/gemini.toml" with { type: "text" };
+import opencode from "../../adapters/opencode.toml" with { type: "text" };
+import claude from "../../adapters/claude.toml" with { type: "text" };
+import codex from "../../adapters/codex.toml" with { type: "text" };
+import pi from "../../adapters/pi.toml" with { type: "text" };
 import carbonyl from "../../adapters/carbonyl.toml" with { type: "text" };
 import git from "../../adapters/git.toml" with { type: "text" };
 import htop from "../../adapters/htop.toml" with { type: "text" };
@@ -12,6 +17,11 @@ import vim from "../../adapters/vim.toml" with { type: "text" };
 
 export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/carbonyl.toml", source: carbonyl },
+  { file: "adapters/pi.toml", source: pi },
+  { file: "adapters/codex.toml", source: codex },
+  { file: "adapters/claude.toml", source: claude },
+  { file: "adapters/opencode.toml", source: opencode },
+  { file: "adapters/gemini.toml", source: gemini },
   { file: "adapters/git.toml", source: git },
   { file: "adapters/htop.toml", source: htop },
   { file: "adapters/less.toml", source: less },

@@ -23,6 +23,14 @@ export type CompiledRegion = {
   until?: RegExp;
   /** The region ends before the first row mostly in these attributes (e.g. vim's status line). */
   toAttrs: AttrPredicate | null;
+  /** The region starts below the last row mostly in these attributes. */
+  afterAttrs: AttrPredicate | null;
+  /** from/after use their last match. */
+  last: boolean;
+  /** Absent while this matches a row of its rows. */
+  unless?: RegExp;
+  /** Absent unless this matches a row of the located region. */
+  requires?: RegExp;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
   predicate: AttrPredicate | null;
@@ -56,6 +64,8 @@ export type CompiledManifest = {
   root: string;
   file: string;
   description: string;
+  /** The program version the manifest was tested against ("" when not recorded). */
+  tested: string;
   generic: boolean;
   /** Colour-only glyphs, blanked before the manifest reads the screen ("" for none). */
   pixels: string;
@@ -72,7 +82,7 @@ export type CompiledManifest = {
   panes: string | null;
   regions: CompiledRegion[];
   values: CompiledValue[];
-  focus: { region: string; when: "cursor" | "always" | "never" | RegExp }[];
+  focus: { region: string; when: "cursor" | "always" | "never" | "attrs" | RegExp; attrs: AttrPredicate | null }[];
 };
 
 function failure(file: string, problems: string[]): TuiwrightError {
@@ -155,6 +165,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     root: data.root ?? data.name,
     file,
     description: data.description ?? "",
+    tested: data.tested ?? "",
     generic: data.generic,
     pixels: data.pixels,
     detect: {
@@ -177,6 +188,10 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       to: regex(r.to),
       until: regex(r.until),
       toAttrs: predicate(r.to_attrs),
+      afterAttrs: predicate(r.after_attrs),
+      last: r.last ?? false,
+      unless: regex(r.unless),
+      requires: regex(r.requires),
       needsCursor: r.needs_cursor ?? false,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
@@ -193,7 +208,11 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       ...(entry.default_once_seen ? { defaultOnceSeen: entry.default_once_seen } : {}),
       cursorIn: entry.cursor_in ?? false, whenAttrs: predicate(entry.when_attrs),
     })),
-    focus: data.focus.map((rule) => ({ region: rule.region, when: rule.when === "cursor" || rule.when === "always" || rule.when === "never" ? rule.when : parsePattern(rule.when) })),
+    focus: data.focus.map((rule) => ({
+      region: rule.region,
+      when: rule.when === "cursor" || rule.when === "always" || rule.when === "never" || rule.when === "attrs" ? rule.when : parsePattern(rule.when),
+      attrs: predicate(rule.attrs),
+    })),
   };
 }
 
@@ -223,6 +242,7 @@ export function loadManifest(source: string, file: string): CompiledManifest {
   const problems = [
     ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
+    ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),
   ];
   if (problems.length > 0) throw failure(file, problems);
   return compile(data, file);

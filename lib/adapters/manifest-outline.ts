@@ -70,14 +70,30 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
   const colTo = region.cols ? (region.cols.to < 0 ? grid.cols + region.cols.to : region.cols.to) + 1 : grid.cols;
   if (colFrom >= colTo) return null;
   const text = (r: number) => rowText(grid, r, colFrom, colTo);
-  const find = (re: RegExp, start: number) => {
+  const find = (re: RegExp, start: number, fromEnd = false) => {
+    if (fromEnd) { for (let r = last; r >= start; r--) if (re.test(text(r))) return r; return -1; }
     for (let r = start; r <= last; r++) if (re.test(text(r))) return r;
     return -1;
   };
-  if (region.from) { const r = find(region.from, first); if (r < 0) return null; first = r; }
-  if (region.after) { const r = find(region.after, first); if (r < 0 || r === last) return null; first = r + 1; }
-  if (region.to) { const r = find(region.to, first); if (r < 0) return null; last = r - 1; }
-  if (region.until) { const r = find(region.until, first); if (r < 0) return null; last = r; }
+  if (region.unless) for (let r = first; r <= last; r++) if (region.unless.test(text(r))) return null;
+  if (region.afterAttrs) {
+    let found = -1;
+    for (let r = last; r >= first; r--) if (coverage(grid.lines[r]!, colFrom, colTo, region.afterAttrs) * 2 >= 1) { found = r; break; }
+    if (found < 0 || found === last) return null;
+    first = found + 1;
+  }
+  if (region.last) {
+    // Anchored from the bottom: the end's last match, then the start's last match above it.
+    if (region.to) { const r = find(region.to, first, true); if (r < 0) return null; last = r - 1; }
+    if (region.until) { const r = find(region.until, first, true); if (r < 0) return null; last = r; }
+    if (region.from) { const r = find(region.from, first, true); if (r < 0) return null; first = r; }
+    if (region.after) { const r = find(region.after, first, true); if (r < 0 || r === last) return null; first = r + 1; }
+  } else {
+    if (region.from) { const r = find(region.from, first); if (r < 0) return null; first = r; }
+    if (region.after) { const r = find(region.after, first); if (r < 0 || r === last) return null; first = r + 1; }
+    if (region.to) { const r = find(region.to, first); if (r < 0) return null; last = r - 1; }
+    if (region.until) { const r = find(region.until, first); if (r < 0) return null; last = r; }
+  }
   if (region.toAttrs) {
     const want = region.toAttrs;
     for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, want) * 2 >= 1) { last = r - 1; break; }
@@ -91,6 +107,11 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     last = matching.at(-1)!;
   }
   if (last < first) return null;
+  if (region.requires) {
+    let found = false;
+    for (let r = first; r <= last && !found; r++) found = region.requires.test(text(r));
+    if (!found) return null;
+  }
   const box = { row: first, col: colFrom, rows: last - first + 1, cols: colTo - colFrom };
   if (region.needsCursor && !cursorIn(grid, box)) return null;
   return box;
@@ -146,7 +167,11 @@ function items(region: CompiledRegion, grid: Grid, box: BBox): DraftNode[] {
       for (const match of text.matchAll(global)) {
         if (!match[0]) continue;
         const col = box.col + [...text.slice(0, match.index)].length;
-        nodes.push(withKey(region, { role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols: [...match[0]].length }, children: [] }));
+        const cols = [...match[0]].length;
+        // A regex item is selected when `selected` is given and most of its cells have it (a
+        // highlighted button in a row of buttons).
+        const selected = region.selected !== null && coverage(grid.lines[r]!, col, col + cols, region.selected) * 2 >= 1;
+        nodes.push(withKey(region, { role: region.itemRole, name: match[0].trim(), bbox: { row: r, col, rows: 1, cols }, ...(selected ? { selected } : {}), children: [] }));
       }
     }
   }
@@ -186,11 +211,15 @@ function valueOf(manifest: CompiledManifest, region: string, text: string, curso
   return fallback;
 }
 
-function focused(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean): boolean {
+function focused(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, grid: Grid, box: BBox): boolean {
   const rule = manifest.focus.find((f) => f.region === region);
   if (!rule || rule.when === "cursor") return cursorInside;
   if (rule.when === "always") return true;
   if (rule.when === "never") return false;
+  if (rule.when === "attrs") {
+    for (let r = box.row; r < box.row + box.rows; r++) if (coverage(grid.lines[r]!, box.col, box.col + box.cols, rule.attrs!) > 0) return true;
+    return false;
+  }
   return rule.when.test(text);
 }
 
@@ -224,7 +253,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       children: region.items ? items(region, grid, box) : [],
     };
     if (value !== undefined) node.value = value;
-    if (focused(manifest, region.name, text, inside)) node.focused = true;
+    if (focused(manifest, region.name, text, inside, grid, box)) node.focused = true;
     regions.push(node);
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);

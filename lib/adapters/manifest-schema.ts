@@ -59,6 +59,14 @@ export const Region = v.strictObject({
   to: v.optional(Regex),
   until: v.optional(Regex),
   to_attrs: v.optional(v.strictObject(Attributes)),
+  /** The region starts below the last row mostly in these attributes (a chat's last user message). */
+  after_attrs: v.optional(v.strictObject(Attributes)),
+  /** Anchors from the bottom: to/until on their last match, then from/after on their last match above it. */
+  last: v.optional(v.boolean()),
+  /** The region is absent while this regex matches any row of its rows (a spinner: not done yet). */
+  unless: v.optional(Regex),
+  /** The region is absent unless this regex matches one of its own rows (an end-of-turn line). */
+  requires: v.optional(Regex),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
@@ -82,6 +90,8 @@ export const Manifest = v.strictObject({
   name: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]*$/, "use lower-case letters, digits, '_' and '-'")),
   root: v.optional(Ident),
   description: v.optional(v.string()),
+  /** The program version this manifest was built and recorded against (shown by `adapter list`). */
+  tested: v.optional(v.string()),
   generic: v.optional(v.boolean(), false),
   /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
    * text snapshots and outlines so the text between them reads as text. */
@@ -114,7 +124,12 @@ export const Manifest = v.strictObject({
     })),
     [],
   ),
-  focus: v.optional(v.array(v.strictObject({ region: Ident, when: v.union([v.picklist(["cursor", "always", "never"]), Regex]) })), []),
+  focus: v.optional(v.array(v.strictObject({
+    region: Ident,
+    when: v.union([v.picklist(["cursor", "always", "never", "attrs"]), Regex]),
+    /** With when = "attrs": focused while a cell in the region has these attributes (a drawn cursor). */
+    attrs: v.optional(v.strictObject(Attributes)),
+  })), []),
   /** What an agent can do to the program (AOTUI operations; lib/adapters/manifest-operations.ts). */
   operations: OperationsTable,
 });

@@ -13,6 +13,7 @@ import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
 import { runAttach } from "./attach-command.ts";
 import { execFollow } from "./exec-follow.ts";
+import { runAsk } from "./ask-command.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
@@ -176,6 +177,7 @@ export async function runCli(args: string[]): Promise<number> {
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
     if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
     if (rest[0] === "run") return await runRun(rest.slice(1), globals);
+    if (rest[0] === "ask") return await runAsk(rest.slice(1), globals);
     if (rest[0] === "mcp") {
       if (rest.length > 1) throw usage(`mcp takes no arguments; got ${JSON.stringify(rest[1])}`);
       if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;

@@ -666,7 +666,7 @@ export const VERBS: Verb[] = [
       if (mode === "plain") return r.adapters.map((a) => a.name).join("\n");
       const width = Math.max(...r.adapters.map((a) => a.name.length));
       const rootWidth = Math.max(...r.adapters.map((a) => a.root.length)) + 1;
-      const lines = r.adapters.map((a) => `${a.name.padEnd(width)}  ${`@${a.root}`.padEnd(rootWidth)}  ${(a.origin === "user" ? a.file : "built-in").padEnd(8)}  ${a.description}`);
+      const lines = r.adapters.map((a) => `${a.name.padEnd(width)}  ${`@${a.root}`.padEnd(rootWidth)}  ${(a.origin === "user" ? a.file : "built-in").padEnd(8)}  ${a.description}${a.tested ? ` (tested: ${a.tested})` : ""}`);
       lines.push(`(user manifests: ${r.dir})`);
       for (const e of r.errors) lines.push(`error: ${e.message}`);
       return lines.join("\n");

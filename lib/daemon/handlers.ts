@@ -350,7 +350,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const catalog = new ManifestCatalog();
       return {
         dir: catalog.dir,
-        adapters: catalog.entries().map(({ manifest, origin }) => ({ name: manifest.name, root: manifest.root, origin, file: manifest.file, description: manifest.description })),
+        adapters: catalog.entries().map(({ manifest, origin }) => ({ name: manifest.name, root: manifest.root, origin, file: manifest.file, description: manifest.description, ...(manifest.tested ? { tested: manifest.tested } : {}) })),
         errors: catalog.errors(),
       };
     },

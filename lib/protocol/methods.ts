@@ -341,7 +341,7 @@ export const METHODS = {
     params: v.strictObject({}),
     result: v.object({
       dir: doc(v.string(), "where user manifests are read from"),
-      adapters: v.array(v.object({ name: v.string(), root: v.string(), origin: v.picklist(["builtin", "user"]), file: v.string(), description: v.string() })),
+      adapters: v.array(v.object({ name: v.string(), root: v.string(), origin: v.picklist(["builtin", "user"]), file: v.string(), description: v.string(), tested: v.optional(doc(v.string(), "the program version the manifest was tested against")) })),
       errors: v.array(v.object({ file: v.string(), message: v.string() })),
     }),
   },

@@ -54,6 +54,24 @@ test("terminal queries (cursor position, device attributes, background colour) g
   expect(done.text).toContain("REPLIES (b'\\x1b[1;1R', b'\\x1b[?1;2c', b'\\x1b]11;rgb:0000/0000/0000\\x1b\\\\')");
 });
 
+const paletteProgram = `
+import os, sys, tty
+fd = sys.stdin.fileno()
+tty.setraw(fd)
+os.write(1, b"\\x1b]4;1;?;196;?\\x07")
+reply = b""
+while reply.count(b"\\x1b\\\\") < 2:
+    reply += os.read(fd, 1)
+os.write(1, ("\\r\\nPALETTE " + repr(reply) + "\\r\\n").encode())
+`;
+
+test("palette queries (OSC 4) get the xterm palette (opencode waits for them before drawing)", async () => {
+  const { name } = await world.spawn(["python3", "-c", paletteProgram]);
+  const done = await world.json(["wait", "--session", name, "--exit", "--print", "--timeout", "5000"]);
+  expect(done.exit).toEqual({ code: 0, signal: null });
+  expect(done.text).toContain("PALETTE b'\\x1b]4;1;rgb:cdcd/0000/0000\\x1b\\\\\\x1b]4;196;rgb:ffff/0000/0000\\x1b\\\\'");
+});
+
 test("title (OSC 2) and cwd (OSC 7) are reported", async () => {
   const { name } = await world.spawn(["sh", "-c", "printf '\\033]2;my title\\007\\033]7;file://host/tmp/some%%20dir\\007ready'; read x"]);
   await world.json(["wait", "--session", name, "--title", "my title"]);

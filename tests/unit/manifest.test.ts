@@ -187,3 +187,53 @@ when_screen = '/MENU/'
   expect(after).not.toContain("@facts.menu");
   expect(after).toContain('"10 ten ⏎ 20 twenty ⏎ QUESTION?');
 });
+
+const CHAT = `
+name = "chat"
+[[regions]]
+name = "input"
+role = "input"
+last = true
+after = '/^-{5,}$/'
+to = '/^-{5,}$/'
+[[regions]]
+name = "answer"
+after_attrs = { bg = "blue" }
+to = '/^-{5,}$/'
+[[regions]]
+name = "done"
+after_attrs = { bg = "blue" }
+to = '/^-{5,}$/'
+requires = '/^end of turn$/'
+unless = '/^\\* working/'
+[[focus]]
+region = "input"
+when = "attrs"
+attrs = { inverse = true }
+`;
+
+async function chat(lines: string[]) {
+  screen = new Screen({ cols: 30, rows: lines.length, scrollback: 0 });
+  await screen.write(lines.join("\r\n"));
+  const nodes = assignRefs(manifestOutline(loadManifest(CHAT, "chat.toml"), screen.grid()));
+  return Object.fromEntries(nodes[0]!.children!.map((n) => [n.ref, n]));
+}
+
+test("chat screens: last = true anchors from the bottom, after_attrs, requires, unless, focus by a drawn cursor", async () => {
+  const blue = (text: string) => `\x1b[44m${text.padEnd(30)}\x1b[0m`;
+  // A rule inside an earlier answer does not move the input: it is between the last two rules.
+  let byRef = await chat([blue("first question"), "-----", "old answer", blue("second question"), "new answer", "* working", "-----", "typed\x1b[7m \x1b[0m", "-----", "footer"]);
+  expect(byRef["@chat.input"]).toMatchObject({ name: "typed", focused: true });
+  expect(byRef["@chat.answer"]!.name).toBe("new answer\n* working"); // below the last blue row
+  expect(byRef["@chat.done"]).toBeUndefined(); // a spinner row: unless holds it back (and no end line)
+  byRef = await chat([blue("q"), "new answer", "-----", "typed", "-----", "footer"]);
+  expect(byRef["@chat.done"]).toBeUndefined(); // no end-of-turn line: requires holds it back
+  expect(byRef["@chat.input"]!.focused).toBeUndefined(); // no inverse cell drawn
+  byRef = await chat([blue("q"), "new answer", "end of turn", "-----", "", "-----"]);
+  expect(byRef["@chat.done"]!.name).toBe("new answer\nend of turn");
+});
+
+test("focus when = \"attrs\" needs attrs, and attrs needs it", () => {
+  expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "attrs"\n`)).toContain('my.toml:6: focus.0.when: when = "attrs" goes with attrs');
+  expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "cursor"\nattrs = { bold = true }\n`)).toContain("focus.0.when");
+});
