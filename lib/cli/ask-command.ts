@@ -67,10 +67,11 @@ export async function runAsk(args: string[], globals: Globals): Promise<number> 
     stdin: "", // a closed stdin: some CLIs otherwise wait for piped input
     ...(parsed.flags.has("--timeout") ? { timeoutMs: parsed.flags.get("--timeout") as number } : {}),
   });
-  const text = result.stdout.trim();
+  // An answer is text: decode it (invalid bytes become U+FFFD, as a terminal would show them).
+  const text = new TextDecoder().decode(result.stdout).trim();
   const exitCode = result.timedOut ? 124 : (result.exitCode ?? 1);
   if (globals.mode === "json") {
-    await printOut(JSON.stringify({ via, text, exitCode, elapsedMs: result.elapsedMs, timedOut: result.timedOut, stderr: result.stderr }));
+    await printOut(JSON.stringify({ via, text, exitCode, elapsedMs: result.elapsedMs, timedOut: result.timedOut, stderr: new TextDecoder().decode(result.stderr) }));
     return exitCode;
   }
   if (text !== "") await printOut(text);
