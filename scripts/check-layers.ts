@@ -20,7 +20,7 @@ export const ALLOWED: Record<string, string[]> = {
   "lib/selector": ["lib/protocol", "lib/terminal", "lib/outline"],
   "lib/adapters": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/outline"],
   "lib/render": ["lib/protocol", "lib/terminal", "lib/outline"],
-  "lib/record": ["lib/protocol", "lib/terminal"],
+  "lib/record": ["lib/protocol", "lib/runtime", "lib/terminal"],
   "lib/shell": ["lib/protocol", "lib/terminal"],
   "lib/browser": ["lib/protocol", "lib/runtime", "lib/outline"],
   "lib/session": ["lib/protocol", "lib/runtime", "lib/pty", "lib/terminal", "lib/outline", "lib/selector", "lib/adapters", "lib/render", "lib/record", "lib/shell", "lib/browser"],

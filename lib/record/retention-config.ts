@@ -1,8 +1,8 @@
 // The retention policy in force: flags, else $TUIWRIGHT_KEEP / $TUIWRIGHT_KEEP_DAYS, else the
 // [retention] table of config.toml (lib/runtime/config-file.ts says where), else the defaults.
-import { readFileSync } from "node:fs";
 import { parse } from "smol-toml";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { readConfigFile } from "../runtime/config-file.ts";
 import { DEFAULT_RETENTION, type RetentionPolicy } from "./retention.ts";
 
 function count(value: unknown, where: string): number {
@@ -21,13 +21,8 @@ function fromEnv(name: string): number | undefined {
 }
 
 function fromConfig(path: string): Partial<RetentionPolicy> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new TuiwrightError("io", `cannot read ${path}: ${(error as Error).message}`);
-  }
+  const text = readConfigFile(path);
+  if (text === null) return {};
   let doc: Record<string, unknown>;
   try {
     doc = parse(text) as Record<string, unknown>;

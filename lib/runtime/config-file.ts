@@ -1,9 +1,24 @@
-// Where config.toml is: $TUIWRIGHT_CONFIG, else beside the user's adapters directory
-// (~/.config/tuiwright/config.toml; the config directory is resolved by paths.ts).
-import { userAdaptersDir } from "./paths.ts";
+// config.toml: $TUIWRIGHT_CONFIG, else in tuiwright's config directory
+// (~/.config/tuiwright/config.toml). Read like a manifest: only from a directory that is ours
+// alone, only a regular file (a FIFO never blocks the daemon at start), at most 1 MiB.
+import { readBoundedFile } from "./bounded-file.ts";
+import { ownedDirExists } from "./owned-dir.ts";
+import { configLocation } from "./paths.ts";
+
+const MAX_CONFIG_BYTES = 1 << 20;
 
 export function configFilePath(): string {
   if (process.env.TUIWRIGHT_CONFIG) return process.env.TUIWRIGHT_CONFIG;
-  const adapters = userAdaptersDir();
-  return `${adapters.slice(0, adapters.lastIndexOf("/")) || "/"}/config.toml`;
+  return `${configLocation().path}/config.toml`;
+}
+
+/** The config file's text, or null when there is none. */
+export function readConfigFile(path: string): string | null {
+  if (!process.env.TUIWRIGHT_CONFIG && !ownedDirExists(configLocation(), "config directory")) return null;
+  try {
+    return readBoundedFile(path, "config file", MAX_CONFIG_BYTES).toString("utf8");
+  } catch (error) {
+    if ((error as { errorName?: string }).errorName === "no-such-file") return null;
+    throw error;
+  }
 }

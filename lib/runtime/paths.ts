@@ -71,6 +71,11 @@ export function userAdaptersLocation(): OwnedPath {
   return under("XDG_CONFIG_HOME", ".config", "tuiwright/adapters");
 }
 
+/** tuiwright's own config directory (config.toml; adapters/ below it unless named elsewhere). */
+export function configLocation(): OwnedPath {
+  return under("XDG_CONFIG_HOME", ".config", "tuiwright");
+}
+
 export function userAdaptersDir(): string {
   return userAdaptersLocation().path;
 }

@@ -173,3 +173,13 @@ test("a FIFO, a directory and a symlink loop named *.toml are reported by path a
   // The daemon still answers: nothing blocked its main thread.
   expect((await world.run(["--json", "list"], { env })).code).toBe(0);
 });
+
+test("config.toml is read like a manifest: a FIFO is refused by path instead of blocking gc or the daemon", async () => {
+  await using world = World.empty();
+  const config = join(world.dir, "config/tuiwright");
+  mkdirSync(config, { recursive: true, mode: 0o700 });
+  expect(Bun.spawnSync(["mkfifo", join(config, "config.toml")]).exitCode).toBe(0);
+  const gc = await world.run(["gc", "--dry-run"], { env: { XDG_CONFIG_HOME: join(world.dir, "config") } });
+  expect(gc.code).toBe(65);
+  expect(gc.stderr).toContain(`config file "${join(config, "config.toml")}" is not a regular file`);
+});
