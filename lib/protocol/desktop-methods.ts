@@ -8,7 +8,12 @@ const DesktopId = doc(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}$/, "a de
 const which = { desktop: v.optional(DesktopId) };
 const Owner = doc(v.pipe(v.string(), v.minLength(1), v.maxLength(128)), "the writer's owner id (§5.5: one writer at a time)");
 const AppInfo = v.object({ alias: v.string(), appId: v.string(), name: v.string(), system: v.boolean(), state: v.string() });
-const DesktopState = doc(v.looseObject({ id: v.string(), createdAt: v.number(), apps: v.array(v.unknown()), installed: v.array(v.unknown()) }), "a DesktopState from desktop.save");
+const DesktopState = doc(v.looseObject({
+  id: doc(v.string(), "the desktop's id"),
+  createdAt: doc(v.number(), "when it was created (ms since the epoch)"),
+  apps: doc(v.array(v.unknown()), "the open applications, each with its own serialised state"),
+  installed: doc(v.array(v.unknown()), "the installed applications"),
+}), "a DesktopState from desktop.save");
 
 export const DESKTOP_METHODS = {
   "desktop.create": {
@@ -67,19 +72,19 @@ export const DESKTOP_METHODS = {
   "desktop.say": {
     title: "Hand the ChatWithUser app a message from the user (the product layer's call)",
     readOnly: false,
-    params: v.strictObject({ ...which, text: v.pipe(v.string(), v.minLength(1)) }),
+    params: v.strictObject({ ...which, text: doc(v.pipe(v.string(), v.minLength(1)), "what the user says to the agent (ChatWithUser shows it)") }),
     result: v.object({ desktop: v.string() }),
   },
   "desktop.install": {
     title: "Install (and optionally open) an HTML5 app folder on a desktop",
     readOnly: false,
-    params: v.strictObject({ ...which, dir: v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path")), open: v.optional(v.boolean(), false) }),
+    params: v.strictObject({ ...which, dir: doc(v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path")), "the app's folder (with aoapp.json), absolute"), open: v.optional(doc(v.boolean(), "open it at once"), false) }),
     result: v.object({ desktop: v.string(), app: v.string() }),
   },
   "desktop.openSession": {
     title: "Open a terminal session as an application: its manifest's regions as views, items as lists, [[operations]] as operations",
     readOnly: false,
-    params: v.strictObject({ ...which, session: v.pipe(v.string(), v.minLength(1)) }),
+    params: v.strictObject({ ...which, session: doc(v.pipe(v.string(), v.minLength(1)), "the terminal session to open as an application") }),
     result: v.object({ desktop: v.string(), app: v.string() }),
   },
   "desktop.save": {
@@ -91,7 +96,7 @@ export const DESKTOP_METHODS = {
   "desktop.restore": {
     title: "Recreate a desktop from a DesktopState",
     readOnly: false,
-    params: v.strictObject({ state: DesktopState }),
+    params: v.strictObject({ state: doc(DesktopState, "a DesktopState from desktop.save (AOTUI §9)") }),
     result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
   },
   "desktop.subscribe": {

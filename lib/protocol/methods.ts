@@ -138,7 +138,7 @@ export const METHODS = {
   resize: {
     title: "Resize the terminal",
     readOnly: false,
-    params: v.strictObject({ ...writer, cols: Cols, rows: Rows }),
+    params: v.strictObject({ ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows") }),
     result: v.object({ session: v.string(), cols: v.number(), rows: v.number(), revision: Revision }),
   },
   snapshot: {
@@ -146,9 +146,9 @@ export const METHODS = {
     readOnly: true,
     params: v.strictObject({
       ...target,
-      format: v.optional(SnapshotFormat, "text"),
+      format: v.optional(doc(SnapshotFormat, "text (rows right-trimmed), ansi (SGR kept), cells (styled runs), outline (the node tree with refs), svg or png"), "text"),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
-      includeMeta: v.optional(v.boolean(), false),
+      includeMeta: v.optional(doc(v.boolean(), "add meta: cursor, title, cwd, alternate screen, modes, foreground program, recording, exit"), false),
       include_meta: v.optional(doc(v.boolean(), "AWI-TTY spelling of includeMeta")),
       raw: v.optional(doc(v.boolean(), "text: keep the glyphs a manifest marks as pixels (a browser's ▄ half-blocks)"), false),
       select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),
@@ -179,18 +179,18 @@ export const METHODS = {
     readOnly: false,
     params: v.strictObject({
       ...writer,
-      text: v.string(),
-      paste: v.optional(v.boolean(), false),
+      text: doc(v.string(), "the text, typed as is (\r is Enter); long text is sent in pieces"),
+      paste: v.optional(doc(v.boolean(), "send as a bracketed paste when the program enabled it (its markers can never end the paste early)"), false),
       secret: v.optional(doc(v.boolean(), "recorded as *** in the cast and markers"), false),
       ...aimed,
-      wait: v.optional(WaitSpec),
+      wait: v.optional(doc(WaitSpec, "after acting, wait for these conditions (screen conditions count only screens after the action)")),
     }),
     result: ActionResult,
   },
   press: {
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
     readOnly: false,
-    params: v.strictObject({ ...writer, keys: v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), ...aimed, wait: v.optional(WaitSpec) }),
+    params: v.strictObject({ ...writer, keys: doc(v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), "key names: Enter, Tab, Escape, Up, F5, C-c, M-x, S-Tab, a character, or vim notation like ':wq<cr>'"), ...aimed, wait: v.optional(doc(WaitSpec, "after acting, wait for these conditions (screen conditions count only screens after the action)")) }),
     result: ActionResult,
   },
   click: {
@@ -200,23 +200,23 @@ export const METHODS = {
       ...writer,
       target: v.optional(Target),
       revision: aimed.revision,
-      row: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-      col: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-      button: v.optional(v.picklist(["left", "middle", "right"]), "left"),
-      wait: v.optional(WaitSpec),
+      row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with col: click this cell (0-based) instead of a target")),
+      col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: the cell's 0-based column")),
+      button: v.optional(doc(v.picklist(["left", "middle", "right"]), "mouse button"), "left"),
+      wait: v.optional(doc(WaitSpec, "after acting, wait for these conditions (screen conditions count only screens after the action)")),
     }),
     result: ActionResult,
   },
   mark: {
     title: "Add a marker to the session's recording",
     readOnly: false,
-    params: v.strictObject({ ...target, label: v.pipe(v.string(), v.maxLength(1000)) }),
+    params: v.strictObject({ ...target, label: doc(v.pipe(v.string(), v.maxLength(1000)), "the marker's label in the recording (replay --at-marker finds it)") }),
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
     title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
     readOnly: true,
-    params: v.strictObject({ ...target, what: v.picklist(["title", "cwd", "size", "cursor", "exit", "cast", "url", "nav"]) }),
+    params: v.strictObject({ ...target, what: doc(v.picklist(["title", "cwd", "size", "cursor", "exit", "cast", "url", "nav"]), "which value to read") }),
     result: v.object({
       session: v.string(),
       what: v.string(),
@@ -231,7 +231,7 @@ export const METHODS = {
   wait: {
     title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
     readOnly: true,
-    params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(v.boolean(), false) }),
+    params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(doc(v.boolean(), "return the screen text with the result"), false) }),
     result: WaitResult,
   },
   subscribe: {
@@ -272,9 +272,9 @@ export const METHODS = {
     readOnly: false,
     params: v.strictObject({
       ...writer,
-      command: v.pipe(v.string(), v.minLength(1)),
+      command: doc(v.pipe(v.string(), v.minLength(1)), "the command line, as typed at the prompt (multi-line: one block)"),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory (in a subshell: the shell's own cwd does not move)")),
-      timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), 60_000),
+      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), "give up waiting for the block to end after this long (the command keeps running)"), 60_000),
       maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "characters of output returned (the transcript keeps all)"), 65_536),
       queue: v.optional(doc(v.boolean(), "wait for a running block instead of failing busy"), false),
       interactive: v.optional(doc(v.boolean(), "start it and return the output cursor at once (then send / wait --output)"), false),
@@ -284,14 +284,14 @@ export const METHODS = {
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
     readOnly: false,
-    params: v.strictObject({ ...writer, data: v.string(), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
+    params: v.strictObject({ ...writer, data: doc(v.string(), "raw input for the program (\r is Enter, \x03 is Ctrl-C)"), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
     readOnly: false,
     destructive: true,
-    params: v.strictObject({ ...writer, graceMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 2000) }),
+    params: v.strictObject({ ...writer, graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "how long each step gets before the next, harder one"), 2000) }),
     result: v.object({
       session: v.string(),
       how: doc(v.picklist(["exit", "interrupt", "SIGTERM", "SIGKILL"]), "the step that ended it: exit (the known shell/REPL's own exit line), interrupt (Ctrl-C), or a signal"),
@@ -326,13 +326,13 @@ export const METHODS = {
   blocks: {
     title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
     readOnly: true,
-    params: v.strictObject({ ...target, last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
+    params: v.strictObject({ ...target, last: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only the newest N blocks")), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
     result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
   },
   block: {
     title: "Shell sessions: one block with its output",
     readOnly: true,
-    params: v.strictObject({ ...target, seq: v.pipe(v.number(), v.integer(), v.minValue(1)), maxOutput: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 1_048_576) }),
+    params: v.strictObject({ ...target, seq: doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the block's number"), maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "bytes of output returned"), 1_048_576) }),
     result: BlockResult,
   },
   "adapter.list": {
@@ -348,7 +348,7 @@ export const METHODS = {
   "adapter.check": {
     title: "Validate a manifest's source",
     readOnly: true,
-    params: v.strictObject({ source: v.string(), file: doc(v.string(), "the name used in error messages") }),
+    params: v.strictObject({ source: doc(v.string(), "the manifest's TOML text"), file: doc(v.string(), "the name used in error messages") }),
     result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),
   },
   scroll: {

@@ -136,7 +136,7 @@ export const WaitConditions = {
   settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change")),
   changedSince: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision moved past this one")),
   title: v.optional(doc(v.string(), "title contains STR, or matches /RE/FLAGS")),
-  cursor: v.optional(v.object({ row: v.number(), col: v.number() })),
+  cursor: v.optional(doc(v.object({ row: doc(v.number(), "0-based row"), col: doc(v.number(), "0-based column") }), "the cursor is at this cell")),
   altScreen: v.optional(doc(v.boolean(), "the alternate screen is on (true) or off (false)")),
   exit: v.optional(doc(v.boolean(), "the program has exited")),
   ref: v.optional(doc(v.string(), "a selector: some node matches (with gone: none does)")),

@@ -143,3 +143,17 @@ test("a long call reports progress (a client resetting its timeout on progress o
     await agent.close();
   }
 }, 60_000);
+
+test("every tool parameter has a description (the table documents itself)", async () => {
+  const { tools } = await client.listTools();
+  const missing: string[] = [];
+  const walk = (path: string, schema: any) => {
+    for (const [key, value] of Object.entries<any>(schema?.properties ?? {})) {
+      if (!value.description) missing.push(`${path}.${key}`);
+      walk(`${path}.${key}`, value);
+    }
+  };
+  for (const tool of tools) walk(tool.name, tool.inputSchema);
+  // The browser's scroll.col and navigate.url are described on the browser branch's table.
+  expect(missing.filter((name) => !["scroll.col", "navigate.url"].includes(name))).toEqual([]);
+});

@@ -63,7 +63,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     title: "agent-interactive-pty: run a command as one block and return when it ends",
     readOnly: false,
     aliasOf: "exec",
-    params: v.strictObject({ ...conversation, command: v.pipe(v.string(), v.minLength(1)), cwd: v.optional(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path"))), timeout_ms: v.optional(Timeout) }),
+    params: v.strictObject({ ...conversation, command: doc(v.pipe(v.string(), v.minLength(1)), "the command line to run at the prompt"), cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory")), timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")) }),
     async run(params, core) {
       const block = await execIn(params, false, core);
       if (!("exitCode" in block)) throw new TuiwrightError("internal", "exec returned no block");
@@ -78,7 +78,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     title: "agent-interactive-pty: start an interactive program (mode interactive until it returns to the prompt or is ended)",
     readOnly: false,
     aliasOf: "exec",
-    params: v.strictObject({ ...conversation, command: v.pipe(v.string(), v.minLength(1)), cwd: v.optional(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path"))), timeout_ms: v.optional(Timeout) }),
+    params: v.strictObject({ ...conversation, command: doc(v.pipe(v.string(), v.minLength(1)), "the command line to run at the prompt"), cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory")), timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")) }),
     async run(params, core) {
       const started = await execIn(params, true, core);
       if ("exitCode" in started) throw new TuiwrightError("internal", "exec --interactive returned a finished block");
@@ -102,11 +102,11 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     aliasOf: "wait",
     params: v.strictObject({
       ...conversation, ...interactiveSession,
-      match: v.pipe(v.string(), v.minLength(1)),
+      match: doc(v.pipe(v.string(), v.minLength(1)), "text to find in the output, a regex with regex: true, or PROMPT / EOF"),
       regex: v.optional(doc(v.boolean(), "match is a regular expression (JavaScript syntax, multi-line: ^ and $ at each line)"), false),
-      from_cursor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-      timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), 30_000),
-      max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      from_cursor: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the output cursor (a byte offset) to look from"), 0),
+      timeout_ms: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "how long to wait, in ms (0: look once)"), 30_000),
+      max_bytes: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "look at most this many bytes past from_cursor")),
     }),
     async run(params, core) {
       const special = !params.regex && (params.match === "PROMPT" || params.match === "EOF");
