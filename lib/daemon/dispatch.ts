@@ -12,7 +12,10 @@ export type Handlers = { [M in MethodName]: (params: Params<M>, context: CallCon
 function invalidParams(method: string, issues: v.BaseIssue<unknown>[]): TuiwrightError {
   const listed = issues.map((issue) => ({ path: v.getDotPath(issue) ?? "(params)", message: issue.message }));
   const text = listed.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-  return new TuiwrightError("usage", `invalid params for ${JSON.stringify(method)}: ${text}`, { details: { issues: listed } });
+  return new TuiwrightError("usage", `invalid params for ${JSON.stringify(method)}: ${text}`, {
+    hint: `each param's type and meaning: \`tuiwright capabilities\` (method ${method}), or \`tuiwright help\` for the CLI's verbs`,
+    details: { issues: listed },
+  });
 }
 
 // Stopping or inspecting a daemon of another build is how a user recovers from a mismatch.

@@ -11,6 +11,7 @@ import { stdinLines, writeRaw } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import { coerceArgs } from "./coerce-args.ts";
+import { toolHint } from "./tool-hints.ts";
 import { renderFailure, resultContent } from "./render.ts";
 import { tools } from "./tools.ts";
 
@@ -127,7 +128,7 @@ async function callTool(params: any, id: JsonRpcId | undefined, notify?: Notify)
     if (cancelled) return CANCELLED;
     const failure = asTuiwrightError(error);
     return {
-      content: [{ type: "text", text: renderFailure(failure.message, failure.hint, failure.details) }],
+      content: [{ type: "text", text: renderFailure(failure.message, toolHint(failure.errorName, failure.hint), failure.details) }],
       structuredContent: { error: failure.toJsonRpc() },
       isError: true,
     };

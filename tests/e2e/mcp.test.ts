@@ -84,6 +84,8 @@ test("a wait that times out shows the screen it gave up on in the text", async (
   expect(text).toContain("wait timed out");
   expect(text).toContain("screen (revision");
   expect(text).toContain("foo=bar");
+  expect(text).toContain("hint: raise timeoutMs, or call snapshot"); // phrased for tools, not CLI flags
+  expect(text).not.toContain("--timeout");
   await client.callTool({ name: "kill", arguments: { session: "envy" } });
 });
 
