@@ -1,12 +1,10 @@
 // Each built-in manifest against the real program, across a state change.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { World } from "../helpers/harness.ts";
+import { useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 type Node = { ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; children?: Node[] };
 

@@ -1,12 +1,10 @@
 // `tuiwright attach`, driven the way a person uses it: it runs in a session of its own (a real
 // terminal), shows the target session live, forwards keys only with --write (holding the write
 // lease meanwhile), and detaches on Ctrl-].
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { BIN, World } from "../helpers/harness.ts";
+import { expect, test } from "bun:test";
+import { BIN, useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 async function target(name: string): Promise<void> {
   await world.spawn(["bash", "--norc", "--noprofile"], ["--session", name, "--cols", "60", "--rows", "10"]);

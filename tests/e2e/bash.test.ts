@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { World } from "../helpers/harness.ts";
+import { expect, test } from "bun:test";
+import { useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 const bash = ["bash", "--norc", "--noprofile"];
 

@@ -1,15 +1,13 @@
 // CLI input (issue 15 item 12): after the verb only its flags are flags, `--` ends flags for
 // every verb, text starting with a dash can be typed; `run` is binary-safe and exits with the
 // child's code in every output mode; `wait --print` prints the screen after the fired line.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { BIN, World } from "../helpers/harness.ts";
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { BIN, useWorld } from "../helpers/harness.ts";
 
 // Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
 setDefaultTimeout(30_000);
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test("type --version and type -- --foo type the text; an unknown flag where no text fits is still refused", async () => {
   const { name } = await world.spawn(["cat"], ["--session", "dash"]);

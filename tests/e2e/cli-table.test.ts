@@ -1,13 +1,11 @@
 // What the CLI sends comes from the method table, and a batch line does what the same command
 // does alone. Each of these failed while the CLI kept its own lists.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_CARBONYL, World } from "../helpers/harness.ts";
+import { REPO_CARBONYL, useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test.skipIf(!existsSync(REPO_CARBONYL))("set-viewport --lease passes the token (it was dropped, and the holder got exit 75)", async () => {
   await world.json(["browse", "--session", "web", "data:text/html,<h1>lease</h1>"]);

@@ -1,11 +1,11 @@
 // AOTUI desktops through the compiled binary: CLI verbs, exit codes, raw JSON-RPC (locks per
 // connection, signals as notifications) and the MCP desktop tool pair.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { BIN, World } from "../helpers/harness.ts";
+import { BIN, useWorld } from "../helpers/harness.ts";
 import { findApplication, findItem, findView, viewText } from "../helpers/markdown-agent.ts";
 import { RawSocket } from "../helpers/raw-socket.ts";
 
@@ -14,9 +14,7 @@ const APPS = resolve(import.meta.dir, "../../examples/apps");
 // Bounds for a loaded machine, not speed checks (bench/desktop.ts measures speed).
 setDefaultTimeout(60_000);
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 async function fresh(...apps: string[]): Promise<string> {
   for (const d of (await world.json(["desktop", "list"])).desktops) await world.json(["desktop", "destroy", "--desktop", d.desktop]);

@@ -1,16 +1,14 @@
 // Self-description: agent-context, the generated CLI docs (must not be stale), and SKILL.md,
 // whose examples run for real.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ERRORS } from "../../lib/protocol/errors.ts";
 import { METHODS } from "../../lib/protocol/methods.ts";
-import { BIN, World } from "../helpers/harness.ts";
+import { BIN, useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 const ROOT = resolve(import.meta.dir, "../..");
 

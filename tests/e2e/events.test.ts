@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { World } from "../helpers/harness.ts";
+import { expect, test } from "bun:test";
+import { useWorld } from "../helpers/harness.ts";
 import type { RpcClient } from "../../lib/transport/rpc-client.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 type Event = { subscription: string; type: string; session: string; revision: number; hash: string; at: string; exit?: unknown; coalesced?: number; owner?: string | null };
 

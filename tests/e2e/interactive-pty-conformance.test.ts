@@ -1,9 +1,9 @@
 // The agent-interactive-pty document's names, driven by an outside Python client written from
 // the document alone (tests/conformance/interactive_pty_client.py), plus the compat table's
 // own promises: listed by capabilities with aliasOf, MCP tools, regex explicit.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { resolve } from "node:path";
-import { World } from "../helpers/harness.ts";
+import { useWorld } from "../helpers/harness.ts";
 
 // Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
 setDefaultTimeout(30_000);
@@ -11,9 +11,7 @@ setDefaultTimeout(30_000);
 const CLIENT = resolve(import.meta.dir, "../conformance/interactive_pty_client.py");
 const GUESS = resolve(import.meta.dir, "../testdata/guess.sh");
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test("an outside Python client written from the document runs its example flow unchanged", async () => {
   await world.json(["ping"]); // the daemon is up

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { TuiwrightError } from "../../lib/protocol/errors.ts";
-import { processGone, World } from "../helpers/harness.ts";
+import { processGone, useWorld, World } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test("a crashed worker fails only its own session; the daemon and other sessions carry on", async () => {
   const victim = await world.spawn(["bash", "--norc"], ["--session", "victim"]);

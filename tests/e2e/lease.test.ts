@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { World } from "../helpers/harness.ts";
+import { expect, test } from "bun:test";
+import { useWorld } from "../helpers/harness.ts";
 import type { TuiwrightError } from "../../lib/protocol/errors.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test("while one owner holds the lease, other writers get 75 naming it; reads stay open; release frees it", async () => {
   const { name } = await world.spawn(["cat"]);

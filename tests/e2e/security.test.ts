@@ -1,16 +1,14 @@
 // Who can reach a daemon and what it leaves on disk: another user can neither connect nor list,
 // everything in the state directory is owner-only, and a --secret reaches no file at all.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, World } from "../helpers/harness.ts";
+import { BIN, useWorld } from "../helpers/harness.ts";
 
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 /** Runs argv as uid/gid 65534 with no supplementary groups. */
 async function asNobody(argv: string[], env: Record<string, string>) {

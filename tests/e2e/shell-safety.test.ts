@@ -2,18 +2,16 @@
 // interactive race, commands that run nothing or cannot run, multi-line commands, the
 // continuation prompt, PROMPT and EOF, blocks that close when the shell goes, the cursor.
 // Race loops: TUIWRIGHT_RACE_LOOPS (default 5; `bun run soak:shell` runs 50 under load).
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { World } from "../helpers/harness.ts";
+import { useWorld } from "../helpers/harness.ts";
 
 // Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
 setDefaultTimeout(30_000);
 
 const LOOPS = Number(process.env.TUIWRIGHT_RACE_LOOPS ?? 5);
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 function transcriptDir(session: string): string {
   const dirs = Bun.spawnSync(["sh", "-c", `ls -d ${world.env.XDG_STATE_HOME}/tuiwright/${world.namespace}/transcripts/${session}-*`]).stdout.toString().trim().split("\n");

@@ -1,17 +1,15 @@
 // Shell sessions: command blocks over OSC 133, output cursors, interactive programs, run.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { World } from "../helpers/harness.ts";
+import { useWorld } from "../helpers/harness.ts";
 
 // Several shells and programs per test on a loaded 2-core machine: 5 s is a hang guard too tight.
 setDefaultTimeout(30_000);
 
 const GUESS = resolve(import.meta.dir, "../testdata/guess.sh");
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 for (const shell of ["bash", "zsh", "fish"]) {
   test(`${shell}: exit codes, one block for a compound command, cwd, --propagate`, async () => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { World } from "../helpers/harness.ts";
+import { useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 // Writes each byte of the text in its own write(2), so every multibyte character is split
 // across PTY reads.

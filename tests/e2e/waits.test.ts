@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { World } from "../helpers/harness.ts";
+import { expect, test } from "bun:test";
+import { useWorld } from "../helpers/harness.ts";
 
-let world: World;
-beforeAll(async () => { world = await World.start(); });
-afterAll(async () => { await world[Symbol.asyncDispose](); });
+const world = useWorld();
 
 test("--settled waits out a program printing every 20 ms, then returns at once on the quiet screen", async () => {
   const ticker = "import sys,time\nfor i in range(1, 11):\n  print(f'tick {i}', flush=True); time.sleep(0.02)\nprint('finished', flush=True)\nsys.stdin.read()";

@@ -1,6 +1,7 @@
 // Test harness: an isolated tuiwright world per test file (namespace, socket dir, state dir),
 // driving the compiled binary. The daemon runs as our child so its exit can be awaited, and
 // disposal checks that nothing it started is left running.
+import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -140,4 +141,22 @@ export class World implements AsyncDisposable {
     rmSync(this.dir, { recursive: true, force: true });
     if (survivors.length > 0) throw new Error(`processes left behind: ${survivors.join(", ")}`);
   }
+}
+
+/**
+ * The World every test of a file shares: started before the file's first test, disposed (with
+ * its leftover checks) after its last. Returns a stand-in that forwards to that World, so tests
+ * write `world.json(...)` as if they held it.
+ */
+export function useWorld(extraEnv: Record<string, string> = {}): World {
+  let current: World | null = null;
+  beforeAll(async () => { current = await World.start(extraEnv); });
+  afterAll(async () => { await current?.[Symbol.asyncDispose](); });
+  return new Proxy({} as World, {
+    get(_target, property) {
+      if (!current) throw new Error("useWorld(): the World is used before beforeAll started it");
+      const value = Reflect.get(current, property, current);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
 }
