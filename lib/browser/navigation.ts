@@ -7,21 +7,53 @@ import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import type { WaitSpec } from "../protocol/methods.ts";
 import type { BrowserState, WorkerOps } from "../session/messages.ts";
 import { unreachable } from "./probe.ts";
+import { releaseFocusToPage } from "./carbonyl-input.ts";
 
 /** After the server was found unreachable: how long Chromium gets to show something anyway. */
 const UNREACHABLE_GRACE_MS = 2000;
 
 export type Call = <Op extends keyof WorkerOps>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
-export type Navigated = { url: string; title: string; revision: number };
+export type Navigated = { url: string; title: string | null; title_source?: "announced" | "remembered"; title_reason?: string; revision: number };
 /** How long a navigation may take, and how long the page must then stay still to count as loaded. */
 export type NavTiming = { timeoutMs: number; settleMs: number };
 
-/** Settled for settleMs after the screen moved past `revision` (or, for a reload that may
- * redraw the same page, settled after the action). */
-function loaded(revision: number | null, { timeoutMs, settleMs }: NavTiming): WaitSpec {
-  if (revision === null) return { settledMs: settleMs, mode: "any", timeoutMs };
-  return { changedSince: revision, settledMs: settleMs, mode: "all", timeoutMs };
+/** The load has begun to show: the screen moved past `revision` (a reload, which may redraw
+ * the same page, only needs the action). The rest of "loaded" is {@link settled}. */
+function drew(revision: number | null, { timeoutMs }: NavTiming): WaitSpec {
+  if (revision === null) return { settledMs: 1, mode: "any", timeoutMs };
+  return { changedSince: revision, mode: "all", timeoutMs };
+}
+
+/** At most this share of the page's rows may keep changing for an animated page to count as
+ * loaded (a ticker, a clock, a spinner), once the title is announced. */
+const ANIMATED_SHARE = 0.25;
+
+/** Loaded, after the page drew: the first of
+ *  - still: the screen did not change for settleMs;
+ *  - animated: the page announced its title after the action, and over a window of settleMs
+ *    only a few rows (≤ a quarter of the page, at least 2) changed.
+ * Returns which, or throws timeout at the deadline. */
+export async function settled(call: Call, titlesBefore: number, settleMs: number, deadline: number, signal?: AbortSignal): Promise<"still" | "animated"> {
+  const lines = async () => (await call("snapshot", { format: "text", raw: true, scrollback: 0, includeMeta: false })).text?.split("\n") ?? [];
+  let before = await lines();
+  for (;;) {
+    const left = deadline - performance.now();
+    if (left <= 0) throw new TuiwrightError("timeout", "the page did not settle");
+    try {
+      await call("wait", { settledMs: settleMs, mode: "any", includeText: false, timeoutMs: Math.min(Math.ceil(left), settleMs * 2) }, signal);
+      return "still";
+    } catch (error) {
+      if (asTuiwrightError(error).errorName !== "timeout") throw error;
+    }
+    const state = await call("browser", {});
+    const after = await lines();
+    if (state.titlesSet > titlesBefore) {
+      const changed = after.filter((line, i) => line !== before[i]).length;
+      if (changed <= Math.max(2, Math.floor(after.length * ANIMATED_SHARE))) return "animated";
+    }
+    before = after;
+  }
 }
 
 /** Runs `act` (which starts the load and waits with the signal) against a probe of `url`. */
@@ -51,11 +83,11 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
     if (late !== "loaded" || now.pageBlank) throw new TuiwrightError("navigation-failed", `${url} did not load: ${first.reason}`, { details: { url, reason: first.reason } });
   }
   const after = await call("browser", {});
-  return { url: after.url, title: after.title, revision: after.revision };
+  return { url: after.url, ...titleOf(after), revision: after.revision };
 }
 
 /** Type `url` into the URL bar and load it. */
-export async function navigate(call: Call, url: string, cols: number, timing: NavTiming): Promise<Navigated> {
+export async function navigate(call: Call, url: string, cols: number, rows: number, timing: NavTiming): Promise<Navigated> {
   const shown = await call("browser", {});
   // A click past the end of the field puts the cursor after the last character; Carbonyl's
   // field edits with Backspace (it has no select-all). A URL longer than the bar shows only
@@ -68,7 +100,15 @@ export async function navigate(call: Call, url: string, cols: number, timing: Na
   });
   const typed = await call("browser", {});
   const revision = url === shown.url ? null : typed.revision;
-  return load(call, `loading ${url}`, url, (signal) => call("press", { keys: ["Enter"], wait: loaded(revision, timing) }, signal), timing);
+  const deadline = performance.now() + timing.timeoutMs;
+  await load(call, `loading ${url}`, url, async (signal) => {
+    await call("press", { keys: ["Enter"], wait: drew(revision, timing) }, signal);
+    return settled(call, typed.titlesSet, timing.settleMs, deadline, signal);
+  }, timing);
+  // The URL bar keeps the keyboard after Enter; give it to the page, as a click in it would.
+  await call("browserInput", { data: releaseFocusToPage(rows), label: "focus the page" });
+  const after = await call("browser", {});
+  return { url: after.url, ...titleOf(after), revision: after.revision };
 }
 
 /** Press one of the navigation buttons. */
@@ -78,6 +118,15 @@ export async function pressButton(call: Call, button: "back" | "forward" | "relo
   if (button === "forward" && !state.canGoForward) throw new TuiwrightError("bad-data", "there is no page to go forward to (the forward button is disabled)");
   const revision = button === "reload" ? null : state.revision;
   const what = button === "reload" ? "reloading" : `going ${button}`;
-  return load(call, what, button === "reload" ? state.url : null, (signal) =>
-    call("click", { target: `@carbonyl.${button}`, button: "left", wait: loaded(revision, timing) }, signal), timing);
+  const deadline = performance.now() + timing.timeoutMs;
+  return load(call, what, button === "reload" ? state.url : null, async (signal) => {
+    await call("click", { target: `@carbonyl.${button}`, button: "left", wait: drew(revision, timing) }, signal);
+    return settled(call, state.titlesSet, timing.settleMs, deadline, signal);
+  }, timing);
+}
+
+/** The page's title, or null with the reason it is not known. */
+export function titleOf(state: BrowserState): { title: string | null; title_source?: "announced" | "remembered"; title_reason?: string } {
+  const known = state.pageTitle;
+  return known.title === null ? { title: null, title_reason: known.reason } : { title: known.title, title_source: known.source };
 }

@@ -25,6 +25,8 @@ import type { OutlineNode } from "../outline/types.ts";
 const EOF_GRACE_MS = 250;
 const BRACKETED_PASTE_START = "\x1b[200~";
 const BRACKETED_PASTE_END = "\x1b[201~";
+/** How long after a title announcement the URL bar's value is taken as that title's page. */
+const TITLE_URL_WINDOW_MS = 300;
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
@@ -53,6 +55,13 @@ export class SessionRuntime {
   /** A Carbonyl browser: meta carries its URL and navigation state. */
   readonly #browser: boolean;
   #plainExecs = 0;
+  /** Browser sessions: the last title announcement and the page it belongs to. */
+  #titlesSeen = 0;
+  #titleWindowEnds = 0;
+  #announced: { title: string; url: string | null } | null = null;
+  readonly #titlesByUrl = new Map<string, string>();
+  /** The URL of the page shown, as the bar showed it while not being edited. */
+  #pageUrl: string | null = null;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -111,6 +120,7 @@ export class SessionRuntime {
       } : null,
     }));
     this.#screen.onChange(() => {
+      if (this.#browser) this.#noteTitle();
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
     });
@@ -229,12 +239,18 @@ export class SessionRuntime {
     };
   }
 
-  #navMeta(): Pick<MetaValue, "url" | "nav"> {
+  #navMeta(): Partial<MetaValue> {
+    const cursor = this.#screen.cursor;
+    const unknown = {
+      cursor: { ...cursor, x: cursor.col, y: cursor.row },
+      dpi: null, scale: null,
+      dpi_reason: "Carbonyl keeps its device scale and cell size in pixels to itself; it draws none of them on the screen",
+    };
     try {
-      const bar = readNavBar(this.#outline.current());
-      return { url: bar.url, nav: navFlags(bar) };
+      const state = this.browser();
+      return { ...unknown, url: state.url, nav: navFlags(state), ...(state.pageTitle.title === null ? { title: "", title_reason: state.pageTitle.reason } : { title: state.pageTitle.title }) };
     } catch {
-      return {}; // the navigation bar is not drawn yet
+      return unknown; // the navigation bar is not drawn yet
     }
   }
 
@@ -242,7 +258,59 @@ export class SessionRuntime {
   browser(): BrowserState {
     this.#screen.sync();
     const bar = readNavBar(this.#outline.current());
-    return { ...bar, title: this.#screen.title, revision: this.#screen.revision };
+    const barFocused = this.#barFocused();
+    // While the bar is being edited it shows the edit, not the page: keep the page's URL.
+    if (!barFocused) this.#pageUrl = bar.url;
+    const url = barFocused && this.#pageUrl !== null ? this.#pageUrl : bar.url;
+    return {
+      ...bar, url, title: this.#screen.title, revision: this.#screen.revision, barFocused,
+      titlesSet: this.#screen.titlesSet, pageTitle: this.#pageTitle(url),
+    };
+  }
+
+  /** Carbonyl shows the terminal cursor in the URL bar while the bar has the keyboard. */
+  #barFocused(): boolean {
+    const cursor = this.#screen.cursor;
+    return cursor.visible && cursor.row === 0;
+  }
+
+  /** On a title announcement, note which page it belongs to: the URL the bar shows in the frames
+   * that follow (Carbonyl may draw the new URL a frame after the title). */
+  #noteTitle(): void {
+    const screen = this.#screen;
+    if (screen.titlesSet !== this.#titlesSeen) {
+      this.#titlesSeen = screen.titlesSet;
+      this.#titleWindowEnds = performance.now() + TITLE_URL_WINDOW_MS;
+      this.#announced = { title: screen.title, url: null };
+    }
+    // (The bar may still have the keyboard after Enter; it shows the URL being loaded then.)
+    if (this.#announced && performance.now() <= this.#titleWindowEnds) {
+      try {
+        const url = readNavBar(this.#outline.current()).url;
+        if (this.#announced.url !== null && this.#announced.url !== url) this.#titlesByUrl.delete(this.#announced.url);
+        this.#announced.url = url;
+        if (!this.#barFocused()) this.#pageUrl = url;
+        this.#titlesByUrl.set(url, this.#announced.title);
+      } catch {
+        // the navigation bar is not drawn yet
+      }
+    }
+  }
+
+  /** The title of the page at `url`: announced for it, or remembered from an earlier visit in this
+   * session (Carbonyl does not announce it again when back/forward restore a page from its cache). */
+  #pageTitle(url: string): BrowserState["pageTitle"] {
+    if (this.#announced && this.#announced.url === url) return { title: this.#announced.title, source: "announced" };
+    const remembered = this.#titlesByUrl.get(url);
+    if (remembered !== undefined) return { title: remembered, source: "remembered" };
+    return { title: null, reason: `Carbonyl announced no title for ${url} (it announces one when a page sets it; the terminal title ${JSON.stringify(this.#screen.title)} belongs to another page)` };
+  }
+
+  /** Raw input for Carbonyl, encoded by the caller (lib/browser/carbonyl-input.ts). */
+  async browserInput(params: WorkerOps["browserInput"][0]): Promise<ActionReply> {
+    if (!this.#browser) throw new TuiwrightError("not-a-browser", "raw browser input needs a browser session");
+    this.#requireRunning(params.label);
+    return this.#act(params.data, params.wait, undefined, { label: params.label });
   }
 
   async scroll(params: WorkerOps["scroll"][0]): Promise<WorkerOps["scroll"][1]> {
@@ -417,7 +485,8 @@ export class SessionRuntime {
 
   wait(params: WorkerOps["wait"][0], signal?: AbortSignal): Promise<WorkerOps["wait"][1]> {
     this.#screen.sync();
-    const waiting = this.#waits.wait(params, undefined, signal);
+    const { fromNow, ...spec } = params;
+    const waiting = this.#waits.wait(spec, fromNow ? { revision: this.#screen.revision, at: performance.now() } : undefined, signal);
     this.#recorder?.marker(markerLabel("wait", "", params));
     return waiting;
   }
