@@ -84,3 +84,18 @@ export function carbonylMouse(action: MouseAction, row: number, col: number, hel
 export function releaseFocusToPage(rows: number): string {
   return carbonylMouse("up", rows - 1, 0, false);
 }
+
+/** Carbonyl's URL-bar focus after this input, by its rules (src/ui/navigation.rs): a press on
+ * row 0 at column ≥ 11 gives the bar the keyboard, a press on a button takes it away, a press
+ * or release below row 0 gives it to the page; wheel and motion change nothing. */
+export function barKeepsKeyboard(focused: boolean, input: string): boolean {
+  for (const [, button, x, y, final] of input.matchAll(/\x1b\[<(\d+);(\d+);(\d+)([Mm])/g)) {
+    const b = Number(button);
+    if (b & 64 || (final === "M" && b & 32)) continue;
+    const row = Number(y) - 1;
+    const col = Number(x) - 1;
+    if (final === "M") focused = row === 0 && col >= 11;
+    else if (row !== 0) focused = false;
+  }
+  return focused;
+}

@@ -31,7 +31,8 @@ const ANIMATED_SHARE = 0.25;
 
 /** Loaded, after the page drew: the first of
  *  - still: the screen did not change for settleMs;
- *  - animated: the page announced its title after the action, and over a window of settleMs
+ *  - animated: the page announced its title after the action (or back/forward returned to a page
+ *    whose title this session saw), and over a window of settleMs
  *    only a few rows (≤ a quarter of the page, at least 2) changed.
  * Returns which, or throws timeout at the deadline. */
 export async function settled(call: Call, titlesBefore: number, settleMs: number, deadline: number, signal?: AbortSignal): Promise<"still" | "animated"> {
@@ -48,7 +49,8 @@ export async function settled(call: Call, titlesBefore: number, settleMs: number
     }
     const state = await call("browser", {});
     const after = await lines();
-    if (state.titlesSet > titlesBefore) {
+    // Back/forward restore a page without announcing its title again: a remembered one counts.
+    if (state.titlesSet > titlesBefore || state.pageTitle.title !== null && state.pageTitle.source === "remembered") {
       const changed = after.filter((line, i) => line !== before[i]).length;
       if (changed <= Math.max(2, Math.floor(after.length * ANIMATED_SHARE))) return "animated";
     }

@@ -8,6 +8,7 @@ import { encodeKeys } from "../terminal/keys.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
+import { barKeepsKeyboard } from "../browser/carbonyl-input.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
@@ -60,6 +61,7 @@ export class SessionRuntime {
   #titleWindowEnds = 0;
   #announced: { title: string; url: string | null } | null = null;
   readonly #titlesByUrl = new Map<string, string>();
+  #barHasKeyboard = false;
   /** The URL of the page shown, as the bar showed it while not being edited. */
   #pageUrl: string | null = null;
   readonly #events: SessionEvents;
@@ -268,10 +270,10 @@ export class SessionRuntime {
     };
   }
 
-  /** Carbonyl shows the terminal cursor in the URL bar while the bar has the keyboard. */
+  /** Whether Carbonyl's URL bar has the keyboard: its cursor is not a reliable sign (Carbonyl
+   * moves it only when it next draws), so follow its rules on the mouse input sent to it. */
   #barFocused(): boolean {
-    const cursor = this.#screen.cursor;
-    return cursor.visible && cursor.row === 0;
+    return this.#barHasKeyboard;
   }
 
   /** On a title announcement, note which page it belongs to: the URL the bar shows in the frames
@@ -380,6 +382,7 @@ export class SessionRuntime {
     const input = (aim?.data ?? "") + data;
     this.#recorder?.marker(record.label);
     this.#recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
+    if (this.#browser) this.#barHasKeyboard = barKeepsKeyboard(this.#barHasKeyboard, input);
     this.#screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
