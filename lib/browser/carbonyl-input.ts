@@ -15,6 +15,8 @@ export type Modifiers = Modifier[] | Partial<Record<Modifier, boolean>> | undefi
 const PLAIN_KEYS: Record<string, string> = { Tab: "\t", Enter: "\r", Space: " ", Backspace: "\x7f" };
 const ARROWS: Record<string, string> = { Up: "A", Down: "B", Right: "C", Left: "D" };
 
+const READS = "Carbonyl reads Tab, Enter, Space, Backspace, Up, Down, Left, Right (with modifiers) and Char with one printable ASCII byte";
+
 /** The xterm modifier parameter (1 + shift 1 + alt 2 + ctrl 4 + meta 8), as keyboard.rs decodes it. */
 function modifierParam(list: Modifier[]): number {
   const bits = { shift: 1, alt: 2, ctrl: 4, meta: 8 } as const;
@@ -42,19 +44,19 @@ export function carbonylKey(key: string, char: string | undefined, modifiers: Mo
       });
     }
   } else if (char !== undefined) {
-    throw new TuiwrightError("invalid-key", `char goes with key "Char", not ${JSON.stringify(key)}`);
+    throw new TuiwrightError("invalid-key", `char goes with key "Char", not ${JSON.stringify(key)}`, { hint: READS });
   }
   const arrow = ARROWS[key];
   if (arrow !== undefined) return mods.length === 0 ? `\x1b[${arrow}` : `\x1b[1;${modifierParam(mods)}${arrow}`;
   if (mods.length > 0) {
     throw new TuiwrightError("invalid-key", `Carbonyl forwards ${key === "Char" ? JSON.stringify(char) : key} to the page without modifiers (only the arrows carry them; alt+Left/Right are back/forward)`, {
-      details: { key, modifiers: mods },
+      details: { key, modifiers: mods }, hint: READS,
     });
   }
   if (key === "Char") return char!;
   const plain = PLAIN_KEYS[key];
   if (plain === undefined) {
-    throw new TuiwrightError("invalid-key", `Carbonyl does not read the key ${JSON.stringify(key)}; it reads ${[...Object.keys(PLAIN_KEYS), ...Object.keys(ARROWS), "Char"].join(", ")}`);
+    throw new TuiwrightError("invalid-key", `Carbonyl does not read the key ${JSON.stringify(key)}`, { hint: READS });
   }
   return plain;
 }
@@ -63,7 +65,7 @@ export function carbonylKey(key: string, char: string | undefined, modifiers: Mo
 export function carbonylText(text: string): string {
   for (const char of text) {
     if (char !== "\n" && char !== "\t" && !isPrintableByte(char)) {
-      throw new TuiwrightError("invalid-key", `Carbonyl reads one byte per key: ${JSON.stringify(char)} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be typed; text must be printable ASCII, tab or newline`);
+      throw new TuiwrightError("invalid-key", `Carbonyl reads one byte per key: ${JSON.stringify(char)} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be typed; text must be printable ASCII, tab or newline`, { hint: READS });
     }
   }
   return text.replaceAll("\n", "\r");

@@ -11,6 +11,8 @@ import { releaseFocusToPage } from "./carbonyl-input.ts";
 
 /** After the server was found unreachable: how long Chromium gets to show something anyway. */
 const UNREACHABLE_GRACE_MS = 2000;
+/** How long a reload gets to change the screen before an unchanged screen counts as reloaded. */
+const RELOAD_REDRAW_MS = 2000;
 
 export type Call = <Op extends keyof WorkerOps>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
@@ -122,7 +124,15 @@ export async function pressButton(call: Call, button: "back" | "forward" | "relo
   const what = button === "reload" ? "reloading" : `going ${button}`;
   const deadline = performance.now() + timing.timeoutMs;
   return load(call, what, button === "reload" ? state.url : null, async (signal) => {
-    await call("click", { target: `@carbonyl.${button}`, button: "left", wait: drew(revision, timing) }, signal);
+    if (button === "reload") {
+      // A reload may redraw the very same frame; it usually blanks and repaints, so wait a moment
+      // for a change before counting stillness (else keys sent next race the reload's commit,
+      // which puts the page's URL back into the bar).
+      await call("click", { target: "@carbonyl.reload", button: "left", wait: { changedSince: state.revision, mode: "all", timeoutMs: RELOAD_REDRAW_MS } }, signal)
+        .catch((error: unknown) => { if (asTuiwrightError(error).errorName !== "timeout") throw error; });
+    } else {
+      await call("click", { target: `@carbonyl.${button}`, button: "left", wait: drew(revision, timing) }, signal);
+    }
     return settled(call, state.titlesSet, timing.settleMs, deadline, signal);
   }, timing);
 }

@@ -62,6 +62,8 @@ export class SessionRuntime {
   #announced: { title: string; url: string | null } | null = null;
   readonly #titlesByUrl = new Map<string, string>();
   #barHasKeyboard = false;
+  /** Keys went into the bar and were not submitted: the bar shows an edit, not the page's URL. */
+  #barEdited = false;
   /** The URL of the page shown, as the bar showed it while not being edited. */
   #pageUrl: string | null = null;
   readonly #events: SessionEvents;
@@ -262,8 +264,8 @@ export class SessionRuntime {
     const bar = readNavBar(this.#outline.current());
     const barFocused = this.#barFocused();
     // While the bar is being edited it shows the edit, not the page: keep the page's URL.
-    if (!barFocused) this.#pageUrl = bar.url;
-    const url = barFocused && this.#pageUrl !== null ? this.#pageUrl : bar.url;
+    if (!this.#barEdited) this.#pageUrl = bar.url;
+    const url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
     return {
       ...bar, url, title: this.#screen.title, revision: this.#screen.revision, barFocused,
       titlesSet: this.#screen.titlesSet, pageTitle: this.#pageTitle(url),
@@ -286,12 +288,12 @@ export class SessionRuntime {
       this.#announced = { title: screen.title, url: null };
     }
     // (The bar may still have the keyboard after Enter; it shows the URL being loaded then.)
-    if (this.#announced && performance.now() <= this.#titleWindowEnds) {
+    if (this.#announced && performance.now() <= this.#titleWindowEnds && !this.#barEdited) {
       try {
         const url = readNavBar(this.#outline.current()).url;
         if (this.#announced.url !== null && this.#announced.url !== url) this.#titlesByUrl.delete(this.#announced.url);
         this.#announced.url = url;
-        if (!this.#barFocused()) this.#pageUrl = url;
+        this.#pageUrl = url;
         this.#titlesByUrl.set(url, this.#announced.title);
       } catch {
         // the navigation bar is not drawn yet
@@ -306,6 +308,15 @@ export class SessionRuntime {
     const remembered = this.#titlesByUrl.get(url);
     if (remembered !== undefined) return { title: remembered, source: "remembered" };
     return { title: null, reason: `Carbonyl announced no title for ${url} (it announces one when a page sets it; the terminal title ${JSON.stringify(this.#screen.title)} belongs to another page)` };
+  }
+
+  /** A browser's title for `get title`: the page's, or null when Carbonyl announced none for it. */
+  #browserTitle(): string | null {
+    try {
+      return this.browser().pageTitle.title;
+    } catch {
+      return null; // the navigation bar is not drawn yet: no page is shown
+    }
   }
 
   /** Raw input for Carbonyl, encoded by the caller (lib/browser/carbonyl-input.ts). */
@@ -382,7 +393,14 @@ export class SessionRuntime {
     const input = (aim?.data ?? "") + data;
     this.#recorder?.marker(record.label);
     this.#recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
-    if (this.#browser) this.#barHasKeyboard = barKeepsKeyboard(this.#barHasKeyboard, input);
+    if (this.#browser) {
+      // Keys typed into the bar are an edit until Enter submits it; the bar shows the edit.
+      if (this.#barHasKeyboard && !input.startsWith("\x1b[<")) this.#barEdited = !input.includes("\r");
+      // A new navigation begins (Enter in the bar, a button): a title announced before it belongs
+      // to the page before, whatever URL the bar shows next.
+      if ((this.#barHasKeyboard && input.includes("\r")) || /\x1b\[<0;[1-9];1M/.test(input)) this.#titleWindowEnds = 0;
+      this.#barHasKeyboard = barKeepsKeyboard(this.#barHasKeyboard, input);
+    }
     this.#screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
@@ -403,7 +421,7 @@ export class SessionRuntime {
     const screen = this.#screen;
     screen.sync();
     switch (what) {
-      case "title": return screen.title;
+      case "title": return this.#browser ? this.#browserTitle() : screen.title;
       case "cwd": return screen.cwd;
       case "size": return { cols: screen.cols, rows: screen.rows };
       case "cursor": return screen.cursor;
