@@ -3,15 +3,13 @@
 // a title with non-ASCII characters, and from this file's server a redirect, a 404 and a page
 // whose first byte comes after 2 s. One Carbonyl serves the tests in order.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { resolve } from "node:path";
 import { World } from "../helpers/harness.ts";
 import type { RpcClient } from "../../lib/transport/rpc-client.ts";
+import { serveSite2, SITE2 } from "../helpers/site2-server.ts";
 
 setDefaultTimeout(40_000);
 
-const SITE = resolve(import.meta.dir, "../testdata/site2");
-/** The slow endpoint's delay before its first byte (a server fixture, not a wait in a test). */
-const SLOW_FIRST_BYTE_MS = 2000;
+const SITE = SITE2;
 
 let world: World;
 let server: ReturnType<typeof Bun.serve>;
@@ -19,22 +17,7 @@ let base: string;
 let rpc: RpcClient;
 
 beforeAll(async () => {
-  server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(request) {
-      const path = new URL(request.url).pathname;
-      if (path === "/slow.html") {
-        await new Promise((done) => setTimeout(done, SLOW_FIRST_BYTE_MS));
-        return new Response("<title>Slow one</title><h1>The slow page arrived</h1>", { headers: { "content-type": "text/html" } });
-      }
-      if (path === "/redirect") return Response.redirect("/thanks.html?q=redirected", 302);
-      const file = Bun.file(`${SITE}${path === "/" ? "/index.html" : path}`);
-      if (await file.exists()) return new Response(file);
-      return new Response("<title>Not found</title><h1>Nothing here (404)</h1>", { status: 404, headers: { "content-type": "text/html" } });
-    },
-  });
-  base = `http://127.0.0.1:${server.port}/`;
+  ({ server, base } = serveSite2());
   world = await World.start();
   await world.json(["browse", "--session", "shop", base]);
   await world.json(["wait", "--text", "Second site start", "--timeout", "30000"]);
