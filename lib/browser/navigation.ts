@@ -18,7 +18,15 @@ export type Call = <Op extends keyof WorkerOps>(op: Op, params: WorkerOps[Op][0]
 
 export type Navigated = { url: string; title: string | null; title_source?: "announced" | "remembered"; title_reason?: string; revision: number };
 /** How long a navigation may take, and how long the page must then stay still to count as loaded. */
-export type NavTiming = { timeoutMs: number; settleMs: number };
+/** settleMs undefined: the default, {@link TITLED_SETTLE_MS} once the page announced its title, else {@link DEFAULT_SETTLE_MS}. */
+export type NavTiming = { timeoutMs: number; settleMs: number | undefined };
+
+/** Stillness that counts as loaded when nothing else is known about the page. */
+export const DEFAULT_SETTLE_MS = 300;
+/** Stillness that counts as loaded once the new page has announced its title: Chromium has
+ * committed and parsed it, so a pause this long is the end of its first paints, not a gap
+ * before them (measured: bench/browser-nav.ts, every result the loaded page). */
+export const TITLED_SETTLE_MS = 100;
 
 /** The load has begun to show: the screen moved past `revision` (a reload, which may redraw
  * the same page, only needs the action). The rest of "loaded" is {@link settled}. */
@@ -37,17 +45,27 @@ const ANIMATED_SHARE = 0.25;
  *    whose title this session saw), and over a window of settleMs
  *    only a few rows (≤ a quarter of the page, at least 2) changed.
  * Returns which, or throws timeout at the deadline. */
-export async function settled(call: Call, titlesBefore: number, settleMs: number, deadline: number, signal?: AbortSignal): Promise<"still" | "animated"> {
+export async function settled(call: Call, titlesBefore: number, settleMs: number | undefined, deadline: number, signal?: AbortSignal): Promise<"still" | "animated"> {
   const lines = async () => (await call("snapshot", { format: "text", raw: true, scrollback: 0, includeMeta: false })).text?.split("\n") ?? [];
-  let before = await lines();
-  for (;;) {
+  const still = async (ms: number): Promise<boolean> => {
     const left = deadline - performance.now();
     if (left <= 0) throw new TuiwrightError("timeout", "the page did not settle");
     try {
-      await call("wait", { settledMs: settleMs, mode: "any", includeText: false, timeoutMs: Math.min(Math.ceil(left), settleMs * 2) }, signal);
-      return "still";
+      await call("wait", { settledMs: ms, mode: "any", includeText: false, timeoutMs: Math.min(Math.ceil(left), ms * 2) }, signal);
+      return true;
     } catch (error) {
       if (asTuiwrightError(error).errorName !== "timeout") throw error;
+      return false;
+    }
+  };
+  let before = await lines();
+  for (;;) {
+    if (settleMs !== undefined) {
+      if (await still(settleMs)) return "still";
+    } else if (await still(TITLED_SETTLE_MS)) {
+      // Still for the short window: enough once the page announced its title, else wait out the
+      // rest of the default (stillness counts from the last change, so nothing is lost).
+      if ((await call("browser", {})).titlesSet > titlesBefore || await still(DEFAULT_SETTLE_MS)) return "still";
     }
     const state = await call("browser", {});
     const after = await lines();

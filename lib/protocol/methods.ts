@@ -22,7 +22,7 @@ const target = { session: v.optional(SessionName) };
 /** AWI-TTY methods (the Carbonyl agent-socket document) keep its snake_case names and
  * `{ok: true}` results; they act on the named session, else the most recent one. */
 const ok = { ok: v.literal(true), session: v.string() };
-const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once the screen has changed and then been still this long; default 300");
+const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300");
 const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
 /** A page's title, or null with title_reason when Carbonyl announced none for the page shown. */
 const PageTitle = {
@@ -361,25 +361,25 @@ export const METHODS = {
   navigate: {
     title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   go_back: {
     title: "Browsers: the back button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   go_forward: {
     title: "Browsers: the forward button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   reload: {
     title: "Browsers: the reload button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   get_url: {
