@@ -23,9 +23,9 @@ export type NavTiming = { timeoutMs: number; settleMs: number | undefined };
 
 /** Stillness that counts as loaded when nothing else is known about the page. */
 export const DEFAULT_SETTLE_MS = 300;
-/** Stillness that counts as loaded once the new page has announced its title: Chromium has
- * committed and parsed it, so a pause this long is the end of its first paints, not a gap
- * before them (measured: bench/browser-nav.ts, every result the loaded page). */
+/** Stillness that counts as loaded once the new page has announced its title and drawn after
+ * that: Chromium has committed and parsed it and painted, so a pause this long is the end of its
+ * paints, not a gap before them (measured: bench/browser-nav.ts, every result the loaded page). */
 export const TITLED_SETTLE_MS = 100;
 
 /** The load has begun to show: the screen moved past `revision` (a reload, which may redraw
@@ -65,7 +65,10 @@ export async function settled(call: Call, titlesBefore: number, settleMs: number
     } else if (await still(TITLED_SETTLE_MS)) {
       // Still for the short window: enough once the page announced its title, else wait out the
       // rest of the default (stillness counts from the last change, so nothing is lost).
-      if ((await call("browser", {})).titlesSet > titlesBefore || await still(DEFAULT_SETTLE_MS)) return "still";
+      // Enough when the page announced its title and then drew (its first paint comes after the
+      // title is parsed; a pause between the commit and that paint is not the end of the load).
+      const now = await call("browser", {});
+      if ((now.titlesSet > titlesBefore && now.revision > now.titleRevision) || await still(DEFAULT_SETTLE_MS)) return "still";
     }
     const state = await call("browser", {});
     const after = await lines();

@@ -30,6 +30,8 @@ export type BrowserState = {
   barFocused: boolean;
   /** How many times Carbonyl has announced a title so far. */
   titlesSet: number;
+  /** The screen revision at the last title announcement (a later revision: the page drew after it). */
+  titleRevision: number;
   /** The title of the page shown now, and how it is known (null with a reason when it is not). */
   pageTitle: { title: string; source: "announced" | "remembered" } | { title: null; reason: string };
 };

@@ -58,6 +58,7 @@ export class SessionRuntime {
   #plainExecs = 0;
   /** Browser sessions: the last title announcement and the page it belongs to. */
   #titlesSeen = 0;
+  #titleRevision = 0;
   #titleWindowEnds = 0;
   #announced: { title: string; url: string | null } | null = null;
   readonly #titlesByUrl = new Map<string, string>();
@@ -268,7 +269,7 @@ export class SessionRuntime {
     const url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
     return {
       ...bar, url, title: this.#screen.title, revision: this.#screen.revision, barFocused,
-      titlesSet: this.#screen.titlesSet, pageTitle: this.#pageTitle(url),
+      titlesSet: this.#screen.titlesSet, titleRevision: this.#titleRevision, pageTitle: this.#pageTitle(url),
     };
   }
 
@@ -284,6 +285,7 @@ export class SessionRuntime {
     const screen = this.#screen;
     if (screen.titlesSet !== this.#titlesSeen) {
       this.#titlesSeen = screen.titlesSet;
+      this.#titleRevision = screen.revision;
       this.#titleWindowEnds = performance.now() + TITLE_URL_WINDOW_MS;
       this.#announced = { title: screen.title, url: null };
     }
