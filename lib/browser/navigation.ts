@@ -11,6 +11,9 @@ import { releaseFocusToPage } from "./carbonyl-input.ts";
 
 /** After the server was found unreachable: how long Chromium gets to show something anyway. */
 const UNREACHABLE_GRACE_MS = 2000;
+/** Erasing the URL bar: how long one round may take to show an empty bar, and how many rounds. */
+const ERASE_ROUND_MS = 3000;
+const ERASE_ROUNDS = 8;
 /** How long a reload gets to change the screen before an unchanged screen counts as reloaded. */
 const RELOAD_REDRAW_MS = 2000;
 
@@ -81,10 +84,14 @@ export async function settled(call: Call, titlesBefore: number, settleMs: number
   }
 }
 
+/** Where a load is, for the timeout's message. */
+type Phase = { now: string };
+
 /** Runs `act` (which starts the load and waits with the signal) against a probe of `url`. */
-async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal) => Promise<unknown>, { timeoutMs }: NavTiming): Promise<Navigated> {
+async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal, phase: Phase) => Promise<unknown>, { timeoutMs }: NavTiming): Promise<Navigated> {
+  const phase: Phase = { now: "waiting for the page to draw" };
   const controller = new AbortController();
-  const waiting: Promise<"loaded"> = act(controller.signal).then(() => "loaded");
+  const waiting: Promise<"loaded"> = act(controller.signal, phase).then(() => "loaded");
   waiting.catch(() => undefined); // observed below; never an unhandled rejection
   const probe = url === null ? Promise.resolve(null) : unreachable(url);
   const unreachableFirst = probe.then((reason): "loaded" | { reason: string } | Promise<"loaded"> => (reason ? { reason } : waiting));
@@ -95,8 +102,8 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
   });
   if (first === "timeout") {
     const now = await call("browser", {});
-    throw new TuiwrightError("navigation-timeout", `${what} did not finish in ${timeoutMs} ms (the URL bar shows ${JSON.stringify(now.url)}, title ${JSON.stringify(now.title)})`, {
-      details: { url: now.url, title: now.title },
+    throw new TuiwrightError("navigation-timeout", `${what} did not finish in ${timeoutMs} ms, ${phase.now} (the URL bar shows ${JSON.stringify(now.url)}, title ${JSON.stringify(now.title)})`, {
+      details: { url: now.url, title: now.title, phase: phase.now },
     });
   }
   if (first !== "loaded") {
@@ -114,11 +121,17 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
 /** Type `url` into the URL bar and load it. */
 export async function navigate(call: Call, url: string, cols: number, rows: number, timing: NavTiming): Promise<Navigated> {
   const shown = await call("browser", {});
-  // A click past the end of the field puts the cursor after the last character; Carbonyl's
-  // field edits with Backspace (it has no select-all). A URL longer than the bar shows only
-  // in part, so erase a bar's width at least (Backspace at the start does nothing).
+  // Clicking the field gives it the keyboard; Carbonyl's field edits with Backspace only (no
+  // select-all), and Down puts its cursor after the last character even when the text is longer
+  // than the bar shows. Erase until the bar reads empty (Backspace at the start does nothing).
   await call("click", { row: 0, col: cols - 2, button: "left" });
-  await call("press", { keys: Array.from({ length: Math.max(shown.url.length, cols) + 2 }, () => "Backspace") });
+  const erase = `\x1b[B${"\x7f".repeat(Math.max(shown.url.length, cols * 4))}`;
+  for (let round = 1; ; round++) {
+    const emptied = await call("browserInput", { data: erase, label: "erase the URL bar", wait: { ref: "@carbonyl.url", refValue: "/^$/", mode: "any", timeoutMs: ERASE_ROUND_MS } })
+      .then(() => true, (error: unknown) => { if (asTuiwrightError(error).errorName !== "timeout") throw error; return false; });
+    if (emptied) break;
+    if (round === ERASE_ROUNDS) throw new TuiwrightError("navigation-failed", `the URL bar could not be emptied to type ${url}`, { details: { url } });
+  }
   await call("type", {
     text: url, paste: false, secret: false,
     wait: { ref: "@carbonyl.url", refValue: url, settledMs: 200, mode: "any", timeoutMs: 5000 },
@@ -126,8 +139,9 @@ export async function navigate(call: Call, url: string, cols: number, rows: numb
   const typed = await call("browser", {});
   const revision = url === shown.url ? null : typed.revision;
   const deadline = performance.now() + timing.timeoutMs;
-  await load(call, `loading ${url}`, url, async (signal) => {
+  await load(call, `loading ${url}`, url, async (signal, phase) => {
     await call("press", { keys: ["Enter"], wait: drew(revision, timing) }, signal);
+    phase.now = "the page drew but did not settle (neither still nor animated with a title)";
     return settled(call, typed.titlesSet, timing.settleMs, deadline, signal);
   }, timing);
   // The URL bar keeps the keyboard after Enter; give it to the page, as a click in it would.
@@ -144,7 +158,7 @@ export async function pressButton(call: Call, button: "back" | "forward" | "relo
   const revision = button === "reload" ? null : state.revision;
   const what = button === "reload" ? "reloading" : `going ${button}`;
   const deadline = performance.now() + timing.timeoutMs;
-  return load(call, what, button === "reload" ? state.url : null, async (signal) => {
+  return load(call, what, button === "reload" ? state.url : null, async (signal, phase) => {
     if (button === "reload") {
       // A reload may redraw the very same frame; it usually blanks and repaints, so wait a moment
       // for a change before counting stillness (else keys sent next race the reload's commit,
@@ -154,6 +168,7 @@ export async function pressButton(call: Call, button: "back" | "forward" | "relo
     } else {
       await call("click", { target: `@carbonyl.${button}`, button: "left", wait: drew(revision, timing) }, signal);
     }
+    phase.now = "the page drew but did not settle (neither still nor animated with a title)";
     return settled(call, state.titlesSet, timing.settleMs, deadline, signal);
   }, timing);
 }

@@ -158,6 +158,13 @@ test("fuzz: random valid key calls never crash Carbonyl (TUIWRIGHT_FUZZ_CALLS fo
     // Enter may submit the form: stay on a page that has the field, and never leave the site.
     if (key === "Enter" || (key === "Left" && params.modifiers)) continue;
     sent++;
+    // Now and then move the keyboard to the URL bar (where a multi-byte key once panicked
+    // Carbonyl) or back to the page, with a click.
+    if (random(25) === 0) {
+      const row = random(2) === 0 ? 0 : 10;
+      await call("mouse_down", { row, col: 60 });
+      await call("mouse_up", { row, col: 60 });
+    }
     const outcome = await rpc.call("send_key", params).then(() => "ok", (error: { code: number }) => error.code);
     if (outcome === "ok") accepted++;
     else expect(outcome).toBe(-32011);
