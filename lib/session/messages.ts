@@ -70,8 +70,9 @@ export type WorkerOps = {
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   /** fromNow: "settled" counts from the call, never from a change before it. */
   wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
-  /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them). */
-  browserInput: [{ data: string; label: string; wait?: WaitSpec }, WithoutSession<v.InferOutput<typeof ActionResult>>];
+  /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them); navigated:
+   * the URL just loaded, whole, for when the bar is too narrow to show all of it. */
+  browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string }, WithoutSession<v.InferOutput<typeof ActionResult>>];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
   crash: [Record<string, never>, never];

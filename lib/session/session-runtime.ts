@@ -63,6 +63,8 @@ export class SessionRuntime {
   #announced: { title: string; url: string | null } | null = null;
   readonly #titlesByUrl = new Map<string, string>();
   #barHasKeyboard = false;
+  /** The URL the last navigation loaded, as asked for (the bar may show only its start). */
+  #navigatedUrl: string | null = null;
   /** Keys went into the bar and were not submitted: the bar shows an edit, not the page's URL. */
   #barEdited = false;
   /** The URL of the page shown, as the bar showed it while not being edited. */
@@ -266,10 +268,14 @@ export class SessionRuntime {
     const barFocused = this.#barFocused();
     // While the bar is being edited it shows the edit, not the page: keep the page's URL.
     if (!this.#barEdited) this.#pageUrl = bar.url;
-    const url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
+    let url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
+    // Carbonyl shows cols - 13 characters of the URL; a longer one is whole in what was loaded.
+    const shownUrl = url;
+    const full = this.#navigatedUrl;
+    if (full !== null && url.length >= this.#screen.cols - 13 && full.length > url.length && full.startsWith(url)) url = full;
     return {
       ...bar, url, title: this.#screen.title, revision: this.#screen.revision, barFocused,
-      titlesSet: this.#screen.titlesSet, titleRevision: this.#titleRevision, pageTitle: this.#pageTitle(url),
+      titlesSet: this.#screen.titlesSet, titleRevision: this.#titleRevision, pageTitle: this.#pageTitle(shownUrl),
     };
   }
 
@@ -325,6 +331,7 @@ export class SessionRuntime {
   async browserInput(params: WorkerOps["browserInput"][0]): Promise<ActionReply> {
     if (!this.#browser) throw new TuiwrightError("not-a-browser", "raw browser input needs a browser session");
     this.#requireRunning(params.label);
+    if (params.navigated !== undefined) this.#navigatedUrl = params.navigated;
     return this.#act(params.data, params.wait, undefined, { label: params.label });
   }
 

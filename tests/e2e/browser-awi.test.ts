@@ -54,6 +54,10 @@ test("get_url is whole: a data: URL with spaces", async () => {
   expect(await call("navigate", { url })).toMatchObject({ url, title: "Sp ace" });
   expect((await call("get_url")).url).toBe(url);
   expect((await call("snapshot", { format: "text", include_meta: true })).meta.url).toBe(url);
+  // Longer than the bar shows (140 columns show 127 characters): still whole.
+  const long = `data:text/html,<title>Long one</title><p>${"all work and no play ".repeat(10)}</p>`;
+  expect(await call("navigate", { url: long })).toMatchObject({ url: long, title: "Long one" });
+  expect((await call("get_url")).url).toBe(long);
 });
 
 test("titles after back, forward, reload, about:blank and a file: page without a title", async () => {
