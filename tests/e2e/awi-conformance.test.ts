@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BIN, World } from "../helpers/harness.ts";
-import { serveSite2 } from "../helpers/site2-server.ts";
+import { browseUntilText, serveSite2 } from "../helpers/site2-server.ts";
 
 setDefaultTimeout(60_000);
 
@@ -22,8 +22,7 @@ let linkDir: string;
 beforeAll(async () => {
   ({ server, base } = serveSite2());
   world = await World.start();
-  await world.json(["browse", "--session", "doc", base]);
-  await world.json(["wait", "--text", "Second site start", "--timeout", "30000"]);
+  await browseUntilText(world, "doc", base, "Second site start");
   // The façade is the same binary under the document's name.
   linkDir = join(world.dir, "bin");
   mkdirSync(linkDir);

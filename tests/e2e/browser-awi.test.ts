@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { World } from "../helpers/harness.ts";
 import type { RpcClient } from "../../lib/transport/rpc-client.ts";
-import { serveSite2, SITE2 } from "../helpers/site2-server.ts";
+import { browseUntilText, serveSite2, SITE2 } from "../helpers/site2-server.ts";
 
 setDefaultTimeout(40_000);
 
@@ -19,8 +19,7 @@ let rpc: RpcClient;
 beforeAll(async () => {
   ({ server, base } = serveSite2());
   world = await World.start();
-  await world.json(["browse", "--session", "shop", base]);
-  await world.json(["wait", "--text", "Second site start", "--timeout", "30000"]);
+  await browseUntilText(world, "shop", base, "Second site start");
   rpc = await world.rpc();
 }, 90_000);
 
