@@ -101,3 +101,12 @@ export function barKeepsKeyboard(focused: boolean, input: string): boolean {
   }
   return focused;
 }
+
+/** Throws invalid-key if `data` has a character outside ASCII (Carbonyl would get its UTF-8
+ * bytes one by one; in the URL bar that panics it). */
+export function refuseNonAscii(data: string): void {
+  const bad = /[^\x00-\x7f]/u.exec(data);
+  if (bad) {
+    throw new TuiwrightError("invalid-key", `Carbonyl reads one byte per key: ${JSON.stringify(bad[0])} (U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be sent to it`, { hint: READS });
+  }
+}

@@ -8,7 +8,7 @@ import { encodeKeys } from "../terminal/keys.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
-import { barKeepsKeyboard } from "../browser/carbonyl-input.ts";
+import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
@@ -396,6 +396,9 @@ export class SessionRuntime {
   }
 
   async #act(data: string, wait: WaitSpec | undefined, aim: Aim | undefined, record: { label: string; secret?: boolean }): Promise<ActionReply> {
+    // Every path into Carbonyl (press, type, click, the AWI methods): a byte ≥ 0x80 typed into its
+    // URL bar panics it, so no such byte is sent.
+    if (this.#browser) refuseNonAscii(data);
     const revisionBefore = this.#screen.revision;
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;

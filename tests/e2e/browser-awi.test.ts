@@ -139,6 +139,10 @@ test("keys: one byte per Char, modifiers only where Carbonyl reads them, each re
   const typed = await failure("type_text", { text: "naïve" });
   expect(typed.code).toBe(-32011);
   expect(typed.message).toContain('"ï"');
+  // tuiwright's own verbs are held to the same byte rule on a browser.
+  const ownType = await world.run(["type", "--session", "shop", "é"]);
+  expect(ownType.code).toBe(65);
+  expect(ownType.stderr).toContain("Carbonyl reads one byte per key");
   // A modifier on an arrow is sent (CSI 1;<m>) and the page still works afterwards.
   expect(await call("send_key", { key: "Left", modifiers: { shift: true } })).toMatchObject({ ok: true });
   await call("send_key", { key: "Char", char: "z" });

@@ -2,7 +2,7 @@
 // src/ui/navigation.rs): the bytes for each key, what is refused and why, SGR mouse, and the
 // URL bar's focus rules.
 import { expect, test } from "bun:test";
-import { barKeepsKeyboard, carbonylKey, carbonylMouse, carbonylText, releaseFocusToPage } from "../../lib/browser/carbonyl-input.ts";
+import { barKeepsKeyboard, carbonylKey, carbonylMouse, carbonylText, refuseNonAscii, releaseFocusToPage } from "../../lib/browser/carbonyl-input.ts";
 
 test("keys: one byte each; arrows as CSI A..D, with modifiers as CSI 1;<m>", () => {
   expect(["Tab", "Enter", "Space", "Backspace"].map((k) => carbonylKey(k, undefined, undefined))).toEqual(["\t", "\r", " ", "\x7f"]);
@@ -52,4 +52,10 @@ test("URL-bar focus follows Carbonyl's rules: a press in the field takes it, a b
   expect(barKeepsKeyboard(true, carbonylMouse("move", 10, 10, false))).toBe(true); // motion: no change
   expect(barKeepsKeyboard(true, "\x1b[<65;10;10M")).toBe(true); // the wheel: no change
   expect(barKeepsKeyboard(true, carbonylMouse("down", 5, 5, false))).toBe(false); // a click in the page
+});
+
+test("nothing outside ASCII reaches Carbonyl by any path (tuiwright's own press/type too)", () => {
+  expect(() => refuseNonAscii("\x1b[<0;1;1Mabc\r")).not.toThrow();
+  expect(() => refuseNonAscii("café")).toThrow('"é" (U+00E9) cannot be sent');
+  expect(() => refuseNonAscii("🙂")).toThrow("U+1F642");
 });
