@@ -23,7 +23,7 @@ type Command = {
   plain?(result: any, flags: Parsed["flags"]): string;
 };
 
-const USAGE = `usage: awi-tty COMMAND [ARGS] [--socket PATH] [--plain|--json]
+const USAGE = `usage: awi-tty COMMAND [ARGS] [--socket PATH] [--plain|--json|--quiet]
 
 Commands (the AWI-TTY document's CLI):
   navigate <url>
@@ -125,7 +125,7 @@ const COMMANDS: Record<string, Command> = {
 COMMANDS["wait-for-quiescence"] = COMMANDS["wait-for-frame-quiescence"]!;
 
 const GLOBAL_VALUED = ["socket"];
-const GLOBAL_SWITCHES = ["plain", "json", "help"];
+const GLOBAL_SWITCHES = ["plain", "json", "quiet", "help"];
 
 function parse(argv: string[]): Parsed {
   const flags = new Map<string, string | true>();
@@ -204,7 +204,7 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
       await printOut(USAGE);
       return EXIT.ok;
     }
-    if (parsed.flags.has("plain") && parsed.flags.has("json")) throw usage("--plain and --json are exclusive");
+    if ([..."plain json quiet".split(" ")].filter((mode) => parsed.flags.has(mode)).length > 1) throw usage("--plain, --json and --quiet are exclusive");
     output = parsed.flags.has("plain") ? "plain" : "json";
     const command = COMMANDS[parsed.command];
     if (!command) throw usage(parsed.command === "" ? "name a command" : `unknown command ${JSON.stringify(parsed.command)}`);
@@ -224,12 +224,14 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
       return EXIT.ok;
     }
     if (parsed.command === "snapshot" && parsed.flags.has("trim")) result.lines = (result.lines as string[]).map((line) => line.trimEnd());
+    // --quiet (the document's Quiet output mode, 9C): success or failure by exit code only.
+    if (parsed.flags.has("quiet")) return EXIT.ok;
     const text = output === "plain" && command.plain ? command.plain(result, parsed.flags) : JSON.stringify(result);
     await emit(text, parsed.flags.get("out") as string | undefined);
     return EXIT.ok;
   } catch (caught) {
     const error = asTuiwrightError(caught);
-    if (output === "json") await printOut(JSON.stringify({ error: error.toJsonRpc() }));
+    if (output === "json" && !argv.includes("--quiet")) await printOut(JSON.stringify({ error: error.toJsonRpc() }));
     await printErr(`awi-tty: ${error.message}\nhint: ${error.hint}`);
     return exitFor(error);
   } finally {

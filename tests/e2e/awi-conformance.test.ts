@@ -100,6 +100,11 @@ test("awi-tty: JSON by default, --plain bare values, --socket over $AWI_SOCK, sn
   const out = join(world.dir, "snap.txt");
   expect((await awi(["snapshot", "--plain", "--out", out])).stdout).toBe("");
   expect(await Bun.file(out).text()).toContain("Second site start");
+  // --quiet: the exit code only.
+  const quiet = await awi(["get-title", "--quiet"]);
+  expect([quiet.code, quiet.stdout]).toEqual([0, ""]);
+  const quietFailure = await awi(["navigate", "invalid://url", "--quiet"]);
+  expect([quietFailure.code, quietFailure.stdout]).toEqual([65, ""]);
   // tuiwright awi … is the same façade.
   expect((await run([BIN, "awi", "get-title", "--plain"], { AWI_SOCK: world.socketPath })).stdout).toBe("Café Münster — Start\n");
 
