@@ -66,10 +66,10 @@ export async function settled(call: Call, titlesBefore: number, settleMs: number
     if (settleMs !== undefined) {
       if (await still(settleMs)) return "still";
     } else if (await still(TITLED_SETTLE_MS)) {
-      // Still for the short window: enough once the page announced its title, else wait out the
-      // rest of the default (stillness counts from the last change, so nothing is lost).
-      // Enough when the page announced its title and then drew (its first paint comes after the
-      // title is parsed; a pause between the commit and that paint is not the end of the load).
+      // Still for the short window: enough when the page announced its title and then drew (its
+      // first paint follows the parse that yields the title; a pause between the commit and that
+      // paint is not the end of the load). Else wait out the default: stillness counts from the
+      // last change, so the short window is not lost.
       const now = await call("browser", {});
       if ((now.titlesSet > titlesBefore && now.revision > now.titleRevision) || await still(DEFAULT_SETTLE_MS)) return "still";
     }
@@ -129,7 +129,8 @@ export async function navigate(call: Call, url: string, cols: number, rows: numb
   for (let round = 1; ; round++) {
     const emptied = await call("browserInput", { data: erase, label: "erase the URL bar", wait: { ref: "@carbonyl.url", refValue: "/^$/", mode: "any", timeoutMs: ERASE_ROUND_MS } })
       .then(() => true, (error: unknown) => { if (asTuiwrightError(error).errorName !== "timeout") throw error; return false; });
-    if (emptied) break;
+    // (The wait counts only screens after the keys: a bar that was already empty never changes.)
+    if (emptied || (await call("get", { what: "url" })).value === "") break;
     if (round === ERASE_ROUNDS) throw new TuiwrightError("navigation-failed", `the URL bar could not be emptied to type ${url}`, { details: { url } });
   }
   await call("type", {

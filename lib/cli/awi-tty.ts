@@ -3,7 +3,7 @@
 // flags, output and exit codes, and nothing of tuiwright's own CLI. One JSON-RPC call per
 // command over the socket; JSON (the call's result) by default, --plain for bare values.
 import { existsSync } from "node:fs";
-import { ERRORS, TuiwrightError, asTuiwrightError, type ErrorName } from "../protocol/errors.ts";
+import { ERRORS, TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv, uid } from "../runtime/paths.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
@@ -243,5 +243,3 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
 export function invokedAsAwiTty(argv0: string): boolean {
   return argv0.slice(argv0.lastIndexOf("/") + 1) === "awi-tty";
 }
-
-export type { ErrorName };
