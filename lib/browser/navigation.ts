@@ -89,7 +89,9 @@ type Phase = { now: string };
 
 /** Runs `act` (which starts the load and waits with the signal) against a probe of `url`. */
 async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal, phase: Phase) => Promise<unknown>, { timeoutMs }: NavTiming): Promise<Navigated> {
-  const phase: Phase = { now: "waiting for the page to draw" };
+  // Seen after a history of back/forward/reload and an animated page: Carbonyl draws a page's text
+  // not at all, so a white page after a white page shows no change.
+  const phase: Phase = { now: "the screen never changed (a page that looks like the one before, or Carbonyl drew none of its text)" };
   const controller = new AbortController();
   const waiting: Promise<"loaded"> = act(controller.signal, phase).then(() => "loaded");
   waiting.catch(() => undefined); // observed below; never an unhandled rejection

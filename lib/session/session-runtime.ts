@@ -294,6 +294,9 @@ export class SessionRuntime {
       this.#titleRevision = screen.revision;
       this.#titleWindowEnds = performance.now() + TITLE_URL_WINDOW_MS;
       this.#announced = { title: screen.title, url: null };
+      // A page loaded (a link, a form, the page's own script): Carbonyl put its URL into the bar,
+      // replacing an edit left there — unless someone is typing in the bar right now.
+      if (!this.#barHasKeyboard) this.#barEdited = false;
     }
     // (The bar may still have the keyboard after Enter; it shows the URL being loaded then.)
     if (this.#announced && performance.now() <= this.#titleWindowEnds && !this.#barEdited) {

@@ -59,7 +59,7 @@ test("get_url is whole: a data: URL with spaces", async () => {
   expect((await call("get_url")).url).toBe(long);
 });
 
-test("titles after back, forward, reload, about:blank and a file: page without a title", async () => {
+test("titles after back, forward, reload and about:blank", async () => {
   expect(await call("navigate", { url: base })).toMatchObject({ title: "Café Münster — Start" });
   expect(await call("navigate", { url: `${base}form.html` })).toMatchObject({ title: "Order form" });
   const back = await call("go_back");
@@ -73,14 +73,19 @@ test("titles after back, forward, reload, about:blank and a file: page without a
   const blankTitle = await call("get_title");
   if (blankTitle.title === null) expect(blankTitle.title_reason).toContain("about:blank");
   else expect(blankTitle.title).toBe("about:blank");
+});
+
+test("a file: page without a title: title null with a reason, never the page before's", async () => {
+  // Its own test, right after an http page: after back/forward/reload and about:blank, Carbonyl
+  // sometimes draws this page's text not at all (seen 1 run in 3; its coloured background draws).
+  expect(await call("navigate", { url: `${base}form.html` })).toMatchObject({ title: "Order form" });
   const file = `file://${SITE}/nontitled.html`;
   const untitled = await call("navigate", { url: file });
-  expect(untitled.url).toBe(file);
-  expect(untitled.title).not.toBe("Order form");
+  expect(untitled).toMatchObject({ url: file, title: null, title_reason: expect.stringContaining(file) });
   expect(await text()).toContain("A page without a title");
-  // meta says the same, and never the terminal's stale title
   const meta = (await call("snapshot", { format: "text", include_meta: true })).meta;
-  expect(meta.title).not.toBe("Order form");
+  expect(meta).toMatchObject({ title: "", title_reason: expect.stringContaining(file) });
+  expect(await call("get_title")).toMatchObject({ title: null });
 });
 
 test("loaded means loaded: an animated page, a slow server, a redirect, a 404", async () => {
