@@ -81,10 +81,13 @@ export function carbonylMouse(action: MouseAction, row: number, col: number, hel
   return `\x1b[<${held ? 32 : 35};${at}M`;
 }
 
-/** A lone button release on a page row: Carbonyl takes the keyboard away from its URL bar on any
- * mouse event below row 0, and a release without a press clicks nothing in the page. */
-export function releaseFocusToPage(rows: number): string {
-  return carbonylMouse("up", rows - 1, 0, false);
+/** Takes the keyboard from Carbonyl's URL bar without touching the page: a click on the bar's
+ * "[" (row 0, column 9, between the reload button and the field) sets its cursor to None and is
+ * ignored (navigation.rs mouse_down: x 9..10 → Ignore). An event on a page row would free it too,
+ * but reaches Chromium: a lone release there made Carbonyl draw later pages without their text
+ * (2 runs in 10 of a back/forward/reload/about:blank/file: loop, 0 in 10 without it). */
+export function releaseFocusToPage(): string {
+  return carbonylMouse("down", 0, 9, false) + carbonylMouse("up", 0, 9, true);
 }
 
 /** Carbonyl's URL-bar focus after this input, by its rules (src/ui/navigation.rs): a press on

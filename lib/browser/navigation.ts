@@ -121,7 +121,7 @@ async function load(call: Call, what: string, url: string | null, act: (signal: 
 }
 
 /** Type `url` into the URL bar and load it. */
-export async function navigate(call: Call, url: string, cols: number, rows: number, timing: NavTiming): Promise<Navigated> {
+export async function navigate(call: Call, url: string, cols: number, timing: NavTiming): Promise<Navigated> {
   const shown = await call("browser", {});
   // Clicking the field gives it the keyboard; Carbonyl's field edits with Backspace only (no
   // select-all), and Down puts its cursor after the last character even when the text is longer
@@ -148,8 +148,8 @@ export async function navigate(call: Call, url: string, cols: number, rows: numb
     phase.now = "the page drew but did not settle (neither still nor animated with a title)";
     return settled(call, typed.titlesSet, timing.settleMs, deadline, signal);
   }, timing);
-  // The URL bar keeps the keyboard after Enter; give it to the page, as a click in it would.
-  await call("browserInput", { data: releaseFocusToPage(rows), label: "focus the page", navigated: url });
+  // The URL bar keeps the keyboard after Enter; give it back to the page.
+  await call("browserInput", { data: releaseFocusToPage(), label: "focus the page", navigated: url });
   const after = await call("browser", {});
   return { url: after.url, ...titleOf(after), revision: after.revision };
 }

@@ -77,7 +77,7 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
     async navigate({ session, lease, url, timeout_ms, settle_ms }) {
       const target = browserUrl(url);
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, entry.rows, { timeoutMs: timeout_ms, settleMs: settle_ms })) };
+      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, { timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async go_back({ session, lease, timeout_ms, settle_ms }) {
