@@ -2,6 +2,7 @@
 // daemon is a separate entry point loaded by path, so the CLI's start-up never pays for it.
 import { runCli } from "./lib/cli/run.ts";
 import { entryPoint } from "./lib/runtime/self.ts";
+import { invokedAsAwiTty, runAwiTty } from "./lib/cli/awi-tty.ts";
 
 const args = process.argv.slice(2);
 
@@ -10,6 +11,9 @@ async function main(): Promise<number> {
     const daemon: typeof import("./entries/daemon.ts") = await import(entryPoint("entries/daemon.ts"));
     return daemon.runDaemonFromArgs(args.slice(2));
   }
+  // The AWI-TTY document's CLI: run as `awi-tty` (a link to this binary) or `tuiwright awi …`.
+  if (invokedAsAwiTty(process.argv0) || invokedAsAwiTty(process.argv[1] ?? "")) return runAwiTty(args);
+  if (args[0] === "awi") return runAwiTty(args.slice(1));
   return runCli(args);
 }
 

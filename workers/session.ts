@@ -41,6 +41,7 @@ async function call(op: keyof WorkerOps, params: any, session: SessionRuntime, i
     case "block": return session.block(params);
     case "scroll": return session.scroll(params);
     case "browser": return session.browser();
+    case "browserInput": return session.browserInput(params);
     case "wait": {
       const controller = new AbortController();
       cancellable.set(id, controller);

@@ -170,7 +170,7 @@ function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Reco
 
 const NAV_FLAGS: FlagSpec[] = [
   { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 30000)", default: 30000 },
-  { name: "--settle", type: "int", value: "MS", description: "loaded = the screen changed, then stayed still MS ms (default 300)", default: 300 },
+  { name: "--settle", type: "int", value: "MS", description: "loaded = the page drew, then stayed still MS ms (default 100 once it announced its title, else 300)" },
 ];
 
 function navTiming(args: ParsedArgs): Record<string, unknown> {

@@ -1,7 +1,8 @@
 // Browser sessions and the AWI-TTY method names. Navigation drives Carbonyl's own navigation
 // bar (lib/browser/navigation.ts); the AWI-TTY aliases are thin: each calls the worker
 // operation its tuiwright method uses and returns the document's shape.
-import { navigate, pressButton, type Call } from "../browser/navigation.ts";
+import { navigate, pressButton, titleOf, type Call } from "../browser/navigation.ts";
+import { carbonylKey, carbonylMouse, carbonylText, type MouseAction } from "../browser/carbonyl-input.ts";
 import { navFlags } from "../browser/nav-state.ts";
 import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -15,7 +16,12 @@ import type { SessionEntry } from "./registry.ts";
 
 type BrowserHandlers = Pick<Handlers,
   | "scroll" | "navigate" | "go_back" | "go_forward" | "reload" | "get_url" | "get_nav_state" | "get_title" | "send_key"
-  | "type_text" | "paste" | "set_viewport" | "wait_for_frame_quiescence" | "wait_for_title_contains" | "get_capabilities" | "subscribe_events">;
+  | "type_text" | "paste" | "set_viewport" | "wait_for_frame_quiescence" | "wait_for_title_contains" | "get_capabilities" | "subscribe_events"
+  | "mouse_move" | "mouse_down" | "mouse_up">;
+
+/** The document's feature names for what a browser session offers (get_capabilities). */
+const DOCUMENT_FEATURES = ["navigate", "send_key", "scroll", "snapshot:text", "snapshot:ansi", "get_title", "get_url", "get_nav_state", "set_viewport",
+  "type_text", "paste", "wait_for_frame_quiescence", "wait_for_title_contains", "click", "mouse_move", "mouse_down", "mouse_up", "ping", "subscribe_events"];
 
 const MODIFIER_PREFIX = { ctrl: "C-", alt: "M-", meta: "M-", shift: "S-" } as const;
 type Modifier = keyof typeof MODIFIER_PREFIX;
@@ -51,6 +57,16 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
   const browserState = (session: string | undefined) => {
     const entry = requireBrowser(registry.resolve(session));
     return entry.worker.call("browser", {}).then((state) => ({ entry, state }));
+  };
+  const isBrowser = (entry: SessionEntry) => entry.spawnParams.browser !== undefined;
+  /** Whether each browser session's left button is held (mouse_down without mouse_up yet). */
+  const held = new WeakMap<SessionEntry, boolean>();
+  const mouse = async (action: MouseAction, { session, lease, row, col }: { session?: string; lease?: string; row: number; col: number }) => {
+    const entry = requireBrowser(writable(session, lease));
+    if (row >= entry.rows || col >= entry.cols) throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${entry.cols}x${entry.rows} screen`);
+    const result = await entry.worker.call("browserInput", { data: carbonylMouse(action, row, col, held.get(entry) ?? false), label: `mouse ${action} ${row},${col}` });
+    if (action !== "move") held.set(entry, action === "down");
+    return { ok: true as const, session: entry.name, held: held.get(entry) ?? false, revision: result.revisionAfter };
   };
 
   return {
@@ -93,24 +109,39 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
 
     async get_title({ session }) {
       const entry = registry.resolve(session);
+      if (isBrowser(entry)) return { session: entry.name, ...titleOf(await entry.worker.call("browser", {})) };
       const { value } = await entry.worker.call("get", { what: "title" });
       return { session: entry.name, title: String(value) };
     },
 
     async send_key({ session, lease, key, char, modifiers }) {
       const entry = writable(session, lease);
+      if (isBrowser(entry)) {
+        const data = carbonylKey(key, char, modifiers);
+        const sent = await entry.worker.call("browserInput", { data, label: `send_key ${key}${char === undefined ? "" : ` ${char}`}` });
+        return { ok: true, session: entry.name, revision: sent.revisionAfter };
+      }
       const result = await entry.worker.call("press", { keys: [awiKey(key, char, modifiers)] });
       return { ok: true, session: entry.name, revision: result.revisionAfter };
     },
 
     async type_text({ session, lease, text }) {
       const entry = writable(session, lease);
+      if (isBrowser(entry)) {
+        const sent = await entry.worker.call("browserInput", { data: carbonylText(text), label: "type_text" });
+        return { ok: true, session: entry.name, revision: sent.revisionAfter };
+      }
       const result = await entry.worker.call("type", { text, paste: false, secret: false });
       return { ok: true, session: entry.name, revision: result.revisionAfter };
     },
 
     async paste({ session, lease, text }) {
       const entry = writable(session, lease);
+      if (isBrowser(entry)) {
+        // Carbonyl has no bracketed paste: the text arrives typed, byte by byte.
+        const sent = await entry.worker.call("browserInput", { data: carbonylText(text), label: "paste" });
+        return { ok: true, session: entry.name, revision: sent.revisionAfter };
+      }
       const result = await entry.worker.call("type", { text, paste: true, secret: false });
       return { ok: true, session: entry.name, revision: result.revisionAfter };
     },
@@ -130,7 +161,8 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
 
     async wait_for_frame_quiescence({ session, idle_ms, timeout_ms }, call) {
       const entry = registry.resolve(session);
-      const result = await entry.worker.call("wait", { settledMs: idle_ms, timeoutMs: timeout_ms, mode: "any", includeText: false }, context.hungUp(call.connection));
+      // From the call: a screen that was still before it does not count.
+      const result = await entry.worker.call("wait", { settledMs: idle_ms, timeoutMs: timeout_ms, mode: "any", includeText: false, fromNow: true }, context.hungUp(call.connection));
       return { ok: true, session: entry.name, revision: result.revision, elapsed_ms: result.elapsedMs };
     },
 
@@ -146,12 +178,16 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
       const entry = session !== undefined || registry.size > 0 ? registry.resolve(session) : null;
       return {
         version: version(),
-        features: Object.keys(METHODS).filter((name) => !name.startsWith("debug.")),
+        features: [...new Set([...DOCUMENT_FEATURES, ...Object.keys(METHODS).filter((name) => !name.startsWith("debug."))])],
         snapshot_formats: ["text", "ansi", "cells", "outline", "svg", "png"],
         platform: "unix",
         session_id: entry?.name ?? null,
       };
     },
+
+    mouse_move: (params) => mouse("move", params),
+    mouse_down: (params) => mouse("down", params),
+    mouse_up: (params) => mouse("up", params),
 
     async subscribe_events({ session, types, debounce_ms }, call) {
       if (session !== undefined) registry.resolve(session); // throws no-such-session

@@ -23,6 +23,7 @@ import { foregroundExit } from "./graceful-exit.ts";
 import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
+import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
@@ -84,7 +85,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
   let env = spawnEnvironment(params.env);
   const browser = params.browser !== undefined;
   // Checked before the name is taken: a missing browser or a bad URL reserves nothing.
-  let argv = browser ? carbonylArgv(findCarbonyl(env), browserUrl(params.browser!)) : params.argv;
+  let argv = browser ? withChromiumFlags(carbonylArgv(findCarbonyl(env), browserUrl(params.browser!))) : params.argv;
   const name = registry.reserve(params.session, params.argv ?? [browser ? "browser" : params.shell === "auto" ? "shell" : params.shell ?? "session"]);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });

@@ -23,9 +23,15 @@ const target = { session: v.optional(SessionName) };
 /** AWI-TTY methods (the Carbonyl agent-socket document) keep its snake_case names and
  * `{ok: true}` results; they act on the named session, else the most recent one. */
 const ok = { ok: v.literal(true), session: v.string() };
-const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once the screen has changed and then been still this long; default 300");
+const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300");
 const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
-const Navigated = v.object({ ...ok, url: v.string(), title: v.string(), revision: Revision });
+/** A page's title, or null with title_reason when Carbonyl announced none for the page shown. */
+const PageTitle = {
+  title: v.nullable(v.string()),
+  title_source: v.optional(doc(v.picklist(["announced", "remembered"]), "announced for this page, or remembered from an earlier visit in this session")),
+  title_reason: v.optional(doc(v.string(), "why title is null")),
+};
+const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision });
 const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };
 /** One JS thread's heap, as JavaScriptCore counts it. */
 const HeapReport = v.object({
@@ -366,25 +372,25 @@ export const METHODS = {
   navigate: {
     title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   go_back: {
     title: "Browsers: the back button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   go_forward: {
     title: "Browsers: the forward button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   reload: {
     title: "Browsers: the reload button, then wait until the page has settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle, 300) }),
+    params: v.strictObject({ ...writer, timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   get_url: {
@@ -404,7 +410,7 @@ export const METHODS = {
     readOnly: true,
     aliasOf: "get",
     params: v.strictObject({ ...target }),
-    result: v.object({ session: v.string(), title: v.string() }),
+    result: v.object({ session: v.string(), ...PageTitle }),
   },
   send_key: {
     title: "Press one key: Tab, Enter, Up, … or Char with char, with modifiers",
@@ -463,6 +469,24 @@ export const METHODS = {
       timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), 10_000),
     }),
     result: v.object({ ...ok, title: v.string(), revision: Revision, elapsed_ms: v.number() }),
+  },
+  mouse_move: {
+    title: "Browsers: move the mouse to a cell (SGR mouse; a drag while mouse_down holds the button)",
+    readOnly: false,
+    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
+  },
+  mouse_down: {
+    title: "Browsers: press the left mouse button at a cell (held until mouse_up)",
+    readOnly: false,
+    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
+  },
+  mouse_up: {
+    title: "Browsers: release the left mouse button at a cell",
+    readOnly: false,
+    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
   },
   get_capabilities: {
     title: "AWI-TTY capabilities: version, features, snapshot formats, platform, the session",

@@ -18,7 +18,11 @@ export const ExitStatus = v.object({
   signal: v.nullable(v.string()),
 });
 
-export const Cursor = v.object({ row: v.number(), col: v.number(), visible: v.boolean() });
+export const Cursor = v.object({
+  row: v.number(), col: v.number(), visible: v.boolean(),
+  x: v.optional(doc(v.number(), "browser sessions, AWI-TTY's name: col")),
+  y: v.optional(doc(v.number(), "browser sessions, AWI-TTY's name: row")),
+});
 
 export const SessionInfo = v.object({
   name: v.string(),
@@ -77,6 +81,11 @@ export const Meta = v.object({
   transcript: v.optional(doc(v.object({ path: v.string(), error: v.nullable(v.string()) }), "shell sessions: the transcript directory, and why writing it stopped (the session carries on)")),
   url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
   nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
+  // AWI-TTY's meta names, beside ours (browser sessions).
+  dpi: v.optional(doc(v.null(), "browser sessions: not known from outside Carbonyl (see dpi_reason)")),
+  scale: v.optional(doc(v.null(), "browser sessions: not known from outside Carbonyl (see dpi_reason)")),
+  dpi_reason: v.optional(v.string()),
+  title_reason: v.optional(doc(v.string(), "browser sessions: title is \"\" because Carbonyl announced none for the page shown; why")),
 });
 
 export const CellRun = v.object({

@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
-import type { ExitStatusValue, Params, Result, WaitResultValue } from "../protocol/methods.ts";
+import type { ExitStatusValue, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
@@ -24,7 +24,17 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
 };
 
 /** What a browser session's navigation bar shows. */
-export type BrowserState = { url: string; title: string; canGoBack: boolean; canGoForward: boolean; revision: number; pageBlank: boolean };
+export type BrowserState = {
+  url: string; title: string; canGoBack: boolean; canGoForward: boolean; revision: number; pageBlank: boolean;
+  /** The URL bar has the keyboard (its cursor shows): keys edit the bar, not the page. */
+  barFocused: boolean;
+  /** How many times Carbonyl has announced a title so far. */
+  titlesSet: number;
+  /** The screen revision at the last title announcement (a later revision: the page drew after it). */
+  titleRevision: number;
+  /** The title of the page shown now, and how it is known (null with a reason when it is not). */
+  pageTitle: { title: string; source: "announced" | "remembered" } | { title: null; reason: string };
+};
 
 export type SnapshotReply = {
   format: "text" | "ansi" | "cells" | "outline" | "svg" | "png";
@@ -60,7 +70,11 @@ export type WorkerOps = {
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
   blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
   block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
-  wait: [WithoutSession<Params<"wait">>, WaitResultValue];
+  /** fromNow: "settled" counts from the call, never from a change before it. */
+  wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
+  /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them); navigated:
+   * the URL just loaded, whole, for when the bar is too narrow to show all of it. */
+  browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string }, WithoutSession<v.InferOutput<typeof ActionResult>>];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
   crash: [Record<string, never>, never];

@@ -10,6 +10,7 @@ import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
 import { linearPattern } from "../terminal/linear-pattern.ts";
+import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
 import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
@@ -33,6 +34,8 @@ const FIRST_STILL_MS = 50;
 const SECRET_HOLD_MS = 30;
 /** …or has drawn nothing and been in a timed sleep this long. */
 const FIRST_IDLE_MS = 300;
+/** How long after a title announcement the URL bar's value is taken as that title's page. */
+const TITLE_URL_WINDOW_MS = 300;
 
 /** What the session reports to its host; all carry the revision and hash at that moment. */
 export type SessionEvents = {
@@ -62,6 +65,19 @@ export class SessionRuntime {
   /** A Carbonyl browser: meta carries its URL and navigation state. */
   readonly #browser: boolean;
   #plainExecs = 0;
+  /** Browser sessions: the last title announcement and the page it belongs to. */
+  #titlesSeen = 0;
+  #titleRevision = 0;
+  #titleWindowEnds = 0;
+  #announced: { title: string; url: string | null } | null = null;
+  readonly #titlesByUrl = new Map<string, string>();
+  #barHasKeyboard = false;
+  /** The URL the last navigation loaded, as asked for (the bar may show only its start). */
+  #navigatedUrl: string | null = null;
+  /** Keys went into the bar and were not submitted: the bar shows an edit, not the page's URL. */
+  #barEdited = false;
+  /** The URL of the page shown, as the bar showed it while not being edited. */
+  #pageUrl: string | null = null;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -127,6 +143,7 @@ export class SessionRuntime {
       } : null,
     }));
     this.#screen.onChange(() => {
+      if (this.#browser) this.#noteTitle();
       this.#waits.notify();
       this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
     });
@@ -269,12 +286,18 @@ export class SessionRuntime {
     };
   }
 
-  #navMeta(): Pick<MetaValue, "url" | "nav"> {
+  #navMeta(): Partial<MetaValue> {
+    const cursor = this.#screen.cursor;
+    const unknown = {
+      cursor: { ...cursor, x: cursor.col, y: cursor.row },
+      dpi: null, scale: null,
+      dpi_reason: "Carbonyl keeps its device scale and cell size in pixels to itself; it draws none of them on the screen",
+    };
     try {
-      const bar = readNavBar(this.#outline.current());
-      return { url: bar.url, nav: navFlags(bar) };
+      const state = this.browser();
+      return { ...unknown, url: state.url, nav: navFlags(state), ...(state.pageTitle.title === null ? { title: "", title_reason: state.pageTitle.reason } : { title: state.pageTitle.title }) };
     } catch {
-      return {}; // the navigation bar is not drawn yet
+      return unknown; // the navigation bar is not drawn yet
     }
   }
 
@@ -282,7 +305,77 @@ export class SessionRuntime {
   browser(): BrowserState {
     this.#screen.sync();
     const bar = readNavBar(this.#outline.current());
-    return { ...bar, title: this.#screen.title, revision: this.#screen.revision };
+    const barFocused = this.#barFocused();
+    // While the bar is being edited it shows the edit, not the page: keep the page's URL.
+    if (!this.#barEdited) this.#pageUrl = bar.url;
+    let url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
+    // Carbonyl shows cols - 13 characters of the URL; a longer one is whole in what was loaded.
+    const shownUrl = url;
+    const full = this.#navigatedUrl;
+    if (full !== null && url.length >= this.#screen.cols - 13 && full.length > url.length && full.startsWith(url)) url = full;
+    return {
+      ...bar, url, title: this.#screen.title, revision: this.#screen.revision, barFocused,
+      titlesSet: this.#screen.titlesSet, titleRevision: this.#titleRevision, pageTitle: this.#pageTitle(shownUrl),
+    };
+  }
+
+  /** Whether Carbonyl's URL bar has the keyboard: its cursor is not a reliable sign (Carbonyl
+   * moves it only when it next draws), so follow its rules on the mouse input sent to it. */
+  #barFocused(): boolean {
+    return this.#barHasKeyboard;
+  }
+
+  /** On a title announcement, note which page it belongs to: the URL the bar shows in the frames
+   * that follow (Carbonyl may draw the new URL a frame after the title). */
+  #noteTitle(): void {
+    const screen = this.#screen;
+    if (screen.titlesSet !== this.#titlesSeen) {
+      this.#titlesSeen = screen.titlesSet;
+      this.#titleRevision = screen.revision;
+      this.#titleWindowEnds = performance.now() + TITLE_URL_WINDOW_MS;
+      this.#announced = { title: screen.title, url: null };
+      // A page loaded (a link, a form, the page's own script): Carbonyl put its URL into the bar,
+      // replacing an edit left there — unless someone is typing in the bar right now.
+      if (!this.#barHasKeyboard) this.#barEdited = false;
+    }
+    // (The bar may still have the keyboard after Enter; it shows the URL being loaded then.)
+    if (this.#announced && performance.now() <= this.#titleWindowEnds && !this.#barEdited) {
+      try {
+        const url = readNavBar(this.#outline.current()).url;
+        if (this.#announced.url !== null && this.#announced.url !== url) this.#titlesByUrl.delete(this.#announced.url);
+        this.#announced.url = url;
+        this.#pageUrl = url;
+        this.#titlesByUrl.set(url, this.#announced.title);
+      } catch {
+        // the navigation bar is not drawn yet
+      }
+    }
+  }
+
+  /** The title of the page at `url`: announced for it, or remembered from an earlier visit in this
+   * session (Carbonyl does not announce it again when back/forward restore a page from its cache). */
+  #pageTitle(url: string): BrowserState["pageTitle"] {
+    if (this.#announced && this.#announced.url === url) return { title: this.#announced.title, source: "announced" };
+    const remembered = this.#titlesByUrl.get(url);
+    if (remembered !== undefined) return { title: remembered, source: "remembered" };
+    return { title: null, reason: `Carbonyl announced no title for ${url} (it announces one when a page sets it; the terminal title ${JSON.stringify(this.#screen.title)} belongs to another page)` };
+  }
+
+  /** A browser's title for `get title`: the page's, or null when Carbonyl announced none for it. */
+  #browserTitle(): string | null {
+    try {
+      return this.browser().pageTitle.title;
+    } catch {
+      return null; // the navigation bar is not drawn yet: no page is shown
+    }
+  }
+
+  /** Raw input for Carbonyl, encoded by the caller (lib/browser/carbonyl-input.ts). */
+  async browserInput(params: WorkerOps["browserInput"][0]): Promise<ActionReply> {
+    if (!this.#browser) throw new TuiwrightError("not-a-browser", "raw browser input needs a browser session");
+    this.#requireRunning(params.label);
+    if (params.navigated !== undefined) this.#navigatedUrl = params.navigated;
+    return this.#act(params.data, params.wait, undefined, { label: params.label });
   }
 
   async scroll(params: WorkerOps["scroll"][0]): Promise<WorkerOps["scroll"][1]> {
@@ -368,12 +461,23 @@ export class SessionRuntime {
   }
 
   async #act(data: string, wait: WaitSpec | undefined, aim: Aim | undefined, record: { label: string; secret?: boolean }): Promise<ActionReply> {
+    // Every path into Carbonyl (press, type, click, the AWI methods): a byte ≥ 0x80 typed into its
+    // URL bar panics it, so no such byte is sent.
+    if (this.#browser) refuseNonAscii(data);
     const revisionBefore = this.#screen.revision;
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
     const input = (aim?.data ?? "") + data;
     this.#recorder?.marker(record.label);
     this.#recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
+    if (this.#browser) {
+      // Keys typed into the bar are an edit until Enter submits it; the bar shows the edit.
+      if (this.#barHasKeyboard && !input.startsWith("\x1b[<")) this.#barEdited = !input.includes("\r");
+      // A new navigation begins (Enter in the bar, a button): a title announced before it belongs
+      // to the page before, whatever URL the bar shows next.
+      if ((this.#barHasKeyboard && input.includes("\r")) || /\x1b\[<0;[1-9];1M/.test(input)) this.#titleWindowEnds = 0;
+      this.#barHasKeyboard = barKeepsKeyboard(this.#barHasKeyboard, input);
+    }
     this.#screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
@@ -404,7 +508,7 @@ export class SessionRuntime {
     const screen = this.#screen;
     screen.sync();
     switch (what) {
-      case "title": return screen.title;
+      case "title": return this.#browser ? this.#browserTitle() : screen.title;
       case "cwd": return screen.cwd;
       case "size": return { cols: screen.cols, rows: screen.rows };
       case "cursor": return screen.cursor;
@@ -533,7 +637,8 @@ export class SessionRuntime {
 
   wait(params: WorkerOps["wait"][0], signal?: AbortSignal): Promise<WorkerOps["wait"][1]> {
     this.#screen.sync();
-    const waiting = this.#waits.wait(params, undefined, signal);
+    const { fromNow, ...spec } = params;
+    const waiting = this.#waits.wait(spec, fromNow ? { revision: this.#screen.revision, at: performance.now() } : undefined, signal);
     const label = markerLabel("wait", "", params);
     this.#recorder?.marker(label);
     return this.#markFailure(waiting, label);

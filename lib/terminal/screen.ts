@@ -35,6 +35,8 @@ export class Screen {
   #hash = "";
   #lastChangeAt = performance.now();
   #title = "";
+  /** How many times the program set the title (the same title again counts: a browser re-announcing it). */
+  #titlesSet = 0;
   #cwd: string | null = null;
   #listeners = new Set<() => void>();
 
@@ -56,7 +58,7 @@ export class Screen {
       this.#term.onData(reply);
       answerColourQueries(this.#term, reply);
     }
-    this.#term.onTitleChange((title) => { this.#title = title; });
+    this.#term.onTitleChange((title) => { this.#title = title; this.#titlesSet++; });
     this.#term.parser.registerOscHandler(7, (data) => { this.#cwd = parseOsc7(data) ?? this.#cwd; return true; });
     this.#term.onWriteParsed(() => this.#refresh());
     this.#hash = this.#computeHash();
@@ -99,6 +101,7 @@ export class Screen {
   get hash(): string { return this.#hash; }
   get lastChangeAt(): number { return this.#lastChangeAt; }
   get title(): string { return this.#title; }
+  get titlesSet(): number { return this.#titlesSet; }
   get cwd(): string | null { return this.#cwd; }
   get cols(): number { return this.#term.cols; }
   get rows(): number { return this.#term.rows; }

@@ -55,7 +55,7 @@ const text = async () => (await world.run(["snapshot", "--plain"])).stdout;
 
 test("browse: the title, the URL and the page's text without pixel glyphs", async () => {
   const rpc = await world.rpc();
-  expect(await rpc.call("get_title", {})).toEqual({ session: "web", title: "Tiny News" });
+  expect(await rpc.call("get_title", {})).toEqual({ session: "web", title: "Tiny News", title_source: "announced" });
   expect(await rpc.call("get_url", {})).toEqual({ session: "web", url: base });
   expect(await rpc.call("get_nav_state", {})).toEqual({ session: "web", can_go_back: false, can_go_forward: false });
   rpc.close();

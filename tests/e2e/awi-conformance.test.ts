@@ -1,0 +1,144 @@
+// An outside client's view of a browser session, from the AWI-TTY document alone: the Python
+// conformance client (tests/conformance/awi_tty_client.py, the document's names only) over the
+// socket, and the document's CLI façade — `awi-tty` as a link to the binary — running a shell
+// script written from the document's CLI section (tests/testdata/awi-tty-doc.sh) unchanged.
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { BIN, World } from "../helpers/harness.ts";
+import { browseUntilText, serveSite2 } from "../helpers/site2-server.ts";
+
+setDefaultTimeout(60_000);
+
+const CLIENT = resolve(import.meta.dir, "../conformance/awi_tty_client.py");
+const DOC_SCRIPT = resolve(import.meta.dir, "../testdata/awi-tty-doc.sh");
+const BLANK_BROWSER = resolve(import.meta.dir, "../testdata/blank-browser.sh");
+
+let world: World;
+let server: ReturnType<typeof Bun.serve>;
+let base: string;
+let linkDir: string;
+
+beforeAll(async () => {
+  ({ server, base } = serveSite2());
+  world = await World.start();
+  await browseUntilText(world, "doc", base, "Second site start");
+  // The façade is the same binary under the document's name.
+  linkDir = join(world.dir, "bin");
+  mkdirSync(linkDir);
+  symlinkSync(BIN, join(linkDir, "awi-tty"));
+}, 90_000);
+
+afterAll(async () => {
+  await world[Symbol.asyncDispose]();
+  server.stop(true);
+});
+
+type Check = { check: string; ok: boolean; detail: unknown };
+
+/** Runs a program with the world's environment; Bun.spawn, as the site is served by this process. */
+async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn(argv, { env: { ...world.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
+
+async function conformance(mode: string[] = []): Promise<Check[]> {
+  const { code, stdout, stderr } = await run(["python3", CLIENT, world.socketPath, base, ...mode]);
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
+  return stdout.trim().split("\n").map((line) => JSON.parse(line) as Check);
+}
+
+test("the Python client, written from the document's names only: every method and error", async () => {
+  const checks = await conformance();
+  const failed = checks.filter((c) => !c.ok);
+  expect(failed).toEqual([]);
+  const names = checks.map((c) => c.check).join("\n");
+  for (const method of ["navigate", "send_key", "scroll", "snapshot", "get_title", "get_url", "get_nav_state", "set_viewport", "get_capabilities",
+    "type_text", "paste", "wait_for_frame_quiescence", "wait_for_title_contains", "click", "mouse_move", "mouse_down", "mouse_up", "ping", "subscribe_events"]) {
+    expect(names).toContain(method);
+  }
+  for (const code of [-32700, -32600, -32601, -32602, -32010, -32011, -32014]) expect(names).toContain(String(code));
+});
+
+test("-32013: input while another client holds the session's write lease", async () => {
+  const lease = await world.json(["lease", "acquire", "--session", "doc", "--owner", "someone-else"]);
+  try {
+    expect((await conformance(["--leased"])).filter((c) => !c.ok)).toEqual([]);
+  } finally {
+    await world.run(["lease", "release", "--session", "doc", "--lease", lease.token]);
+  }
+});
+
+test("-32012: a browser that has drawn nothing yet cannot say its URL or nav state", async () => {
+  await world.json(["browse", "--session", "blank", "--env", `CARBONYL=${BLANK_BROWSER}`, "about:blank"]);
+  try {
+    expect((await conformance(["--blank"])).filter((c) => !c.ok)).toEqual([]);
+  } finally {
+    await world.run(["kill", "--session", "blank"]);
+  }
+});
+
+const awi = (args: string[], env: Record<string, string> = {}) => run([join(linkDir, "awi-tty"), ...args], { AWI_SOCK: world.socketPath, ...env });
+
+test("awi-tty: JSON by default, --plain bare values, --socket over $AWI_SOCK, snapshot --trim/--out, the exit-code table", async () => {
+  await world.json(["navigate", "--session", "doc", base]);
+  const title = await awi(["get-title"]);
+  expect(title.code).toBe(0);
+  expect(JSON.parse(title.stdout)).toMatchObject({ title: "Café Münster — Start" });
+  expect((await awi(["get-title", "--plain"])).stdout).toBe("Café Münster — Start\n");
+  expect((await awi(["get-url", "--plain"])).stdout).toBe(`${base}\n`);
+  expect(JSON.parse((await awi(["get-nav-state", "--json"])).stdout)).toMatchObject({ can_go_back: expect.any(Boolean) });
+  // --socket wins over $AWI_SOCK.
+  const bySocket = await awi(["ping", "--socket", world.socketPath], { AWI_SOCK: "/nonexistent/agent.sock" });
+  expect(bySocket.code).toBe(0);
+  const snap = await awi(["snapshot", "--format", "text", "--trim", "--include-meta"]);
+  const parsed = JSON.parse(snap.stdout);
+  expect(parsed).toMatchObject({ width: 140, height: 45, meta: { url: base } });
+  for (const line of parsed.lines) expect(line).toBe(line.trimEnd());
+  const out = join(world.dir, "snap.txt");
+  expect((await awi(["snapshot", "--plain", "--out", out])).stdout).toBe("");
+  expect(await Bun.file(out).text()).toContain("Second site start");
+  // --quiet: the exit code only.
+  const quiet = await awi(["get-title", "--quiet"]);
+  expect([quiet.code, quiet.stdout]).toEqual([0, ""]);
+  const quietFailure = await awi(["navigate", "invalid://url", "--quiet"]);
+  expect([quietFailure.code, quietFailure.stdout]).toEqual([65, ""]);
+  // tuiwright awi … is the same façade.
+  expect((await run([BIN, "awi", "get-title", "--plain"], { AWI_SOCK: world.socketPath })).stdout).toBe("Café Münster — Start\n");
+
+  // Exit codes: 64 usage, 65 data, 69 unavailable, 73 rate-limited, 77 permission.
+  const unknown = await awi(["bogus"]);
+  expect(unknown.code).toBe(64);
+  expect(unknown.stderr).toContain('unknown command "bogus"');
+  expect((await awi(["scroll"])).code).toBe(64);
+  expect((await awi(["scroll", "three"])).stderr).toContain("delta must be an integer");
+  expect((await awi(["get-title", "--frobnicate"])).code).toBe(64);
+  const invalid = await awi(["navigate", "invalid://url"]);
+  expect(invalid.code).toBe(65);
+  expect(JSON.parse(invalid.stdout).error.code).toBe(-32602);
+  expect((await awi(["send-key", "Char:é"])).code).toBe(65);
+  expect((await awi(["send-key", "Char:a", "--ctrl"])).code).toBe(65);
+  expect((await awi(["set-viewport", "0", "0"])).code).toBe(65);
+  const nobody = await awi(["ping"], { AWI_SOCK: join(world.dir, "run", "nobody.sock") });
+  expect(nobody.code).toBe(69);
+  expect(nobody.stderr).toContain("nothing listens at");
+  const lease = await world.json(["lease", "acquire", "--session", "doc", "--owner", "someone-else"]);
+  try {
+    const busy = await awi(["send-key", "Tab"]);
+    expect(busy.code).toBe(73);
+  } finally {
+    await world.run(["lease", "release", "--session", "doc", "--lease", lease.token]);
+  }
+  const foreign = await awi(["ping", "--socket", "/etc/passwd"]);
+  expect(foreign.code).toBe(77);
+});
+
+test("the document's CLI section as a shell script runs unchanged against the façade", async () => {
+  const result = await run(["bash", DOC_SCRIPT, base], { PATH: `${linkDir}:${process.env.PATH}`, AWI_SOCK: world.socketPath });
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toContain("can go back");
+  expect(result.stdout.trim().endsWith("done")).toBe(true);
+  expect(result.code).toBe(0);
+});
