@@ -20,6 +20,8 @@ type MethodDef = {
 };
 
 const target = { session: v.optional(SessionName) };
+/** A screen cell, 0-based, for the browser's mouse methods. */
+const cell = { row: doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "0-based row"), col: doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "0-based column") };
 /** AWI-TTY methods (the Carbonyl agent-socket document) keep its snake_case names and
  * `{ok: true}` results; they act on the named session, else the most recent one. */
 const ok = { ok: v.literal(true), session: v.string() };
@@ -364,7 +366,7 @@ export const METHODS = {
       ...writer,
       delta: doc(v.pipe(v.number(), v.integer(), v.minValue(-1000), v.maxValue(1000), v.check((n) => n !== 0, "delta must not be 0")), "wheel steps; negative scrolls up"),
       row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "where the wheel turns; default the middle of the screen")),
-      col: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: where the wheel turns")),
       settle_ms: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "return once the screen has been still this long after the wheel (0: at once)"), 200),
     }),
     result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision }),
@@ -372,7 +374,7 @@ export const METHODS = {
   navigate: {
     title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
     readOnly: false,
-    params: v.strictObject({ ...writer, url: v.pipe(v.string(), v.minLength(1)), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
+    params: v.strictObject({ ...writer, url: doc(v.pipe(v.string(), v.minLength(1)), "an absolute http(s), file, data or about URL"), timeout_ms: v.optional(NavTimeout, 30_000), settle_ms: v.optional(NavSettle) }),
     result: Navigated,
   },
   go_back: {
@@ -473,19 +475,19 @@ export const METHODS = {
   mouse_move: {
     title: "Browsers: move the mouse to a cell (SGR mouse; a drag while mouse_down holds the button)",
     readOnly: false,
-    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    params: v.strictObject({ ...writer, ...cell }),
     result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
   },
   mouse_down: {
     title: "Browsers: press the left mouse button at a cell (held until mouse_up)",
     readOnly: false,
-    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    params: v.strictObject({ ...writer, ...cell }),
     result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
   },
   mouse_up: {
     title: "Browsers: release the left mouse button at a cell",
     readOnly: false,
-    params: v.strictObject({ ...writer, row: v.pipe(v.number(), v.integer(), v.minValue(0)), col: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+    params: v.strictObject({ ...writer, ...cell }),
     result: v.object({ ...ok, held: v.boolean(), revision: Revision }),
   },
   get_capabilities: {

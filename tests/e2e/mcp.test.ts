@@ -156,6 +156,5 @@ test("every tool parameter has a description (the table documents itself)", asyn
     }
   };
   for (const tool of tools) walk(tool.name, tool.inputSchema);
-  // The browser's scroll.col and navigate.url are described on the browser branch's table.
-  expect(missing.filter((name) => !["scroll.col", "navigate.url"].includes(name))).toEqual([]);
+  expect(missing).toEqual([]);
 });
