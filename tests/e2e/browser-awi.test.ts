@@ -212,14 +212,27 @@ test("meta: cursor {x, y}, dpi and scale null with a reason; capabilities use th
 });
 
 test("a file: page without a title: title null with a reason, never the page before's", async () => {
-  // Last, and right after an http page: a switch between file: and http pages (another renderer
-  // process) now and then leaves Carbonyl without the new page's frames (see the notes); what
-  // follows a file: page would inherit that.
-  expect(await call("navigate", { url: `${base}form.html` })).toMatchObject({ title: "Order form" });
+  // In a browser of its own, after one http page: a switch between file: and http pages (another
+  // renderer process) now and then leaves Carbonyl drawing no text of the new page at all (its
+  // pixels only; see the README). That is Carbonyl's, not our navigation's: a new browser
+  // process gets a second try, said out loud.
   const file = `file://${SITE}/nontitled.html`;
-  const untitled = await navigateShowing({ url: file }, "A page without a title");
-  expect(untitled).toMatchObject({ url: file, title: null, title_reason: expect.stringContaining(file) });
-  const meta = (await call("snapshot", { format: "text", include_meta: true })).meta;
-  expect(meta).toMatchObject({ title: "", title_reason: expect.stringContaining(file) });
-  expect(await call("get_title")).toMatchObject({ title: null });
-});
+  for (let attempt = 1; ; attempt++) {
+    const session = `filer${attempt}`;
+    await browseUntilText(world, session, `${base}form.html`, "Order form");
+    const untitled = await rpc.call("navigate", { session, url: file }) as any;
+    expect(untitled).toMatchObject({ url: file, title: null, title_reason: expect.stringContaining(file) });
+    const drew = await world.run(["wait", "--session", session, "--text", "A page without a title", "--timeout", "5000"]);
+    if (drew.code !== 0 && attempt === 1) {
+      console.warn(`Carbonyl drew none of ${file}'s text; a new browser process tries again`);
+      await world.run(["kill", "--session", session]);
+      continue;
+    }
+    expect(drew.code).toBe(0);
+    const meta = (await rpc.call("snapshot", { session, format: "text", include_meta: true }) as any).meta;
+    expect(meta).toMatchObject({ title: "", title_reason: expect.stringContaining(file) });
+    expect(await rpc.call("get_title", { session })).toMatchObject({ title: null });
+    await world.run(["kill", "--session", session]);
+    return;
+  }
+}, 120_000);

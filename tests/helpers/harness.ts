@@ -61,6 +61,10 @@ export class World implements AsyncDisposable {
       ...extraEnv,
     };
     delete this.env.TUIWRIGHT_SESSION;
+    // A CI runner's CI=true would reach every program the tests start (through the client's
+    // environment) and change how some behave — Gemini CLI refuses to start interactively, Claude
+    // Code draws differently. The programs run as a user would, the same here and in CI.
+    delete this.env.CI;
   }
 
   /** A world whose daemon is already running (started as our child). */
