@@ -28,7 +28,7 @@ function writeNew(path: string, text: string): void {
 export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env: Record<string, string>, state: OwnedPath, session: string): ShellLaunch {
   const shell = pickShell(kind, env);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
-  // The transcript directory is made here, exclusively (a leftover of the same name is an error).
+  // The transcript directory is made here under a fresh name (mkdtemp): nobody else can have made it.
   const transcriptDir = mkdtempSync(`${ensureOwnedSubdir(state, "transcripts", "state directory")}/${session}-${stamp}-`);
   mkdirSync(`${transcriptDir}/blocks`, { mode: 0o700 });
   if (!integration) return { argv: [shell, "-i"], env, shell: { kind: shell, nonce: null, transcriptDir } };
