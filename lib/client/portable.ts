@@ -4,19 +4,15 @@
 // binary (`tuiwright --json daemon start`) to start or find it, so the library and the CLI share
 // one daemon of one version, and the binary's socket-directory checks apply.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createConnection, type Socket } from "node:net";
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
-import { compareSnapshot, parseSnapshotFile } from "../record/snapshot-file.ts";
-import { spawnEnvironment } from "../protocol/spawn-env.ts";
+import type { MethodName, ParamsInput, Result } from "../protocol/methods.ts";
 import { binaryPath } from "./binary-path.ts";
+import { Client } from "./session-api.ts";
 
 export { TuiwrightError, binaryPath };
+export { Client, expectSession, Session } from "./session-api.ts";
 export type { MethodName, ParamsInput, Result };
-
-type WithoutSession<T> = Omit<T, "session">;
-type WaitInput = Partial<WaitSpec>;
 
 export type ConnectOptions = {
   /** The daemon's namespace (default $TUIWRIGHT_NS or "default"). */
@@ -114,87 +110,6 @@ export class SocketRpc {
   }
 }
 
-export class Client implements AsyncDisposable {
-  readonly #rpc: SocketRpc;
-  /** The daemon's version (the binary's: `X.Y.Z+build`). */
-  readonly version: string;
-
-  constructor(rpc: SocketRpc, version: string) {
-    this.#rpc = rpc;
-    this.version = version;
-  }
-
-  /** Any method of the protocol, typed by its name. */
-  call<M extends MethodName>(method: M, params: ParamsInput<M>): Promise<Result<M>> {
-    return this.#rpc.call(method, params) as Promise<Result<M>>;
-  }
-
-  /** Starts a program (or `shell: "bash"`) in this process's cwd and environment; a given
-   * `env` is merged over this process's own (`replaceEnv: true` makes it the whole environment). */
-  async spawn(params: ParamsInput<"spawn"> & { replaceEnv?: boolean }): Promise<Session> {
-    const { replaceEnv, env: given, ...rest } = params;
-    const env = spawnEnvironment(process.env, given ?? {}, replaceEnv === true);
-    const info = await this.call("spawn", { cwd: process.cwd(), ...rest, env });
-    return new Session(this, info.name);
-  }
-
-  /** A handle on an existing session. */
-  session(name: string): Session {
-    return new Session(this, name);
-  }
-
-  close(): void {
-    this.#rpc.close();
-  }
-
-  async [Symbol.asyncDispose](): Promise<void> {
-    this.close();
-  }
-}
-
-export class Session implements AsyncDisposable {
-  constructor(readonly client: Client, readonly name: string) {}
-
-  snapshot(params: WithoutSession<ParamsInput<"snapshot">> = {}): Promise<Result<"snapshot">> {
-    return this.client.call("snapshot", { ...params, session: this.name });
-  }
-
-  async text(): Promise<string> {
-    return (await this.snapshot()).text ?? "";
-  }
-
-  type(text: string, params: WithoutSession<Omit<ParamsInput<"type">, "text">> = {}): Promise<Result<"type">> {
-    return this.client.call("type", { ...params, text, session: this.name });
-  }
-
-  press(keys: string | string[], params: WithoutSession<Omit<ParamsInput<"press">, "keys">> = {}): Promise<Result<"press">> {
-    return this.client.call("press", { ...params, keys: Array.isArray(keys) ? keys : [keys], session: this.name });
-  }
-
-  click(target: string, params: WithoutSession<Omit<ParamsInput<"click">, "target">> = {}): Promise<Result<"click">> {
-    return this.client.call("click", { ...params, target, session: this.name });
-  }
-
-  wait(spec: WaitInput & { includeText?: boolean }): Promise<Result<"wait">> {
-    return this.client.call("wait", { ...spec, session: this.name } as ParamsInput<"wait">);
-  }
-
-  exec(command: string, params: WithoutSession<Omit<ParamsInput<"exec">, "command">> = {}): Promise<Result<"exec">> {
-    return this.client.call("exec", { ...params, command, session: this.name });
-  }
-
-  kill(params: WithoutSession<ParamsInput<"kill">> = {}): Promise<Result<"kill">> {
-    return this.client.call("kill", { ...params, session: this.name });
-  }
-
-  /** `await using` kills the session (already gone is fine). */
-  async [Symbol.asyncDispose](): Promise<void> {
-    await this.kill().catch((error: TuiwrightError) => {
-      if (error.errorName !== "no-such-session") throw error;
-    });
-  }
-}
-
 /** Connects to the daemon of the namespace, started by the packaged binary if needed. */
 export async function connect(options: ConnectOptions = {}): Promise<Client> {
   const binary = options.binary ?? binaryPath();
@@ -204,23 +119,4 @@ export async function connect(options: ConnectOptions = {}): Promise<Client> {
   const status = (await runBinary(binary, args, env)) as DaemonStatus;
   const rpc = await SocketRpc.connect(status.socket);
   return new Client(rpc, status.version);
-}
-
-/** Test helpers that wait on the screen (event-driven, never polling) instead of asserting once. */
-export function expectSession(session: Session) {
-  return {
-    /** Resolves once the screen shows the text (or matches the regex); throws with the screen. */
-    async toShow(expected: string | RegExp, options: { timeoutMs?: number } = {}): Promise<void> {
-      const spec: WaitInput = typeof expected === "string" ? { text: [expected] } : { regex: [`/${expected.source}/${expected.flags}`] };
-      await session.wait({ ...spec, timeoutMs: options.timeoutMs ?? 10_000 });
-    },
-    /** The screen equals a snapshot file (masks applied); throws with the diff. */
-    async toMatchScreen(file: string): Promise<void> {
-      const expected = parseSnapshotFile(readFileSync(file, "utf8"), file);
-      const snap = await session.snapshot();
-      const actual = { cols: snap.cols, rows: snap.rows, masks: expected.masks, screen: snap.text ? snap.text.split("\n") : [], outline: null };
-      const diff = compareSnapshot({ ...expected, outline: null }, actual, { expected: file, actual: `session ${session.name}` });
-      if (diff) throw new TuiwrightError("expectation-failed", `the screen differs from ${file}:\n${diff}`);
-    },
-  };
 }
