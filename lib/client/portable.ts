@@ -7,6 +7,8 @@ import { execFile } from "node:child_process";
 import { createConnection, type Socket } from "node:net";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, ParamsInput, Result } from "../protocol/methods.ts";
+import type { JsonRpcResponse } from "../protocol/jsonrpc.ts";
+import { requestFrame, requestsFor, settleReply, type Pending } from "../transport/rpc-calls.ts";
 import { binaryPath } from "./binary-path.ts";
 import { Client } from "./session-api.ts";
 
@@ -49,7 +51,6 @@ function runBinary(binary: string, args: string[], env: Record<string, string | 
   });
 }
 
-type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
 
 /** JSON-RPC over the daemon's socket: one JSON object per line, many calls in flight. */
 export class SocketRpc {
@@ -81,12 +82,18 @@ export class SocketRpc {
     });
   }
 
-  call(method: string, params: unknown): Promise<unknown> {
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#socket.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
+  /** Long `type` text goes out as several requests; a frame over the daemon's limit is refused. */
+  async call(method: string, params: unknown): Promise<unknown> {
+    let result: unknown;
+    for (const request of requestsFor(method, params)) {
+      const id = this.#nextId++;
+      const frame = requestFrame(method, { jsonrpc: "2.0", id, method, params: request });
+      result = await new Promise((resolve, reject) => {
+        this.#pending.set(id, { resolve, reject });
+        this.#socket.write(frame);
+      });
+    }
+    return result;
   }
 
   close(): void {
@@ -100,12 +107,9 @@ export class SocketRpc {
       const line = this.#buffer.slice(0, newline);
       this.#buffer = this.#buffer.slice(newline + 1);
       if (line.trim() === "") continue;
-      const message = JSON.parse(line) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-      const call = typeof message.id === "number" ? this.#pending.get(message.id) : undefined;
-      if (!call) continue; // notifications: this client subscribes to none
-      this.#pending.delete(message.id as number);
-      if (message.error) call.reject(TuiwrightError.fromJsonRpc(message.error));
-      else call.resolve(message.result);
+      const message = JSON.parse(line) as JsonRpcResponse | { method: string };
+      if (!("id" in message)) continue; // notifications: this client subscribes to none
+      settleReply(message, this.#pending);
     }
   }
 }

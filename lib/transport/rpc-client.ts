@@ -2,10 +2,8 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { connectUnix, type Connection } from "../runtime/unix-socket.ts";
-import { LineReader, MAX_FRAME_BYTES } from "./ndjson.ts";
-import { typeRequests } from "./typing-chunks.ts";
-
-type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
+import { LineReader } from "./ndjson.ts";
+import { requestFrame, requestsFor, settleReply, type Pending } from "./rpc-calls.ts";
 
 export class RpcClient {
   readonly #connection: Connection;
@@ -60,27 +58,19 @@ export class RpcClient {
 
   /** `type` with long text goes out as several requests (see typing-chunks.ts). */
   async call(method: string, params: unknown = {}): Promise<unknown> {
-    const text = (params as { text?: unknown } | null)?.text;
-    if ((method === "type" || method === "paste") && typeof text === "string") {
-      const requests = typeRequests(params as { text: string });
-      let result: unknown;
-      for (const request of requests) result = await this.#callOne(method, request);
-      return result;
-    }
-    return this.#callOne(method, params);
+    let result: unknown;
+    for (const request of requestsFor(method, params)) result = await this.#callOne(method, request);
+    return result;
   }
 
   #callOne(method: string, params: unknown): Promise<unknown> {
     const id = this.#nextId++;
     const envelope = this.#clientVersion ? { jsonrpc: "2.0", id, method, params, clientVersion: this.#clientVersion } : { jsonrpc: "2.0", id, method, params };
-    const frame = JSON.stringify(envelope) + "\n";
-    // The daemon discards an oversized frame without knowing its id, so the call would
-    // never be answered: refuse it here, before anything is sent.
-    const bytes = Buffer.byteLength(frame);
-    if (bytes > MAX_FRAME_BYTES) {
-      return Promise.reject(new TuiwrightError("bad-data", `request of ${bytes} bytes exceeds the 1 MiB frame limit (${method})`, {
-        hint: "send less in one request: split the text, manifest or batch",
-      }));
+    let frame: string;
+    try {
+      frame = requestFrame(method, envelope);
+    } catch (error) {
+      return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -127,23 +117,11 @@ export class RpcClient {
       this.onNotification?.(message);
       return;
     }
-    if (message.id === null && "error" in message) {
-      // The daemon could not read one of our frames and cannot say which: fail every call
-      // in flight rather than leave one waiting forever.
-      const error = TuiwrightError.fromJsonRpc(message.error);
-      for (const pending of this.#pending.values()) pending.reject(error);
-      this.#pending.clear();
-      return;
-    }
     if (message.id !== null && message.id === this.#pingInFlight) {
       this.#pingInFlight = null; // any answer, even an error, shows the daemon is alive
       return;
     }
-    const call = typeof message.id === "number" ? this.#pending.get(message.id) : undefined;
-    if (!call) return;
-    this.#pending.delete(message.id as number);
-    if ("error" in message) call.reject(TuiwrightError.fromJsonRpc(message.error));
-    else call.resolve(message.result);
+    settleReply(message, this.#pending);
   }
 }
 

@@ -41,6 +41,20 @@ console.log(JSON.stringify({ version: client.version, firstRow: (await vim.text(
 client.close();
 `;
 
+/** The portable client against the frame limit: a 2 MB manifest is refused before sending, and
+ * 1.5 MB of text reaches `cat` whole (sent as several requests). */
+const FRAMES_SCRIPT = `import { connect } from "tuiwright";
+const client = await connect();
+let refused = null, message = "";
+try { await client.call("adapter.check", { source: "#".repeat(2 << 20), file: "big.toml" }); } catch (error) { refused = error.errorName; message = error.message; }
+const session = await client.spawn({ argv: ["bash", "-c", "stty raw -echo; head -c 1500000 | wc -c; echo typed-all; exec cat"], session: "frames" });
+await session.type("x".repeat(1_500_000), { wait: { text: ["typed-all"], timeoutMs: 30000 } });
+await session.wait({ text: ["1500000"], timeoutMs: 1000 });
+await session.kill();
+client.close();
+console.log(JSON.stringify({ refused, message, typed: 1_500_000 }));
+`;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tw-npm-"));
   const out = join(dir, "packages");
@@ -49,6 +63,7 @@ beforeAll(async () => {
   must(await run(["mkdir", "-p", project], process.env as Record<string, string>, dir), "mkdir");
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
   writeFileSync(join(project, "vim.mjs"), VIM_SCRIPT);
+  writeFileSync(join(project, "frames.mjs"), FRAMES_SCRIPT);
   must(await run(["npm", "install", "--no-fund", "--no-audit", "--prefer-offline", join(out, `tuiwright-${VERSION}.tgz`), join(out, `tuiwright-linux-x64-${VERSION}.tgz`)], process.env as Record<string, string>), "npm install");
 }, 300_000);
 
@@ -84,6 +99,11 @@ describe("the npm package", () => {
     const text = must(await run([join(project, "node_modules/.bin/tuiwright"), "--plain", "snapshot", "--session", "from-node"]), "snapshot");
     expect(text.stdout.split("\n")[0]).toBe("typed by from-node");
   }, 60_000);
+
+  test("from Node, a request over the 1 MiB frame limit fails at once (no hang) and long text is typed in pieces", async () => {
+    const node = must(await run(["node", "frames.mjs"]), "node frames.mjs");
+    expect(JSON.parse(node.stdout)).toEqual({ refused: "bad-data", message: expect.stringContaining("exceeds the 1 MiB frame limit (adapter.check)"), typed: 1_500_000 });
+  });
 
   test("the same script runs on Deno and on Bun", async () => {
     const deno = must(await run([DENO, "run", "-A", "vim.mjs", "from-deno"]), "deno run");
