@@ -2,8 +2,9 @@
 // would block open(2) forever, a device, a huge file, a symlink to somebody else's file).
 // Only a regular file of at most 1 MiB, owned by us (or root) and writable by nobody else,
 // is read; everything else is an error that names the path.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { readWhole } from "../runtime/bounded-file.ts";
 import { uid } from "../runtime/paths.ts";
 
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -28,14 +29,7 @@ export function readUserManifest(path: string): string {
     if (stat.uid !== uid() && stat.uid !== 0) throw bad(path, `owned by uid ${stat.uid}, not ${uid()}: refusing another user's manifest`);
     if ((stat.mode & 0o022) !== 0) throw bad(path, `mode ${(stat.mode & 0o777).toString(8)} lets others write to it (chmod go-w)`);
     if (stat.size > MAX_MANIFEST_BYTES) throw bad(path, `${stat.size} bytes is over the ${MAX_MANIFEST_BYTES}-byte limit for a manifest`);
-    const buffer = Buffer.alloc(stat.size);
-    let length = 0;
-    while (length < buffer.length) {
-      const read = readSync(fd, buffer, length, buffer.length - length, length);
-      if (read === 0) break;
-      length += read;
-    }
-    return buffer.subarray(0, length).toString("utf8");
+    return readWhole(fd, stat.size).toString("utf8");
   } finally {
     closeSync(fd);
   }

@@ -21,15 +21,20 @@ export function readBoundedFile(path: string, what: string, maxBytes: number, ba
     if (stat.size > maxBytes) {
       throw new TuiwrightError(badName, `${what} ${JSON.stringify(path)} is ${stat.size} bytes, over the ${Math.round(maxBytes / MiB)} MiB limit`);
     }
-    const buffer = Buffer.alloc(stat.size);
-    let read = 0;
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    return readWhole(fd, stat.size);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Up to `size` bytes of an open file from its start (fewer if it shrank meanwhile). */
+export function readWhole(fd: number, size: number): Buffer {
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < buffer.length) {
+    const n = readSync(fd, buffer, read, buffer.length - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read);
 }
