@@ -72,7 +72,6 @@ export class ManifestCatalog {
     if (this.#locationProblem) return [{ path: this.#dir, stamp: "!", problem: this.#locationProblem }];
     let names: string[];
     try {
-      if (this.#location && !ownedDirExists(this.#location, "adapters directory")) return [];
       names = readdirSync(this.#dir).filter((name) => name.endsWith(".toml")).sort();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -92,6 +91,16 @@ export class ManifestCatalog {
     });
   }
 
+  /** True when the files may be read; else the problem (or null: nothing there to read). */
+  #trustedDirectory(anyFiles: boolean): true | CatalogError | null {
+    if (!this.#location || !anyFiles) return true;
+    try {
+      return ownedDirExists(this.#location, "adapters directory") ? true : null;
+    } catch (error) {
+      return { file: this.#dir, message: asTuiwrightError(error).message };
+    }
+  }
+
   #refresh(): void {
     const files = this.#userFiles();
     const signature = files.map((f) => f.stamp).join("|");
@@ -99,7 +108,11 @@ export class ManifestCatalog {
     this.#signature = signature;
     const byName = new Map<string, CatalogEntry>(loadBuiltins().map((manifest) => [manifest.name, { manifest, origin: "builtin" }]));
     const errors: CatalogError[] = [];
-    for (const { path, problem } of files) {
+    // The directory is verified when its listing changed, before anything in it is read: not on
+    // every check (an outline asks for the generation on each screen change).
+    const trusted = this.#trustedDirectory(files.length > 0);
+    if (trusted !== true && trusted !== null) errors.push(trusted);
+    for (const { path, problem } of trusted === true ? files : []) {
       if (problem) {
         errors.push({ file: path, message: problem });
         continue;
