@@ -9,10 +9,10 @@ import { uid, type OwnedPath } from "./paths.ts";
 
 const STICKY = 0o1000;
 
-function refuse(what: string, path: string, why: string): TuiwrightError {
-  return new TuiwrightError("permission", `refusing ${what} ${path}: ${why}`, {
-    hint: "it must be a directory owned by you that nobody else can write (chmod go-w, or set XDG_STATE_HOME / XDG_CONFIG_HOME / XDG_DATA_HOME elsewhere)",
-  });
+const OWNED_HINT = "it must be a directory owned by you that nobody else can write (chmod go-w, or set XDG_STATE_HOME / XDG_CONFIG_HOME / XDG_DATA_HOME elsewhere)";
+
+function refuse(what: string, path: string, why: string, hint = OWNED_HINT): TuiwrightError {
+  return new TuiwrightError("permission", `refusing ${what} ${path}: ${why}`, { hint });
 }
 
 function lstatOrNull(path: string): Stats | null {
@@ -38,11 +38,17 @@ function checkAncestors(root: string, what: string): void {
   }
 }
 
-function checkOwned(path: string, stat: Stats, what: string, allowRoot: boolean): void {
-  if (stat.isSymbolicLink()) throw refuse(what, path, "it is a symlink");
-  if (!stat.isDirectory()) throw refuse(what, path, "it is not a directory");
-  if (stat.uid !== uid() && !(allowRoot && stat.uid === 0)) throw refuse(what, path, `owned by uid ${stat.uid}, not ${uid()}`);
-  if ((stat.mode & 0o022) !== 0) throw refuse(what, path, `mode ${(stat.mode & 0o777).toString(8)} lets others write to it`);
+/** A directory only we control: a real directory (not a symlink), ours (or root's where
+ * `allowRoot`), with none of the `forbidden` mode bits — group/other write by default, any
+ * group/other access for the socket's directory. Also the socket directory's check. */
+export function checkOwned(path: string, stat: Stats, what: string, { allowRoot = false, forbidden = 0o022, hint = OWNED_HINT } = {}): void {
+  if (stat.isSymbolicLink()) throw refuse(what, path, "it is a symlink", hint);
+  if (!stat.isDirectory()) throw refuse(what, path, "it is not a directory", hint);
+  if (stat.uid !== uid() && !(allowRoot && stat.uid === 0)) throw refuse(what, path, `owned by uid ${stat.uid}, not ${uid()}`, hint);
+  if ((stat.mode & forbidden) !== 0) {
+    const mode = (stat.mode & 0o777).toString(8);
+    throw refuse(what, path, forbidden === 0o077 ? `mode ${mode} lets others in (want 700)` : `mode ${mode} lets others write to it`, hint);
+  }
 }
 
 function walk(owned: OwnedPath, what: string, create: boolean): boolean {
@@ -55,7 +61,7 @@ function walk(owned: OwnedPath, what: string, create: boolean): boolean {
   // The root (HOME, an XDG directory) may itself be a symlink the user made: follow it once.
   root = realpathSync(root);
   rootStat = lstatSync(root);
-  checkOwned(root, rootStat, what, true);
+  checkOwned(root, rootStat, what, { allowRoot: true });
   checkAncestors(root, what);
   const rest = owned.path.slice(owned.base.length).split("/").filter(Boolean);
   let dir = root;
@@ -71,7 +77,7 @@ function walk(owned: OwnedPath, what: string, create: boolean): boolean {
       }
       stat = lstatSync(dir);
     }
-    checkOwned(dir, stat, what, false);
+    checkOwned(dir, stat, what);
   }
   return true;
 }

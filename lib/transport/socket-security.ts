@@ -2,7 +2,8 @@
 // must be a real directory (not a symlink), owned by us, with no group/other permissions.
 // The daemon creates it that way; daemon and client both refuse anything else.
 import { lstatSync, mkdirSync, unlinkSync } from "node:fs";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { ERRORS, TuiwrightError } from "../protocol/errors.ts";
+import { checkOwned } from "../runtime/owned-dir.ts";
 import { uid } from "../runtime/paths.ts";
 
 function dirname(path: string): string {
@@ -34,12 +35,7 @@ export function checkSocketDir(socketPath: string, options: { create: boolean })
     stat = statOrNull(dir);
   }
   if (!stat) return; // nothing there yet: the client will report that no daemon runs
-  if (stat.isSymbolicLink()) throw refuse(`refusing socket directory ${dir}: it is a symlink`);
-  if (!stat.isDirectory()) throw refuse(`refusing socket directory ${dir}: it is not a directory`);
-  if (stat.uid !== uid()) throw refuse(`refusing socket directory ${dir}: owned by uid ${stat.uid}, not ${uid()}`);
-  if ((stat.mode & 0o077) !== 0) {
-    throw refuse(`refusing socket directory ${dir}: mode ${(stat.mode & 0o777).toString(8)} lets others in (want 700)`);
-  }
+  checkOwned(dir, stat, "socket directory", { forbidden: 0o077, hint: ERRORS.permission.hint });
 }
 
 /** Checks that an existing socket file is ours and really a socket. */
