@@ -56,6 +56,14 @@ const sendAs = (data: string) => async (params: { conversation_id?: string; sess
   return { ok: true, ...sent };
 };
 
+/** exec_block and exec_interactive take the same params. */
+const ExecParams = v.strictObject({
+  ...conversation,
+  command: doc(v.pipe(v.string(), v.minLength(1)), "the command line to run at the prompt"),
+  cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory")),
+  timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")),
+});
+
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
@@ -63,7 +71,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     title: "agent-interactive-pty: run a command as one block and return when it ends",
     readOnly: false,
     aliasOf: "exec",
-    params: v.strictObject({ ...conversation, command: doc(v.pipe(v.string(), v.minLength(1)), "the command line to run at the prompt"), cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory")), timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")) }),
+    params: ExecParams,
     async run(params, core) {
       const block = await execIn(params, false, core);
       if (!("exitCode" in block)) throw new TuiwrightError("internal", "exec returned no block");
@@ -78,7 +86,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     title: "agent-interactive-pty: start an interactive program (mode interactive until it returns to the prompt or is ended)",
     readOnly: false,
     aliasOf: "exec",
-    params: v.strictObject({ ...conversation, command: doc(v.pipe(v.string(), v.minLength(1)), "the command line to run at the prompt"), cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "run it in this directory")), timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")) }),
+    params: ExecParams,
     async run(params, core) {
       const started = await execIn(params, true, core);
       if ("exitCode" in started) throw new TuiwrightError("internal", "exec --interactive returned a finished block");
