@@ -2,7 +2,9 @@
 // daemon is a separate entry point loaded by path, so the CLI's start-up never pays for it.
 import { runCli } from "./lib/cli/run.ts";
 import { entryPoint } from "./lib/runtime/self.ts";
-import { invokedAsAwiTty, runAwiTty } from "./lib/cli/awi-tty.ts";
+
+/** Run under the AWI-TTY façade's name (a symlink or hard link to this binary)? */
+const invokedAsAwiTty = (argv0: string) => argv0.slice(argv0.lastIndexOf("/") + 1) === "awi-tty";
 
 const args = process.argv.slice(2);
 
@@ -12,8 +14,11 @@ async function main(): Promise<number> {
     return daemon.runDaemonFromArgs(args.slice(2));
   }
   // The AWI-TTY document's CLI: run as `awi-tty` (a link to this binary) or `tuiwright awi …`.
-  if (invokedAsAwiTty(process.argv0) || invokedAsAwiTty(process.argv[1] ?? "")) return runAwiTty(args);
-  if (args[0] === "awi") return runAwiTty(args.slice(1));
+  const awi = invokedAsAwiTty(process.argv0) || invokedAsAwiTty(process.argv[1] ?? "") ? args : args[0] === "awi" ? args.slice(1) : null;
+  if (awi) {
+    const commands: typeof import("./entries/commands.ts") = await import(entryPoint("entries/commands.ts"));
+    return commands.runAwiTty(awi);
+  }
   return runCli(args);
 }
 

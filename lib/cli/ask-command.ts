@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { runProcess } from "../runtime/run-process.ts";
 import { printOut, writeRaw } from "../runtime/stdio.ts";
-import { parseFlags, type FlagSpec } from "./flags.ts";
+import { ASK_HELP, ASK_VIAS } from "./ask-help.ts";
+import { parseFlags } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
 
 /** Each CLI's one-shot mode: the argv that prints one answer on stdout. */
@@ -17,19 +18,9 @@ const VIAS = {
   pi: { npm: "@mariozechner/pi-coding-agent", argv: (extra: string[], prompt: string) => ["pi", ...extra, "-p", prompt] },
   opencode: { npm: "opencode-ai", argv: (extra: string[], prompt: string) => ["opencode", "run", ...extra, prompt] },
   gemini: { npm: "@google/gemini-cli", argv: (extra: string[], prompt: string) => ["gemini", ...extra, "-p", prompt] },
-} as const;
+} as const satisfies Record<(typeof ASK_VIAS)[number], unknown>;
 type Via = keyof typeof VIAS;
-const NAMES = Object.keys(VIAS) as Via[];
-
-export const ASK_HELP = {
-  name: "ask",
-  summary: "one answer from an AI coding CLI's non-interactive mode (claude -p, codex exec, pi -p, opencode run, gemini -p), as `run` does it",
-  usage: "ask [--via claude|codex|pi|opencode|gemini] [--timeout MS] PROMPT [-- CLI-ARGS...]",
-  flags: [
-    { name: "--via", type: "string", value: "CLI", description: "which CLI answers (default: the first of claude, codex, pi, opencode, gemini on PATH)", choices: NAMES },
-    { name: "--timeout", type: "int", value: "MS", description: "kill the CLI after MS (exit 124)" },
-  ] satisfies FlagSpec[],
-};
+const NAMES: readonly Via[] = ASK_VIAS;
 
 function onPath(program: string, path: string): boolean {
   return path.split(":").some((dir) => dir !== "" && existsSync(join(dir, program)));

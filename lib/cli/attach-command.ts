@@ -6,18 +6,10 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { writeRaw } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
-import type { FlagSpec } from "./flags.ts";
+import { ATTACH_HELP } from "./attach-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
 
-export const ATTACH_HELP = {
-  name: "attach",
-  summary: "watch a session live in this terminal (read-only; --write takes the write lease and forwards your keys); Ctrl-] detaches",
-  usage: "attach [--session NAME] [--write]",
-  flags: [
-    { name: "--write", type: "bool", description: "take the session's write lease and send what you type to it (others are refused until you detach)" },
-  ] satisfies FlagSpec[],
-};
 
 const DETACH = 0x1d; // Ctrl-]
 const CTRL_C = 0x03;

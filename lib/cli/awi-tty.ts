@@ -238,8 +238,3 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
     client?.close();
   }
 }
-
-/** Whether this process was started under the façade's name (a symlink or hard link). */
-export function invokedAsAwiTty(argv0: string): boolean {
-  return argv0.slice(argv0.lastIndexOf("/") + 1) === "awi-tty";
-}

@@ -3,13 +3,13 @@
 import { BATCH_HELP } from "./batch-command.ts";
 import { CASTS_HELP } from "./casts-command.ts";
 import { EVENTS_HELP } from "./events-command.ts";
-import { ATTACH_HELP } from "./attach-command.ts";
+import { ATTACH_HELP } from "./attach-help.ts";
 import { GC_HELP } from "./gc-help.ts";
 import { DOCTOR_HELP } from "./doctor-help.ts";
 import type { FlagSpec } from "./flags.ts";
 import { ADAPTER_TEST_VERB, CAST_CONVERT_VERB, REPLAY_VERB, REPORT_VERB } from "./offline-verbs.ts";
 import { RUN_HELP } from "./run-command.ts";
-import { ASK_HELP } from "./ask-command.ts";
+import { ASK_HELP } from "./ask-help.ts";
 import { VERBS } from "./verbs.ts";
 import { INSPECT_VERB, NEW_APP_VERB } from "./desktop-verbs.ts";
 

@@ -11,9 +11,6 @@ import { runBatch } from "./batch-command.ts";
 import { runEvents } from "./events-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runRun } from "./run-command.ts";
-import { runAttach } from "./attach-command.ts";
-import { execFollow } from "./exec-follow.ts";
-import { runAsk } from "./ask-command.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
@@ -23,6 +20,9 @@ import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, prepare, usage
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
 import { didYouMean } from "./suggest.ts";
 import { parseFlags } from "./flags.ts";
+
+/** The less common commands, loaded by path only when one is asked for (entries/commands.ts). */
+const commands = (): Promise<typeof import("../../entries/commands.ts")> => import(entryPoint("entries/commands.ts"));
 
 function verbHelp(verb: HelpEntry): string {
   const flags = describeFlags(verb.flags);
@@ -177,7 +177,7 @@ export async function runCli(args: string[]): Promise<number> {
     if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
     if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
     if (rest[0] === "run") return await runRun(rest.slice(1), globals);
-    if (rest[0] === "ask") return await runAsk(rest.slice(1), globals);
+    if (rest[0] === "ask") return await (await commands()).runAsk(rest.slice(1), globals);
     if (rest[0] === "mcp") {
       if (rest.length > 1) throw usage(`mcp takes no arguments; got ${JSON.stringify(rest[1])}`);
       if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
@@ -208,7 +208,7 @@ export async function runCli(args: string[]): Promise<number> {
       const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
       return await gc.runGc(rest.slice(1), globals);
     }
-    if (rest[0] === "attach") return await runAttach(rest.slice(1), globals);
+    if (rest[0] === "attach") return await (await commands()).runAttach(rest.slice(1), globals);
     if (rest[0] === "doctor") {
       const doctor: typeof import("../../entries/doctor.ts") = await import(entryPoint("entries/doctor.ts"));
       return await doctor.runDoctor(rest.slice(1), globals);
@@ -227,7 +227,7 @@ export async function runCli(args: string[]): Promise<number> {
       return 0;
     }
     try {
-      const { output, exitCode } = verb.method === "exec" && prepared.args.flags.has("--follow") ? await execFollow(rpc, prepared) : await perform(rpc, prepared, mode);
+      const { output, exitCode } = verb.method === "exec" && prepared.args.flags.has("--follow") ? await (await commands()).execFollow(rpc, prepared) : await perform(rpc, prepared, mode);
       await printOut(output);
       return exitCode;
     } finally {
