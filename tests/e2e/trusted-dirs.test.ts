@@ -183,3 +183,12 @@ test("config.toml is read like a manifest: a FIFO is refused by path instead of 
   expect(gc.code).toBe(65);
   expect(gc.stderr).toContain(`config file "${join(config, "config.toml")}" is not a regular file`);
 });
+
+test("a relative TUIWRIGHT_ADAPTERS_DIR is named as the problem: built-ins only, nothing read from the cwd", async () => {
+  await using world = World.empty({ TUIWRIGHT_ADAPTERS_DIR: "my-adapters" });
+  const listed = await world.run(["--json", "adapter", "list"]);
+  expect(listed.code).toBe(0);
+  const { adapters, errors } = JSON.parse(listed.stdout);
+  expect(adapters.every((a: { origin: string }) => a.origin === "builtin")).toBe(true);
+  expect(JSON.stringify(errors)).toContain('TUIWRIGHT_ADAPTERS_DIR must be an absolute path, got \\"my-adapters\\"');
+});
