@@ -2,12 +2,18 @@
 // method table, for the thin CLI (which must not load valibot). `bun run build` runs this
 // first; tests/unit/method-facts.test.ts fails when the committed file is stale.
 import { METHODS } from "../lib/protocol/methods.ts";
+import { COMPAT_TABLES, listedName } from "../lib/protocol/compat/index.ts";
 
 type Keyed = { entries?: Record<string, unknown> };
 
 export function methodFactsSource(): string {
-  const names = Object.keys(METHODS).sort();
-  const keysOf = (name: string) => Object.keys((METHODS[name as keyof typeof METHODS].params as Keyed).entries ?? {});
+  // Core methods and every compat alias (the AWI-TTY façade's verbs call those by name).
+  const schemas = new Map<string, unknown>(Object.entries(METHODS).map(([name, def]) => [name, def.params]));
+  for (const table of COMPAT_TABLES) {
+    for (const [name, alias] of Object.entries(table.aliases)) schemas.set(listedName(table, name), alias.params);
+  }
+  const names = [...schemas.keys()].sort();
+  const keysOf = (name: string) => Object.keys((schemas.get(name) as Keyed).entries ?? {});
   const session = names.filter((name) => keysOf(name).includes("session"));
   const lease = names.filter((name) => keysOf(name).includes("lease"));
   const list = (items: string[]) => items.map((item) => `  ${JSON.stringify(item)},`).join("\n");

@@ -5,6 +5,7 @@ import { spawnEnvironment } from "../protocol/spawn-env.ts";
 import { readFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
+import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
@@ -15,7 +16,8 @@ export type Verb = {
   name: string;
   summary: string;
   usage: string;
-  method: MethodName;
+  /** A core method, or (for the AWI-TTY-style verbs) the document's alias. */
+  method: MethodName | AwiTtyName;
   flags: FlagSpec[];
   /** Whether the daemon is started when it is not running. */
   autoStart?: boolean;
@@ -175,8 +177,8 @@ const NAV_FLAGS: FlagSpec[] = [
 
 function navTiming(args: ParsedArgs): Record<string, unknown> {
   return {
-    ...(args.flags.has("--timeout") ? { timeout_ms: args.flags.get("--timeout") } : {}),
-    ...(args.flags.has("--settle") ? { settle_ms: args.flags.get("--settle") } : {}),
+    ...(args.flags.has("--timeout") ? { timeoutMs: args.flags.get("--timeout") } : {}),
+    ...(args.flags.has("--settle") ? { settleMs: args.flags.get("--settle") } : {}),
   };
 }
 
@@ -184,9 +186,9 @@ function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
   return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
 }
 
-function navButton(name: "back" | "forward" | "reload", method: "go_back" | "go_forward" | "reload", summary: string): Verb {
+function navButton(name: "back" | "forward" | "reload", summary: string): Verb {
   return {
-    name, summary, usage: `${name} [--session NAME] [--timeout MS] [--settle MS]`, method, positionals: [0, 0], flags: NAV_FLAGS,
+    name, summary, usage: `${name} [--session NAME] [--timeout MS] [--settle MS]`, method: name, positionals: [0, 0], flags: NAV_FLAGS,
     params: navTiming,
     show: showNavigated,
   };
@@ -220,9 +222,9 @@ const BROWSER_VERBS: Verb[] = [
     params: (args) => ({ url: args.positionals[0], ...navTiming(args) }),
     show: showNavigated,
   },
-  navButton("back", "go_back", "browsers: the back button; returns when the page has settled"),
-  navButton("forward", "go_forward", "browsers: the forward button; returns when the page has settled"),
-  navButton("reload", "reload", "browsers: the reload button; returns when the page has settled"),
+  navButton("back", "browsers: the back button; returns when the page has settled"),
+  navButton("forward", "browsers: the forward button; returns when the page has settled"),
+  navButton("reload", "browsers: the reload button; returns when the page has settled"),
   {
     name: "scroll",
     summary: "turn the mouse wheel (browser pages, programs with mouse input): N > 0 scrolls down, N < 0 up",
@@ -243,7 +245,7 @@ const BROWSER_VERBS: Verb[] = [
         params.row = Number(match[1]);
         params.col = Number(match[2]);
       }
-      if (args.flags.has("--settle")) params.settle_ms = args.flags.get("--settle");
+      if (args.flags.has("--settle")) params.settleMs = args.flags.get("--settle");
       return params;
     },
     show: (r: Result<"scroll">, mode) => (mode === "plain" ? "" : `${r.session}: scrolled, revision ${r.revisionBefore} → ${r.revisionAfter}`),
@@ -256,7 +258,7 @@ const BROWSER_VERBS: Verb[] = [
     positionals: [2, 2],
     flags: [],
     params: (args) => sizeWords(args, "set-viewport", /^-?\d+$/), // the daemon judges the size: invalid-viewport
-    show: (r: Result<"set_viewport">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows}`),
+    show: (r: { session: string; cols: number; rows: number }, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows}`),
   },
 ];
 

@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { isMethodName, METHODS, type MethodName, type Params, type Result } from "../protocol/methods.ts";
-import { interactivePtyAlias } from "../protocol/compat/interactive-pty.ts";
+import { compatAlias } from "../protocol/compat/index.ts";
 import { version } from "../runtime/self.ts";
 import type { CallContext, Dispatch } from "../transport/rpc-server.ts";
 
@@ -40,8 +40,8 @@ export function createDispatch(handlers: Handlers, namespace: string): Dispatch 
       const handler = handlers[name] as (params: unknown, context: CallContext) => Promise<unknown>;
       return handler(parsed.output, context);
     };
-    // The agent-interactive-pty document's names: a compat table beside the core one.
-    const alias = interactivePtyAlias(method, params, isMethodName(method));
+    // The seed documents' own names: compat tables beside the core one.
+    const alias = compatAlias(method, params);
     if (alias) {
       const parsed = v.safeParse(alias.params, params);
       if (!parsed.success) throw invalidParams(method, parsed.issues);

@@ -20,8 +20,11 @@ import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
-import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
-import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
+import { COMPAT_TABLES, listedName } from "../protocol/compat/index.ts";
+import { SnapshotFormat } from "../protocol/schemas.ts";
+import { titleOf } from "../browser/navigation.ts";
+import { navFlags } from "../browser/nav-state.ts";
+import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -160,7 +163,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     return entry;
   };
   return {
-    ...createBrowserHandlers(context, writable),
+    ...createBrowserHandlers(writable),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -174,14 +177,14 @@ export function createHandlers(context: DaemonContext): Handlers {
         version: version(),
         methods: [
           ...Object.entries(METHODS).map(([name, def]) => ({
-            name, title: def.title, readOnly: def.readOnly, ...("aliasOf" in def ? { aliasOf: def.aliasOf as string } : {}), params: schema(def.params), result: schema(def.result),
+            name, title: def.title, readOnly: def.readOnly, params: schema(def.params), result: schema(def.result),
           })),
-          // The agent-interactive-pty names (send, status, reset: the document's shape of a core name).
-          ...Object.entries(INTERACTIVE_PTY).map(([name, def]) => ({
-            name: Object.hasOwn(METHODS, name) ? `pty.${name}` : name, title: def.title, readOnly: def.readOnly, aliasOf: def.aliasOf, params: schema(def.params), result: {},
-          })),
+          // Each seed document's own names (a name the core shares as PREFIX.NAME).
+          ...COMPAT_TABLES.flatMap((table) => Object.entries(table.aliases).map(([name, def]) => ({
+            name: listedName(table, name), title: def.title, readOnly: def.readOnly, aliasOf: def.aliasOf, document: table.document, params: schema(def.params), result: {},
+          }))),
         ],
-        formats: ["text", "ansi", "cells"],
+        formats: SnapshotFormat.options,
         keys: KEY_NAMES,
         errors: Object.entries(ERRORS).map(([name, entry]) => ({ name, ...entry })),
       };
@@ -256,20 +259,29 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...result };
     },
 
-    async snapshot({ session, include_meta, ...params }) {
+    async snapshot({ session, ...params }) {
       const entry = registry.resolve(session);
-      const reply = await entry.worker.call("snapshot", { ...params, includeMeta: params.includeMeta || include_meta === true });
+      const reply = await entry.worker.call("snapshot", params);
       return { session: entry.name, ...reply };
     },
 
-    async type({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("type", params)) };
+    async type(params) {
+      const entry = writable(params.session, params.lease);
+      if (isBrowser(entry)) return browserInput(entry, params);
+      const { session: _, lease: __, ...rest } = params;
+      return { session: entry.name, ...(await entry.worker.call("type", rest)) };
     },
 
-    async press({ session, lease, ...params }) {
+    async press(params) {
+      const entry = writable(params.session, params.lease);
+      if (isBrowser(entry)) return browserInput(entry, params);
+      const { session: _, lease: __, ...rest } = params;
+      return { session: entry.name, ...(await entry.worker.call("press", rest)) };
+    },
+
+    async scroll({ session, lease, settleMs, ...params }) {
       const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("press", params)) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("scroll", { ...params, settleMs })) };
     },
 
     async click({ session, lease, ...params }) {
@@ -372,10 +384,16 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async get({ session, what }) {
       const entry = registry.resolve(session);
-      if (what === "url" || what === "nav") requireBrowser(entry);
+      if (what === "url" || what === "nav" || (what === "title" && isBrowser(entry))) {
+        // The browser's own state: the whole URL (the bar shows cols - 13 characters of it), and a
+        // title that says where it came from or why there is none (never the last page's).
+        const state = await requireBrowser(entry).worker.call("browser", {});
+        const value = what === "url" ? state.url : what === "nav" ? navFlags(state) : titleOf(state).title;
+        const awi = what === "url" ? { url: state.url } : what === "nav" ? navFlags(state) : titleOf(state);
+        return { session: entry.name, what, value, ...awi };
+      }
       const { value } = await entry.worker.call("get", { what });
-      const awi = what === "nav" ? (value as object) : what === "url" || what === "title" ? { [what]: value } : {};
-      return { session: entry.name, what, value, ...awi };
+      return { session: entry.name, what, value, ...(what === "title" ? { title: value as string } : {}) };
     },
 
     async wait({ session, ...params }, call) {

@@ -74,7 +74,7 @@ export type WorkerOps = {
   wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
   /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them); navigated:
    * the URL just loaded, whole, for when the bar is too narrow to show all of it. */
-  browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string }, WithoutSession<v.InferOutput<typeof ActionResult>>];
+  browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string; secret?: boolean }, WithoutSession<v.InferOutput<typeof ActionResult>>];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
   crash: [Record<string, never>, never];

@@ -375,7 +375,7 @@ export class SessionRuntime {
     if (!this.#browser) throw new TuiwrightError("not-a-browser", "raw browser input needs a browser session");
     this.#requireRunning(params.label);
     if (params.navigated !== undefined) this.#navigatedUrl = params.navigated;
-    return this.#act(params.data, params.wait, undefined, { label: params.label });
+    return this.#act(params.data, params.wait, undefined, { label: params.label, secret: params.secret });
   }
 
   async scroll(params: WorkerOps["scroll"][0]): Promise<WorkerOps["scroll"][1]> {

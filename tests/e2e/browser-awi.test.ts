@@ -80,6 +80,8 @@ test("get_url is whole: a data: URL with spaces", async () => {
   const long = `data:text/html,<title>Long one</title><p>${"all work and no play ".repeat(10)}</p>`;
   expect(await call("navigate", { url: long })).toMatchObject({ url: long, title: "Long one" });
   expect((await call("get_url")).url).toBe(long);
+  // The core `get url` is the same whole URL (it used to read the bar's visible part).
+  expect((await call("get", { what: "url" })).value).toBe(long);
 });
 
 test("titles after back, forward, reload and about:blank", async () => {

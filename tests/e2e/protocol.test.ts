@@ -99,9 +99,9 @@ test("capabilities lists every method with JSON Schemas and the whole error tabl
   const caps = (await raw.call({ jsonrpc: "2.0", id: 12, method: "capabilities" })).result;
   const { METHODS } = await import("../../lib/protocol/methods.ts");
   const { ERRORS } = await import("../../lib/protocol/errors.ts");
-  const { INTERACTIVE_PTY } = await import("../../lib/protocol/compat/interactive-pty.ts");
-  // The agent-interactive-pty names too; those that are also core names as pty.NAME.
-  const compat = Object.keys(INTERACTIVE_PTY).map((name) => (name in METHODS ? `pty.${name}` : name));
+  const { COMPAT_TABLES, listedName } = await import("../../lib/protocol/compat/index.ts");
+  // Each seed document's names too, with aliasOf; those that are also core names as PREFIX.NAME.
+  const compat = COMPAT_TABLES.flatMap((table) => Object.keys(table.aliases).map((name) => listedName(table, name)));
   expect(caps.methods.map((m: any) => m.name).sort()).toEqual([...Object.keys(METHODS), ...compat].sort());
   const spawn = caps.methods.find((m: any) => m.name === "spawn");
   expect(spawn.params.required ?? []).toEqual([]); // argv, shell or browser
@@ -109,6 +109,9 @@ test("capabilities lists every method with JSON Schemas and the whole error tabl
   expect(spawn.params.properties.cols).toMatchObject({ type: "integer", minimum: 2, maximum: 1000 }); // default 120, 140 for a browser
   expect(caps.errors.map((e: any) => e.name).sort()).toEqual(Object.keys(ERRORS).sort());
   expect(caps.keys).toContain("PageDown");
+  expect(caps.formats).toEqual(["text", "ansi", "cells", "outline", "svg", "png"]);
+  expect(caps.methods.find((m: any) => m.name === "go_back")).toMatchObject({ aliasOf: "back", document: "awi-tty-carbonyl-agent-socket" });
+  expect(caps.methods.find((m: any) => m.name === "awi.navigate")).toMatchObject({ aliasOf: "navigate" });
 });
 
 test("a notification (no id) runs but gets no answer", async () => {

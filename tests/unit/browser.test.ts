@@ -7,7 +7,8 @@ import { outlineFor } from "../../lib/adapters/outline-for.ts";
 import { readNavBar } from "../../lib/browser/nav-state.ts";
 import { unreachable } from "../../lib/browser/probe.ts";
 import { browserUrl } from "../../lib/browser/url.ts";
-import { awiKey } from "../../lib/daemon/browser-handlers.ts";
+import { awiKey } from "../../lib/protocol/compat/awi-tty.ts";
+import { carbonylKeyName } from "../../lib/daemon/browser-handlers.ts";
 import { compactOutline } from "../../lib/outline/compact.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { encodeWheel } from "../../lib/terminal/mouse.ts";
@@ -72,6 +73,19 @@ test("AWI-TTY keys become tuiwright key names; bad combinations are invalid-key"
   } catch (error) {
     expect((error as TuiwrightError).code).toBe(-32011);
   }
+});
+
+test("tuiwright key names on a browser session become the bytes Carbonyl reads, or invalid-key", () => {
+  expect(carbonylKeyName("Tab")).toBe("\t");
+  expect(carbonylKeyName("Enter")).toBe("\r");
+  expect(carbonylKeyName("q")).toBe("q");
+  expect(carbonylKeyName("-")).toBe("-");
+  expect(carbonylKeyName("M-Left")).toBe("\x1b[1;3D"); // alt+Left: Carbonyl's back
+  expect(carbonylKeyName("S-Up")).toBe("\x1b[1;2A");
+  // C-c would be Carbonyl's exit key: refused, never sent.
+  expect(() => carbonylKeyName("C-c")).toThrow("without modifiers");
+  expect(() => carbonylKeyName("F5")).toThrow('does not read the key "F5"');
+  expect(() => carbonylKeyName("é")).toThrow("printable ASCII");
 });
 
 test("URLs: absolute http(s)/file/data/about only, normalised as the URL bar shows them", () => {

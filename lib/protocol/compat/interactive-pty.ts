@@ -8,20 +8,9 @@
 // `session_id` is the document's, and gets the core result plus the document's fields.
 import * as v from "valibot";
 import { asTuiwrightError, TuiwrightError } from "../errors.ts";
-import type { MethodName, Result } from "../methods.ts";
+import type { Result } from "../methods.ts";
 import { doc, SessionName } from "../schemas.ts";
-
-/** Calls a core method (params validated as any call's are). */
-export type CoreCall = <M extends MethodName>(method: M, params: Record<string, unknown>) => Promise<Result<M>>;
-
-export type CompatAlias = {
-  title: string;
-  readOnly: boolean;
-  destructive?: boolean;
-  aliasOf: MethodName;
-  params: v.GenericSchema;
-  run(params: any, core: CoreCall): Promise<unknown>;
-};
+import type { CompatAlias, CompatTable, CoreCall } from "./alias.ts";
 
 const conversation = {
   conversation_id: v.optional(doc(SessionName, "the conversation's PTY: a tuiwright session name (default: the current session)")),
@@ -174,17 +163,4 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
 };
 
 /** The document writes its calls `pty.NAME`. */
-const stripPrefix = (method: string) => (method.startsWith("pty.") ? method.slice(4) : method);
-
-/** The compat alias this call means, or null (a core call). `core` says whether the name is
- * also a core method: then only a call in the document's shape (conversation_id or
- * session_id) is the document's. */
-export function interactivePtyAlias(method: string, params: unknown, core: boolean): CompatAlias | null {
-  const name = stripPrefix(method);
-  const alias = Object.hasOwn(INTERACTIVE_PTY, name) ? INTERACTIVE_PTY[name]! : null;
-  if (!alias) return null;
-  if (method.startsWith("pty.") || !core) return alias;
-  const shaped = typeof params === "object" && params !== null && ("conversation_id" in params || "session_id" in params);
-  return shaped ? alias : null;
-}
-
+export const INTERACTIVE_PTY_TABLE: CompatTable = { document: "agent-interactive-pty", prefix: "pty.", aliases: INTERACTIVE_PTY };

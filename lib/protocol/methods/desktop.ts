@@ -2,7 +2,7 @@
 // by its id; when omitted, the only desktop there is. Signals arrive as `desktop.signal`
 // notifications on the connection that called desktop.subscribe.
 import * as v from "valibot";
-import { doc } from "./schemas.ts";
+import { doc } from "../schemas.ts";
 
 const DesktopId = doc(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}$/, "a desktop id is 1-64 letters, digits, '_', '.' or '-'")), "desktop id; default: the only desktop");
 const which = { desktop: v.optional(DesktopId) };

@@ -1,0 +1,38 @@
+// What every method definition has, and the parameter pieces several domains share.
+import * as v from "valibot";
+import { doc, LeaseToken, Revision, SessionName, Target, WaitConditions } from "../schemas.ts";
+
+export type MethodDef = {
+  title: string;
+  readOnly: boolean;
+  destructive?: boolean;
+  params: v.GenericSchema;
+  result: v.GenericSchema;
+};
+
+/** The session a method reads: the named one, else the current one. */
+export const target = { session: v.optional(SessionName) };
+/** Input methods: refused (busy, exit 75) while another owner holds the session's write lease. */
+export const writer = { session: v.optional(SessionName), lease: v.optional(LeaseToken) };
+/** A screen cell, 0-based. */
+export const cell = { row: doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "0-based row"), col: doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "0-based column") };
+export const WaitSpec = v.strictObject(WaitConditions);
+export const AfterWait = doc(WaitSpec, "after acting, wait for these conditions (screen conditions count only screens after the action)");
+/** Input aimed at a node: click it first when the program takes mouse input; without mouse input
+ * the node must be an input or focused, and the keys go there without a click. */
+export const aimed = {
+  to: v.optional(Target),
+  revision: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision the ref was issued at; default: the last outline issued")),
+};
+/** Browser results keep `ok: true`: the AWI-TTY document's calls of the same names read it. */
+export const ok = { ok: v.literal(true), session: v.string() };
+export const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300");
+export const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
+/** A page's title, or null with title_reason when Carbonyl announced none for the page shown. */
+export const PageTitle = {
+  title: v.nullable(v.string()),
+  title_source: v.optional(doc(v.picklist(["announced", "remembered"]), "announced for this page, or remembered from an earlier visit in this session")),
+  title_reason: v.optional(doc(v.string(), "why title is null")),
+};
+export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision });
+export const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };

@@ -1,0 +1,65 @@
+// The daemon itself and its manifests: liveness, the self-description every client reads, status, stop.
+import * as v from "valibot";
+import { doc } from "../schemas.ts";
+import { type MethodDef } from "./common.ts";
+
+export const DAEMON_METHODS = {
+  ping: {
+    title: "Check that the daemon answers",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({ pong: v.literal(true), version: v.string(), pid: v.number() }),
+  },
+  capabilities: {
+    title: "Version, methods with JSON Schemas, snapshot formats and the error table",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      version: v.string(),
+      methods: v.array(v.object({ name: v.string(), title: v.string(), readOnly: v.boolean(), aliasOf: v.optional(v.string()), document: v.optional(doc(v.string(), "a compat alias: the seed document whose name it is")), params: v.unknown(), result: v.unknown() })),
+      formats: v.array(v.string()),
+      keys: v.array(v.string()),
+      errors: v.array(v.object({ name: v.string(), code: v.number(), exit: v.number(), hint: v.string() })),
+    }),
+  },
+  "daemon.status": {
+    title: "The daemon's pid, version, socket, uptime, sessions and memory",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      pid: v.number(),
+      version: v.string(),
+      namespace: v.string(),
+      socket: v.string(),
+      startedAt: v.string(),
+      uptimeMs: v.number(),
+      idleTimeoutMs: v.number(),
+      sessions: v.number(),
+      pendingCalls: doc(v.number(), "calls in flight to session workers (waits, mostly); a client that hangs up takes its own with it"),
+      rssBytes: v.number(),
+    }),
+  },
+  "daemon.stop": {
+    title: "Kill every session's processes and stop the daemon",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({}),
+    result: v.object({ stopped: v.literal(true), sessionsKilled: v.number() }),
+  },
+  "adapter.list": {
+    title: "The manifests in force (built-in and user), and user manifests that failed to load",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      dir: doc(v.string(), "where user manifests are read from"),
+      adapters: v.array(v.object({ name: v.string(), root: v.string(), origin: v.picklist(["builtin", "user"]), file: v.string(), description: v.string(), tested: v.optional(doc(v.string(), "the program version the manifest was tested against")) })),
+      errors: v.array(v.object({ file: v.string(), message: v.string() })),
+    }),
+  },
+  "adapter.check": {
+    title: "Validate a manifest's source",
+    readOnly: true,
+    params: v.strictObject({ source: doc(v.string(), "the manifest's TOML text"), file: doc(v.string(), "the name used in error messages") }),
+    result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),
+  },
+} as const satisfies Record<string, MethodDef>;

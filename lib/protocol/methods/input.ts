@@ -1,0 +1,58 @@
+// Input: text, keys, clicks, the mouse and its wheel. Every one is a writer (refused while another owner holds the lease).
+import * as v from "valibot";
+import { ActionResult, doc, Revision, Target } from "../schemas.ts";
+import { AfterWait, aimed, cell, type MethodDef, ok, writer } from "./common.ts";
+
+export const INPUT_METHODS = {
+  type: {
+    title: "Type literal text (bracketed paste with paste: true when the program enabled it)",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      text: doc(v.string(), "the text, typed as is (\r is Enter); long text is sent in pieces"),
+      paste: v.optional(doc(v.boolean(), "send as a bracketed paste when the program enabled it (its markers can never end the paste early)"), false),
+      secret: v.optional(doc(v.boolean(), "recorded as *** in the cast and markers"), false),
+      ...aimed,
+      wait: v.optional(AfterWait),
+    }),
+    result: ActionResult,
+  },
+  press: {
+    title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
+    readOnly: false,
+    params: v.strictObject({ ...writer, keys: doc(v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), "key names: Enter, Tab, Escape, Up, F5, C-c, M-x, S-Tab, a character, or vim notation like ':wq<cr>'"), ...aimed, wait: v.optional(AfterWait) }),
+    result: ActionResult,
+  },
+  click: {
+    title: "Click a node (by ref or selector) or a cell, with the mouse protocol the program enabled",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      target: v.optional(Target),
+      revision: aimed.revision,
+      row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with col: click this cell (0-based) instead of a target")),
+      col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: the cell's 0-based column")),
+      button: v.optional(doc(v.picklist(["left", "middle", "right"]), "mouse button"), "left"),
+      wait: v.optional(AfterWait),
+    }),
+    result: ActionResult,
+  },
+  scroll: {
+    title: "Turn the mouse wheel over the screen (a browser's page, any program with mouse input): delta > 0 scrolls down",
+    readOnly: false,
+    params: v.strictObject({
+      ...writer,
+      delta: doc(v.pipe(v.number(), v.integer(), v.minValue(-1000), v.maxValue(1000), v.check((n) => n !== 0, "delta must not be 0")), "wheel steps; negative scrolls up"),
+      row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "where the wheel turns; default the middle of the screen")),
+      col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: where the wheel turns")),
+      settleMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "return once the screen has been still this long after the wheel (0: at once)"), 200),
+    }),
+    result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision }),
+  },
+  mouse: {
+    title: "Browsers: move the mouse to a cell, or press or release the left button there (SGR mouse; a move while the button is down drags)",
+    readOnly: false,
+    params: v.strictObject({ ...writer, action: doc(v.picklist(["move", "down", "up"]), "move the pointer, press the left button (held until up), or release it"), ...cell }),
+    result: v.object({ ...ok, held: doc(v.boolean(), "whether the left button is down after this"), revision: Revision }),
+  },
+} as const satisfies Record<string, MethodDef>;

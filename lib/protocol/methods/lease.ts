@@ -1,0 +1,24 @@
+// The write lease: one owner's input at a time.
+import * as v from "valibot";
+import { doc, Lease, LeaseToken } from "../schemas.ts";
+import { type MethodDef, target } from "./common.ts";
+
+export const LEASE_METHODS = {
+  "lease.acquire": {
+    title: "Take the session's write lease: other callers' input is refused (exit 75) until it is released or expires",
+    readOnly: false,
+    params: v.strictObject({
+      ...target,
+      owner: doc(v.pipe(v.string(), v.minLength(1), v.maxLength(200)), "who holds it (shown to refused writers)"),
+      ttlMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000)), "expire after this long; without it the lease lasts as long as this connection")),
+      lease: v.optional(doc(LeaseToken, "renew the lease you hold")),
+    }),
+    result: Lease,
+  },
+  "lease.release": {
+    title: "Release the session's write lease",
+    readOnly: false,
+    params: v.strictObject({ ...target, lease: LeaseToken }),
+    result: v.object({ session: v.string(), released: v.literal(true) }),
+  },
+} as const satisfies Record<string, MethodDef>;

@@ -1,0 +1,122 @@
+// Sessions: start, list, read, resize, signal and end programs on pseudo-terminals.
+import * as v from "valibot";
+import { CellRun, Cols, doc, ExitStatus, FirstScreen, Hash, LostSession, Meta, Outline, Revision, Rows, SessionInfo, SessionName, SnapshotFormat } from "../schemas.ts";
+import { type MethodDef, PageTitle, target, writer } from "./common.ts";
+
+export const SESSION_METHODS = {
+  spawn: {
+    title: "Start a program on a new pseudo-terminal",
+    readOnly: false,
+    params: v.strictObject({
+      session: v.optional(doc(SessionName, "name for the new session; default derived from the program name")),
+      argv: v.optional(doc(v.pipe(v.array(v.string()), v.minLength(1, "argv needs the program to run")), "program and arguments (or give shell)")),
+      shell: v.optional(doc(v.picklist(["bash", "zsh", "fish", "auto"]), "start a shell with command-block integration (auto: $SHELL if bash, zsh or fish, else bash)")),
+      integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
+      cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
+      env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
+      browser: v.optional(doc(v.string(), "start the Carbonyl terminal browser at this URL (a browser session, 140x45 unless cols/rows say otherwise); returns once the browser has drawn its URL bar and been still 300 ms")),
+      cols: v.optional(doc(Cols, "default 120 (140 for a browser)")),
+      rows: v.optional(doc(Rows, "default 40 (45 for a browser)")),
+      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
+      record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
+      cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
+      noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
+    }),
+    result: v.object({ ...SessionInfo.entries, firstScreen: v.optional(FirstScreen) }),
+  },
+  list: {
+    title: "List the sessions",
+    readOnly: true,
+    params: v.strictObject({}),
+    result: v.object({
+      sessions: v.array(SessionInfo),
+      current: v.nullable(v.string()),
+      lost: doc(v.array(LostSession), "sessions of a previous daemon that died without shutting down (their leftover programs were killed)"),
+    }),
+  },
+  kill: {
+    title: "Kill a session's process groups (escalating to SIGKILL) and remove the session",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({
+      ...writer,
+      signal: v.optional(doc(v.string(), "first signal to send (default SIGHUP, as when a terminal closes: interactive shells ignore SIGTERM)"), "SIGHUP"),
+      graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000)), "how long to wait before SIGKILL"), 2000),
+    }),
+    result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
+  },
+  signal: {
+    title: "Send a signal to the session's foreground process group",
+    readOnly: false,
+    params: v.strictObject({ ...writer, signal: doc(v.string(), "signal name, e.g. SIGINT or INT") }),
+    result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
+  },
+  resize: {
+    title: "Resize the terminal",
+    readOnly: false,
+    params: v.strictObject({ ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows") }),
+    result: v.object({ session: v.string(), cols: v.number(), rows: v.number(), revision: Revision }),
+  },
+  snapshot: {
+    title: "Read the screen as text, ANSI or cells",
+    readOnly: true,
+    params: v.strictObject({
+      ...target,
+      format: v.optional(doc(SnapshotFormat, "text (rows right-trimmed), ansi (SGR kept), cells (styled runs), outline (the node tree with refs), svg or png"), "text"),
+      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
+      includeMeta: v.optional(doc(v.boolean(), "add meta: cursor, title, cwd, alternate screen, modes, foreground program, recording, exit"), false),
+      raw: v.optional(doc(v.boolean(), "text: keep the glyphs a manifest marks as pixels (a browser's ▄ half-blocks)"), false),
+      select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),
+      annotate: v.optional(doc(v.string(), "svg/png: draw labelled boxes around the nodes this selector matches")),
+      chrome: v.optional(doc(v.string(), "svg/png: a window frame with this title")),
+    }),
+    result: v.object({
+      session: v.string(),
+      format: SnapshotFormat,
+      revision: Revision,
+      hash: Hash,
+      cols: v.number(),
+      rows: v.number(),
+      text: v.optional(v.string()),
+      ansi: v.optional(v.string()),
+      width: v.optional(doc(v.number(), "text/ansi: cols, by the AWI-TTY document's name (its snapshot calls read this shape)")),
+      height: v.optional(doc(v.number(), "text/ansi: rows, by the AWI-TTY document's name")),
+      lines: v.optional(doc(v.array(v.string()), "text/ansi: every row of the screen (AWI-TTY)")),
+      cells: v.optional(v.array(v.array(CellRun))),
+      outline: v.optional(Outline),
+      svg: v.optional(v.string()),
+      png: v.optional(doc(v.string(), "base64")),
+      meta: v.optional(Meta),
+    }),
+  },
+  mark: {
+    title: "Add a marker to the session's recording",
+    readOnly: false,
+    params: v.strictObject({ ...target, label: doc(v.pipe(v.string(), v.maxLength(1000)), "the marker's label in the recording (replay --at-marker finds it)") }),
+    result: v.object({ session: v.string(), label: v.string() }),
+  },
+  get: {
+    title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
+    readOnly: true,
+    params: v.strictObject({ ...target, what: doc(v.picklist(["title", "cwd", "size", "cursor", "exit", "cast", "url", "nav"]), "which value to read") }),
+    result: v.object({
+      session: v.string(),
+      what: v.string(),
+      value: v.unknown(),
+      // The AWI-TTY document's field names beside value, so `get nav --json | jq .can_go_back` works.
+      title: v.optional(v.nullable(v.string())),
+      title_source: PageTitle.title_source,
+      title_reason: PageTitle.title_reason,
+      url: v.optional(v.string()),
+      can_go_back: v.optional(v.boolean()),
+      can_go_forward: v.optional(v.boolean()),
+    }),
+  },
+  reset: {
+    title: "Kill the session's programs and start it again with the same name and settings",
+    readOnly: false,
+    destructive: true,
+    params: v.strictObject({ ...writer }),
+    result: SessionInfo,
+  },
+} as const satisfies Record<string, MethodDef>;

@@ -1,0 +1,29 @@
+// Waiting on and watching screens: conditions evaluated on every parsed write, and event subscriptions.
+import * as v from "valibot";
+import { doc, EventType, SessionName, WaitConditions, WaitResult } from "../schemas.ts";
+import { type MethodDef, target } from "./common.ts";
+
+export const WAIT_METHODS = {
+  wait: {
+    title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
+    readOnly: true,
+    params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(doc(v.boolean(), "return the screen text with the result"), false), fromNow: v.optional(doc(v.boolean(), "count settledMs from this call: a screen already still before it does not count")) }),
+    result: WaitResult,
+  },
+  subscribe: {
+    title: "Receive events (screen, title, bell, exit, resize, lease) as `event` notifications on this connection",
+    readOnly: true,
+    params: v.strictObject({
+      session: v.optional(doc(SessionName, "only this session's events; default: every session, present and future")),
+      types: v.optional(v.pipe(v.array(EventType), v.minLength(1, "name at least one event type"))),
+      debounceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "coalesce screen events per session: at most one per window, the latest"), 0),
+    }),
+    result: v.object({ subscription: v.string() }),
+  },
+  unsubscribe: {
+    title: "Stop a subscription",
+    readOnly: true,
+    params: v.strictObject({ subscription: v.string() }),
+    result: v.object({ subscription: v.string(), unsubscribed: v.literal(true) }),
+  },
+} as const satisfies Record<string, MethodDef>;
