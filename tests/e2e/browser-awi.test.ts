@@ -156,6 +156,10 @@ test("keys: one byte per Char, modifiers only where Carbonyl reads them, each re
   const ownType = await world.run(["type", "--session", "shop", "é"]);
   expect(ownType.code).toBe(65);
   expect(ownType.stderr).toContain("Carbonyl reads one byte per key");
+  // … and to its key rules: C-c is Carbonyl's exit key, refused rather than sent.
+  const ownPress = await world.run(["press", "--session", "shop", "C-c"]);
+  expect(ownPress.code).toBe(65);
+  expect(ownPress.stderr).toContain("without modifiers");
   // A modifier on an arrow is sent (CSI 1;<m>) and the page still works afterwards.
   expect(await call("send_key", { key: "Left", modifiers: { shift: true } })).toMatchObject({ ok: true });
   await call("send_key", { key: "Char", char: "z" });
