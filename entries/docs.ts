@@ -8,7 +8,7 @@ import { HELP } from "../lib/cli/help-entries.ts";
 import { TOPICS } from "../lib/cli/help-topics.ts";
 import { GLOBAL_FLAGS } from "../lib/cli/invocation.ts";
 import { ERRORS } from "../lib/protocol/errors.ts";
-import { METHODS } from "../lib/protocol/methods.ts";
+import { methodList } from "../lib/protocol/method-list.ts";
 import { version } from "../lib/runtime/self.ts";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { KEY_NAMES } from "../lib/terminal/keys.ts";
@@ -17,7 +17,7 @@ import { manPage } from "../lib/cli/man-page.ts";
 import { installSkill as writeSkill } from "../lib/cli/skill-install.ts";
 
 /** Bumped when the shape of agent-context changes. */
-const CONTEXT_VERSION = 1;
+const CONTEXT_VERSION = 2; // 2: core names camelCase, the seed documents' names listed with aliasOf and document
 
 export const EXIT_MEANINGS: Record<number, string> = {
   0: "success",
@@ -45,14 +45,7 @@ export function agentContext(): string {
     contextVersion: CONTEXT_VERSION,
     globalFlags: GLOBAL_FLAGS,
     verbs: HELP.map((entry) => ({ name: entry.name, summary: entry.summary, usage: `tuiwright ${entry.usage}`, method: "method" in entry ? entry.method : null, flags: entry.flags })),
-    methods: Object.entries(METHODS).map(([name, def]) => ({
-      name,
-      title: def.title,
-      readOnly: def.readOnly,
-      destructive: "destructive" in def && def.destructive === true,
-      aliasOf: "aliasOf" in def ? def.aliasOf : null,
-      params: toJsonSchema(def.params, { errorMode: "ignore" }),
-    })),
+    methods: methodList((schema) => toJsonSchema(schema, { errorMode: "ignore" })).map(({ result: _, ...method }) => ({ ...method, aliasOf: method.aliasOf ?? null })),
     exitCodes,
     errors: Object.entries(ERRORS).map(([name, e]) => ({ name, ...e })),
     selectors: TOPICS.selectors,

@@ -43,16 +43,22 @@ function parseCommands(input: string): Command[] {
   });
 }
 
-/** The line's JSON result and its exit code (non-zero for `exec --propagate` of a failed command). */
-async function runOne(rpc: RpcClient, command: Command, globals: Globals): Promise<{ result: unknown; exitCode: number }> {
+/** Which local command (not a daemon call) the words name, if any. */
+export type LocalCommandName = (words: string[]) => string | null;
+
+/** The line's JSON result and its exit code (non-zero for `exec --propagate` of a failed command):
+ * the same prepare-and-perform a single command runs. */
+async function runOne(rpc: () => Promise<RpcClient>, command: Command, globals: Globals, localName: LocalCommandName): Promise<{ result: unknown; exitCode: number }> {
   const { globals: lineGlobals, rest } = extractGlobals(command.words, globals);
   if (lineGlobals.namespace !== globals.namespace) throw usage("a batch line cannot change --ns");
-  if (rest[0] === "batch" || rest[0] === "events") throw usage(`${rest[0]} cannot run inside a batch`);
-  const { output, exitCode } = await perform(rpc, prepare(rest, lineGlobals), "json");
+  const local = localName(rest);
+  if (local !== null) throw usage(`${local} is not a daemon call and cannot run inside a batch; run \`tuiwright ${local}\` as a command of its own`);
+  const prepared = prepare(rest, lineGlobals);
+  const { output, exitCode } = await perform(await rpc(), prepared, "json");
   return { result: JSON.parse(output), exitCode };
 }
 
-export async function runBatch(args: string[], globals: Globals): Promise<number> {
+export async function runBatch(args: string[], globals: Globals, localName: LocalCommandName): Promise<number> {
   const parsed = parseFlags(args, BATCH_HELP.flags, "batch");
   if (parsed.positionals.length > 0) throw usage(`batch takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const bail = parsed.flags.has("--bail");
@@ -60,12 +66,14 @@ export async function runBatch(args: string[], globals: Globals): Promise<number
   if (commands.length === 0) throw usage("batch: no commands on stdin");
 
   const spawns = commands.some((command) => extractGlobals(command.words, globals).rest[0] === "spawn");
-  const rpc = await connectDaemon(daemonTarget(globals), { autoStart: spawns });
+  // Connected at the first line that needs the daemon: lines refused before that cost nothing.
+  const daemon: { connection: Promise<RpcClient> | null } = { connection: null };
+  const rpc = () => (daemon.connection ??= connectDaemon(daemonTarget(globals), { autoStart: spawns }));
   let firstFailure = 0;
   try {
     for (const command of commands) {
       try {
-        const { result, exitCode } = await runOne(rpc, command, globals);
+        const { result, exitCode } = await runOne(rpc, command, globals, localName);
         await printOut(JSON.stringify({ line: command.line, ok: true, result, ...(exitCode !== 0 ? { exit: exitCode } : {}) }));
         firstFailure ||= exitCode;
         if (bail && exitCode !== 0) break;
@@ -77,7 +85,7 @@ export async function runBatch(args: string[], globals: Globals): Promise<number
       }
     }
   } finally {
-    rpc.close();
+    if (daemon.connection) (await daemon.connection.catch(() => null))?.close();
   }
   return firstFailure;
 }

@@ -7,10 +7,7 @@ import { connectDaemon } from "../transport/daemon-connection.ts";
 import { peekLost } from "../transport/session-ledger.ts";
 import { cleanUpDeadDaemon } from "../transport/dead-daemon-cleanup.ts";
 import { formatList } from "./output.ts";
-import { runBatch } from "./batch-command.ts";
-import { runEvents } from "./events-command.ts";
-import { runCasts } from "./casts-command.ts";
-import { runRun } from "./run-command.ts";
+import { findLocalCommand } from "./local-commands.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
@@ -174,45 +171,8 @@ export async function runCli(args: string[]): Promise<number> {
     }
     helpEntry = findHelp(rest);
     if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
-    if (rest[0] === "events") return await runEvents(rest.slice(1), globals);
-    if (rest[0] === "casts") return await runCasts(rest.slice(1), globals);
-    if (rest[0] === "run") return await runRun(rest.slice(1), globals);
-    if (rest[0] === "ask") return await (await commands()).runAsk(rest.slice(1), globals);
-    if (rest[0] === "mcp") {
-      if (rest.length > 1) throw usage(`mcp takes no arguments; got ${JSON.stringify(rest[1])}`);
-      if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
-      const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
-      return await mcp.runMcp();
-    }
-    if (rest[0] === "serve") {
-      const serve: typeof import("../../entries/serve.ts") = await import(entryPoint("entries/serve.ts"));
-      return await serve.runServeCommand(rest.slice(1), globals);
-    }
-    if (rest[0] === "replay" || rest[0] === "report" || (rest[0] === "adapter" && rest[1] === "test") || (rest[0] === "cast" && rest[1] === "convert")) {
-      const offline: typeof import("../../entries/replay.ts") = await import(entryPoint("entries/replay.ts"));
-      if (rest[0] === "cast") return await offline.runCastConvert(rest.slice(2), mode);
-      if (rest[0] === "replay") return await offline.runReplay(rest.slice(1), mode);
-      if (rest[0] === "report") return await offline.runReport(rest.slice(1), mode);
-      return await offline.runAdapterTest(rest.slice(2), mode);
-    }
-    if (rest[0] === "batch") return await runBatch(rest.slice(1), globals);
-    if (rest[0] === "desktop" && (rest[1] === "new-app" || rest[1] === "inspect")) {
-      const desktop: typeof import("../../entries/desktop.ts") = await import(entryPoint("entries/desktop.ts"));
-      if (rest[1] === "inspect") return await desktop.runInspect(rest.slice(2), daemonTarget(globals));
-      const made = await desktop.runNewApp(rest.slice(2), mode);
-      await printOut(made.text);
-      return made.code;
-    }
-    if (rest[0] === "gc") {
-      // Loaded on demand: it reads TOML, which the thin CLI does not otherwise load.
-      const gc: typeof import("./gc-command.ts") = await import("./gc-command.ts");
-      return await gc.runGc(rest.slice(1), globals);
-    }
-    if (rest[0] === "attach") return await (await commands()).runAttach(rest.slice(1), globals);
-    if (rest[0] === "doctor") {
-      const doctor: typeof import("../../entries/doctor.ts") = await import(entryPoint("entries/doctor.ts"));
-      return await doctor.runDoctor(rest.slice(1), globals);
-    }
+    const local = findLocalCommand(rest);
+    if (local) return await local.command.run(rest.slice(local.width), globals);
 
     if (!findVerb(rest)) throw unknownVerb(rest);
     const prepared = prepare(rest, globals);

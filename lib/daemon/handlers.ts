@@ -7,7 +7,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
-import { METHODS, type Params } from "../protocol/methods.ts";
+import type { Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
@@ -20,7 +20,7 @@ import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { StartSpec } from "../session/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
-import { COMPAT_TABLES, listedName } from "../protocol/compat/index.ts";
+import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
 import { titleOf } from "../browser/navigation.ts";
 import { navFlags } from "../browser/nav-state.ts";
@@ -175,15 +175,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const schema = (s: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(s, { errorMode: "ignore" });
       return {
         version: version(),
-        methods: [
-          ...Object.entries(METHODS).map(([name, def]) => ({
-            name, title: def.title, readOnly: def.readOnly, params: schema(def.params), result: schema(def.result),
-          })),
-          // Each seed document's own names (a name the core shares as PREFIX.NAME).
-          ...COMPAT_TABLES.flatMap((table) => Object.entries(table.aliases).map(([name, def]) => ({
-            name: listedName(table, name), title: def.title, readOnly: def.readOnly, aliasOf: def.aliasOf, document: table.document, params: schema(def.params), result: {},
-          }))),
-        ],
+        methods: methodList(schema),
         formats: SnapshotFormat.options,
         keys: KEY_NAMES,
         errors: Object.entries(ERRORS).map(([name, entry]) => ({ name, ...entry })),

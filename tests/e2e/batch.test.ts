@@ -62,5 +62,9 @@ test("bad batches: invalid JSON, bad items, unterminated quotes, nested streams,
   expect(quoted.code).toBe(64);
   expect(quoted.stderr).toContain("batch line 2: unterminated ' quote");
   const nested = await world.run(["batch"], { stdin: "events --count 1" });
-  expect(results(nested.stdout)[0].error.message).toBe("events cannot run inside a batch");
+  expect(results(nested.stdout)[0].error.message).toBe("events is not a daemon call and cannot run inside a batch; run `tuiwright events` as a command of its own");
+  // Offline and local commands are named the same way, one error line each; nothing else runs.
+  const local = await world.run(["batch"], { stdin: "replay x.cast\nrun -- true\nadapter test a.toml" });
+  expect(local.code).toBe(64);
+  expect(results(local.stdout).map((r: any) => [r.exit, r.error.message.split(" is not")[0]])).toEqual([[64, "replay"], [64, "run"], [64, "adapter test"]]);
 });

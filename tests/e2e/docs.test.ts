@@ -16,8 +16,11 @@ test("agent-context lists every method, verb and flag, every exit code and error
   const run = await world.run(["agent-context"]);
   expect(run.code).toBe(0);
   const context = JSON.parse(run.stdout);
-  expect(context).toMatchObject({ name: "tuiwright", contextVersion: 1 });
-  expect(context.methods.map((m: any) => m.name).sort()).toEqual(Object.keys(METHODS).sort());
+  expect(context).toMatchObject({ name: "tuiwright", contextVersion: 2 });
+  // The core methods, then each seed document's names (compat tables) with aliasOf — as capabilities lists them.
+  const { COMPAT_TABLES, listedName } = await import("../../lib/protocol/compat/index.ts");
+  const compat = COMPAT_TABLES.flatMap((table) => Object.keys(table.aliases).map((name) => listedName(table, name)));
+  expect(context.methods.map((m: any) => m.name).sort()).toEqual([...Object.keys(METHODS), ...compat].sort());
   expect(context.errors.map((e: any) => e.name).sort()).toEqual(Object.keys(ERRORS).sort());
   const exits = new Set(Object.values(ERRORS).map((e) => e.exit));
   for (const exit of exits) expect(context.exitCodes.map((e: any) => e.exit)).toContain(exit);
@@ -25,7 +28,7 @@ test("agent-context lists every method, verb and flag, every exit code and error
   expect(spawn.flags.map((f: any) => f.name)).toEqual(expect.arrayContaining(["--cols", "--shell", "--browser", "--no-record"]));
   expect(spawn.flags.find((f: any) => f.name === "--cols")).toMatchObject({ type: "int", description: expect.stringContaining("default 120") });
   expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["browse", "navigate", "back", "forward", "reload", "scroll", "set-viewport"]));
-  expect(context.methods.find((m: any) => m.name === "send_key")).toMatchObject({ aliasOf: "press" });
+  expect(context.methods.find((m: any) => m.name === "send_key")).toMatchObject({ aliasOf: "press", document: "awi-tty-carbonyl-agent-socket" });
   const snapshot = context.verbs.find((v: any) => v.name === "snapshot");
   expect(snapshot.flags.find((f: any) => f.name === "--format")).toMatchObject({ default: "text", choices: expect.arrayContaining(["outline", "png"]) });
   expect(context.verbs.map((v: any) => v.name)).toEqual(expect.arrayContaining(["exec", "replay", "mcp", "agent-context", "skill"]));

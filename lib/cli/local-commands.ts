@@ -1,0 +1,66 @@
+// Every CLI command that is not one daemon call (the verbs in verbs.ts are): each has the same
+// shape — the words that name it and `run(args, globals) → exit code` — and is looked up here,
+// not in an if-chain. Heavy ones load by path only when asked for (entries/), so the thin
+// CLI's start-up stays free of valibot, xterm and the MCP SDK. `batch` runs daemon calls over
+// its one connection; a batch line naming one of these is refused with the reason.
+import { entryPoint } from "../runtime/self.ts";
+import { runBatch } from "./batch-command.ts";
+import { runCasts } from "./casts-command.ts";
+import { runEvents } from "./events-command.ts";
+import { daemonTarget, type Globals, usage } from "./invocation.ts";
+import { runRun } from "./run-command.ts";
+import { printOut } from "../runtime/stdio.ts";
+
+export type LocalCommand = {
+  /** The words that name it: "replay", "adapter test". */
+  name: string;
+  run(args: string[], globals: Globals): Promise<number>;
+};
+
+const commands = (): Promise<typeof import("../../entries/commands.ts")> => import(entryPoint("entries/commands.ts"));
+const offline = (): Promise<typeof import("../../entries/replay.ts")> => import(entryPoint("entries/replay.ts"));
+const desktop = (): Promise<typeof import("../../entries/desktop.ts")> => import(entryPoint("entries/desktop.ts"));
+
+export const LOCAL_COMMANDS: LocalCommand[] = [
+  { name: "events", run: runEvents },
+  { name: "casts", run: runCasts },
+  { name: "run", run: runRun },
+  { name: "batch", run: (args, globals) => runBatch(args, globals, (words) => findLocalCommand(words)?.command.name ?? null) },
+  { name: "ask", run: async (args, globals) => (await commands()).runAsk(args, globals) },
+  { name: "attach", run: async (args, globals) => (await commands()).runAttach(args, globals) },
+  {
+    name: "mcp",
+    async run(args, globals) {
+      if (args.length > 0) throw usage(`mcp takes no arguments; got ${JSON.stringify(args[0])}`);
+      if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
+      const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
+      return mcp.runMcp();
+    },
+  },
+  { name: "serve", run: async (args, globals) => ((await import(entryPoint("entries/serve.ts"))) as typeof import("../../entries/serve.ts")).runServeCommand(args, globals) },
+  { name: "replay", run: async (args, globals) => (await offline()).runReplay(args, globals.mode) },
+  { name: "report", run: async (args, globals) => (await offline()).runReport(args, globals.mode) },
+  { name: "adapter test", run: async (args, globals) => (await offline()).runAdapterTest(args, globals.mode) },
+  { name: "cast convert", run: async (args, globals) => (await offline()).runCastConvert(args, globals.mode) },
+  { name: "desktop inspect", run: async (args, globals) => (await desktop()).runInspect(args, daemonTarget(globals)) },
+  {
+    name: "desktop new-app",
+    async run(args, globals) {
+      const made = await (await desktop()).runNewApp(args, globals.mode);
+      await printOut(made.text);
+      return made.code;
+    },
+  },
+  // Loaded on demand: it reads TOML, which the thin CLI does not otherwise load.
+  { name: "gc", run: async (args, globals) => ((await import("./gc-command.ts")) as typeof import("./gc-command.ts")).runGc(args, globals) },
+  { name: "doctor", run: async (args, globals) => ((await import(entryPoint("entries/doctor.ts"))) as typeof import("../../entries/doctor.ts")).runDoctor(args, globals) },
+];
+
+/** The local command these words name, and how many words its name takes. */
+export function findLocalCommand(words: string[]): { command: LocalCommand; width: number } | null {
+  for (const command of LOCAL_COMMANDS) {
+    const parts = command.name.split(" ");
+    if (parts.every((part, i) => words[i] === part)) return { command, width: parts.length };
+  }
+  return null;
+}
