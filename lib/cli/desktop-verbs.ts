@@ -8,11 +8,8 @@ import type { Result } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import type { Verb } from "./verbs.ts";
 
-const DESKTOP: FlagSpec = { name: "--desktop", aliases: ["-d"], type: "string", value: "ID", description: "the desktop (default: the only one)" };
-
-function which(args: ParsedArgs): Record<string, unknown> {
-  return args.flags.has("--desktop") ? { desktop: args.flags.get("--desktop") } : {};
-}
+/** Every desktop.* method but create takes `desktop`; the flag sets it as given. */
+const DESKTOP: FlagSpec = { name: "--desktop", aliases: ["-d"], type: "string", value: "ID", description: "the desktop (default: the only one)", param: "desktop" };
 
 type AppRow = { alias: string; appId: string; name: string; system: boolean; state: string };
 
@@ -67,7 +64,6 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.destroy",
     positionals: [0, 0],
     flags: [DESKTOP],
-    params: which,
     show: (r: Result<"desktop.destroy">, mode) => (mode === "plain" ? "" : `destroyed ${r.desktop}`),
   },
   {
@@ -77,7 +73,6 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.list",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show(r: Result<"desktop.list">, mode) {
       if (mode === "plain") return r.desktops.map((d) => d.desktop).join("\n");
       if (r.desktops.length === 0) return "no desktops (create one with `tuiwright desktop create`)";
@@ -91,7 +86,6 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.snapshot",
     positionals: [0, 0],
     flags: [DESKTOP],
-    params: which,
     show: (r: Result<"desktop.snapshot">) => r.markup,
   },
   {
@@ -117,7 +111,6 @@ export const DESKTOP_VERBS: Verb[] = [
         throw new TuiwrightError("usage", "--app/--view go with a bare DSL command; a <context> names its own app and view", { hint: "run `tuiwright help desktop exec`" });
       }
       return {
-        ...which(args),
         command,
         ...(args.flags.has("--owner") ? { owner: args.flags.get("--owner") } : {}),
         ...(args.flags.has("--snapshot-id") ? { snapshot_id: args.flags.get("--snapshot-id") } : {}),
@@ -132,7 +125,7 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.say",
     positionals: [1, 1],
     flags: [DESKTOP],
-    params: (args) => ({ ...which(args), text: args.positionals[0] }),
+    params: (args) => ({ text: args.positionals[0] }),
     show: (r: Result<"desktop.say">, mode) => (mode === "plain" ? "" : `said to ${r.desktop}`),
   },
   {
@@ -142,7 +135,7 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.install",
     positionals: [1, 1],
     flags: [DESKTOP, { name: "--open", type: "bool", description: "open it at once" }],
-    params: (args, client) => ({ ...which(args), dir: resolvePath(client.cwd, args.positionals[0]!), open: args.flags.get("--open") === true }),
+    params: (args, client) => ({ dir: resolvePath(client.cwd, args.positionals[0]!), open: args.flags.get("--open") === true }),
     show: (r: Result<"desktop.install">, mode) => (mode === "plain" ? r.app : `installed as ${r.app} on ${r.desktop}`),
   },
   {
@@ -152,7 +145,7 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.openSession",
     positionals: [1, 1],
     flags: [DESKTOP],
-    params: (args) => ({ ...which(args), session: args.positionals[0] }),
+    params: (args) => ({ session: args.positionals[0] }),
     show: (r: Result<"desktop.openSession">, mode) => (mode === "plain" ? r.app : `opened as ${r.app} on ${r.desktop}`),
   },
   {
@@ -162,7 +155,7 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.save",
     positionals: [1, 1],
     flags: [DESKTOP],
-    params: (args, client) => ({ ...which(args), file: resolvePath(client.cwd, args.positionals[0]!) }),
+    params: (args, client) => ({ file: resolvePath(client.cwd, args.positionals[0]!) }),
     show: (r: Result<"desktop.save">, mode) => (mode === "plain" ? (r.file ?? "") : `saved ${r.desktop} to ${r.file}`),
   },
   {

@@ -15,6 +15,9 @@ export type FlagSpec = {
   default?: string | number | boolean;
   /** The only values a string flag accepts; anything else is a usage error naming them. */
   choices?: string[];
+  /** The method param this flag sets as it is (lib/cli/param-flags.ts builds such flags from the
+   * method table); flags without one are turned into params by their verb. */
+  param?: string;
 };
 
 export type ParsedArgs = { flags: Map<string, string | number | boolean | string[]>; positionals: string[]; rest: string[] | null };

@@ -1,5 +1,6 @@
 // From command-line words to a method call: global flags, the verb, its flags and params.
 // Shared by single commands and by `batch`, whose lines are command lines too.
+import { paramsFromFlags } from "./param-flags.ts";
 import { TAKES_LEASE, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
@@ -94,7 +95,9 @@ export function prepare(rest: string[], globals: Globals): Prepared {
     throw usage(`${verb.name} takes ${max === 0 ? "no" : `at most ${max}`} argument(s); got ${JSON.stringify(parsed.positionals[max])}`, verbUsage);
   }
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
-  const params = verb.params(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> });
+  // Param flags and positionals set params as given; the verb builds the rest (and may refine).
+  const positional = Object.fromEntries((verb.positionalParams ?? []).flatMap((param, i) => (i < parsed.positionals.length ? [[param, parsed.positionals[i]]] : [])));
+  const params = { ...paramsFromFlags(parsed, verb.flags), ...positional, ...verb.params?.(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> }) };
   const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
   // A desktop method's `session` names a session to open as an app, never the default one.
   if (session !== undefined && TAKES_SESSION.has(verb.method) && !verb.method.startsWith("desktop.")) params.session = session;

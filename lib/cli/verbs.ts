@@ -7,6 +7,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
 import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
+import { docFlag, paramFlag } from "./param-flags.ts";
 import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
@@ -25,7 +26,10 @@ export type Verb = {
   positionals: [number, number];
   /** The verb wants `-- ARGV...`. */
   wantsRest?: boolean;
-  params(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
+  /** Params the verb builds itself; flags with `param` and `positionalParams` set theirs as given. */
+  params?(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
+  /** The params the positional words set, in order. */
+  positionalParams?: string[];
   show(result: any, mode: OutputMode): string;
   /** The CLI's exit code for a successful call (exec --propagate). */
   exitCode?(result: any, args: ParsedArgs): number;
@@ -40,40 +44,34 @@ export type ClientEnv = { cwd: string; env: Record<string, string> };
 /** A CLI process's connection closes when it exits, so its leases need a lifetime of their own. */
 const CLI_LEASE_TTL_MS = 60_000;
 
+/** Wait conditions, documented by the wait method's params (waitSpec turns them into one). */
 const WAIT_FLAGS: FlagSpec[] = [
-  { name: "--text", aliases: ["--wait-text"], type: "list", value: "STR", description: "the screen shows STR" },
-  { name: "--regex", aliases: ["--wait-regex"], type: "list", value: "RE", description: "the screen matches RE (SOURCE or /SOURCE/FLAGS)" },
-  { name: "--gone", aliases: ["--wait-gone"], type: "bool", description: "--text/--regex hold when the text is NOT there" },
-  { name: "--in-scrollback", type: "bool", description: "match --text/--regex in the scrollback too" },
-  { name: "--settled", aliases: ["--idle"], type: "int", value: "MS", description: "the screen has not changed for MS ms (from its last change)" },
-  { name: "--changed-since", type: "int", value: "REV", description: "the revision moved past REV" },
-  { name: "--title", aliases: ["--wait-title"], type: "string", value: "STR|/RE/", description: "the title contains STR or matches /RE/" },
-  { name: "--cursor", aliases: ["--wait-cursor"], type: "string", value: "ROW,COL", description: "the cursor is at ROW,COL (0-based)" },
-  { name: "--alt-screen", type: "string", value: "on|off", description: "the alternate screen is on or off" },
-  { name: "--exit", aliases: ["--wait-exit"], type: "bool", description: "the program has exited" },
-  { name: "--ref", aliases: ["--wait-ref"], type: "string", value: "SEL", description: "a node matching the selector is on screen (with --gone: none is)" },
-  { name: "--ref-value", type: "string", value: "V|/RE/", description: "with --ref: the node's value is V or matches /RE/" },
-  { name: "--output", aliases: ["--wait-output"], type: "string", value: "STR|/RE/", description: "the output stream from --from-cursor has STR (or /RE/); PROMPT = a block ended; EOF = exited" },
-  { name: "--from-cursor", type: "int", value: "N", description: "with --output: where in the output stream to look from (default 0)", default: 0 },
-  { name: "--max-bytes", type: "int", value: "N", description: "with --output: look at most N characters past the cursor" },
+  docFlag("wait", "text", "--text", { aliases: ["--wait-text"], value: "STR" }),
+  docFlag("wait", "regex", "--regex", { aliases: ["--wait-regex"], value: "RE" }),
+  docFlag("wait", "gone", "--gone", { aliases: ["--wait-gone"] }),
+  docFlag("wait", "inScrollback", "--in-scrollback"),
+  docFlag("wait", "settledMs", "--settled", { aliases: ["--idle"] }),
+  docFlag("wait", "changedSince", "--changed-since", { value: "REV" }),
+  docFlag("wait", "title", "--title", { aliases: ["--wait-title"], value: "STR|/RE/" }),
+  docFlag("wait", "cursor", "--cursor", { aliases: ["--wait-cursor"], value: "ROW,COL", description: "the cursor is at ROW,COL (0-based)" }),
+  docFlag("wait", "altScreen", "--alt-screen", { type: "string", value: "on|off", description: "the alternate screen is on or off" }),
+  docFlag("wait", "exit", "--exit", { aliases: ["--wait-exit"] }),
+  docFlag("wait", "ref", "--ref", { aliases: ["--wait-ref"], value: "SEL" }),
+  docFlag("wait", "refValue", "--ref-value", { value: "V|/RE/" }),
+  docFlag("wait", "output", "--output", { aliases: ["--wait-output"], value: "STR|/RE/" }),
+  docFlag("wait", "fromCursor", "--from-cursor"),
+  docFlag("wait", "maxBytes", "--max-bytes"),
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
   { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
-  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 10000; 0 checks once)", default: 10000 },
+  docFlag("wait", "timeoutMs", "--timeout"),
 ];
 
 const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
 
 const AIM_FLAGS: FlagSpec[] = [
-  { name: "--to", type: "string", value: "TARGET", description: "aim at this ref (@e4, @vim.mode) or selector: clicked first with mouse input, else it must be an input or focused" },
-  { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
+  paramFlag("type", "to", "--to", { value: "TARGET", description: "aim at this ref (@e4, @vim.mode) or selector: clicked first with mouse input, else it must be an input or focused" }),
+  paramFlag("type", "revision", "--rev", { value: "REV" }),
 ];
-
-function aim(args: ParsedArgs): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  if (args.flags.has("--to")) params.to = args.flags.get("--to");
-  if (args.flags.has("--rev")) params.revision = args.flags.get("--rev");
-  return params;
-}
 
 function usage(message: string, verb: string): TuiwrightError {
   return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
@@ -170,17 +168,7 @@ function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Reco
   return params;
 }
 
-const NAV_FLAGS: FlagSpec[] = [
-  { name: "--timeout", type: "int", value: "MS", description: "give up after MS ms, exit 124 (default 30000)", default: 30000 },
-  { name: "--settle", type: "int", value: "MS", description: "loaded = the page drew, then stayed still MS ms (default 100 once it announced its title, else 300)" },
-];
-
-function navTiming(args: ParsedArgs): Record<string, unknown> {
-  return {
-    ...(args.flags.has("--timeout") ? { timeoutMs: args.flags.get("--timeout") } : {}),
-    ...(args.flags.has("--settle") ? { settleMs: args.flags.get("--settle") } : {}),
-  };
-}
+const NAV_FLAGS: FlagSpec[] = [paramFlag("navigate", "timeoutMs", "--timeout"), paramFlag("navigate", "settleMs", "--settle")];
 
 function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
   return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
@@ -189,7 +177,6 @@ function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
 function navButton(name: "back" | "forward" | "reload", summary: string): Verb {
   return {
     name, summary, usage: `${name} [--session NAME] [--timeout MS] [--settle MS]`, method: name, positionals: [0, 0], flags: NAV_FLAGS,
-    params: navTiming,
     show: showNavigated,
   };
 }
@@ -219,7 +206,7 @@ const BROWSER_VERBS: Verb[] = [
     method: "navigate",
     positionals: [1, 1],
     flags: NAV_FLAGS,
-    params: (args) => ({ url: args.positionals[0], ...navTiming(args) }),
+    positionalParams: ["url"],
     show: showNavigated,
   },
   navButton("back", "browsers: the back button; returns when the page has settled"),
@@ -233,7 +220,7 @@ const BROWSER_VERBS: Verb[] = [
     positionals: [1, 1],
     flags: [
       { name: "--at", type: "string", value: "ROW,COL", description: "where the wheel turns (default: the middle of the screen)" },
-      { name: "--settle", type: "int", value: "MS", description: "return once the screen has been still MS ms (default 200; 0: at once)" },
+      paramFlag("scroll", "settleMs", "--settle"),
     ],
     params(args) {
       const word = args.positionals[0]!;
@@ -245,7 +232,6 @@ const BROWSER_VERBS: Verb[] = [
         params.row = Number(match[1]);
         params.col = Number(match[2]);
       }
-      if (args.flags.has("--settle")) params.settleMs = args.flags.get("--settle");
       return params;
     },
     show: (r: Result<"scroll">, mode) => (mode === "plain" ? "" : `${r.session}: scrolled, revision ${r.revisionBefore} → ${r.revisionAfter}`),
@@ -315,7 +301,6 @@ export const VERBS: Verb[] = [
     method: "list",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"list">, mode) => (mode === "plain" ? r.sessions.map((s) => s.name).join("\n") : formatList(r)),
   },
   {
@@ -324,16 +309,7 @@ export const VERBS: Verb[] = [
     usage: "kill [--session NAME] [--signal SIG] [--grace MS]",
     method: "kill",
     positionals: [0, 0],
-    flags: [
-      { name: "--signal", type: "string", value: "SIG", description: "first signal (default SIGHUP)", default: "SIGHUP" },
-      { name: "--grace", type: "int", value: "MS", description: "wait before SIGKILL (default 2000)", default: 2000 },
-    ],
-    params(args) {
-      const params: Record<string, unknown> = {};
-      if (args.flags.has("--signal")) params.signal = args.flags.get("--signal");
-      if (args.flags.has("--grace")) params.graceMs = args.flags.get("--grace");
-      return params;
-    },
+    flags: [paramFlag("kill", "signal", "--signal", { value: "SIG" }), paramFlag("kill", "graceMs", "--grace")],
     show: (r: Result<"kill">, mode) => {
       const how = r.exit ? formatExit(r.exit) : "exit status unknown"; // gone after kill: never "still running"
       return mode === "plain" ? how : `killed session ${r.session} (${how})`;
@@ -346,7 +322,7 @@ export const VERBS: Verb[] = [
     method: "signal",
     positionals: [1, 1],
     flags: [],
-    params: (args) => ({ signal: args.positionals[0] }),
+    positionalParams: ["signal"],
     show: (r: Result<"signal">, mode) => (mode === "plain" ? "" : `sent ${r.signal} to process group ${r.pgid} of ${r.session}`),
   },
   {
@@ -366,14 +342,14 @@ export const VERBS: Verb[] = [
     method: "snapshot",
     positionals: [0, 0],
     flags: [
-      { name: "--format", aliases: ["--mode"], type: "string", value: "FMT", description: "text (default), ansi, cells, outline (with --plain: one line per node), svg or png", default: "text", choices: ["text", "ansi", "cells", "outline", "svg", "png"] },
+      paramFlag("snapshot", "format", "--format", { aliases: ["--mode"], value: "FMT" }),
       { name: "--out", type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it; - = stdout); never through a symlink" },
-      { name: "--annotate", type: "string", value: "SEL", description: "svg/png: labelled boxes around the nodes SEL matches" },
-      { name: "--chrome", type: "string", value: "TITLE", description: "svg/png: a window frame with this title" },
-      { name: "--select", type: "string", value: "SEL", description: "only nodes matching the selector (text: only their boxes)" },
-      { name: "--scrollback", type: "int", value: "N", description: "include N lines of history above the screen" },
-      { name: "--include-meta", aliases: ["--meta"], type: "bool", description: "size, cursor, title, cwd, modes, revision, exit (browsers: url, nav)" },
-      { name: "--raw", type: "bool", description: "text: keep the glyphs a manifest marks as pixels (a browser page's ▄ half-blocks)" },
+      paramFlag("snapshot", "annotate", "--annotate", { value: "SEL" }),
+      paramFlag("snapshot", "chrome", "--chrome", { value: "TITLE" }),
+      paramFlag("snapshot", "select", "--select", { value: "SEL" }),
+      paramFlag("snapshot", "scrollback", "--scrollback"),
+      paramFlag("snapshot", "includeMeta", "--include-meta", { aliases: ["--meta"] }),
+      paramFlag("snapshot", "raw", "--raw"),
       { name: "--save", type: "string", value: "FILE", description: "write a snapshot file (for replay --expect-snapshot) instead of printing" },
       { name: "--mask", type: "list", value: "RE", description: "with --save: blank RE's matches when comparing (clocks, pids)" },
       { name: "--outline", type: "bool", description: "with --save: include the outline (then it is compared too)" },
@@ -390,18 +366,10 @@ export const VERBS: Verb[] = [
       return { file: resolvePath(cwd, String(args.flags.get("--save"))), masks: (args.flags.get("--mask") as string[] | undefined) ?? [], outline: args.flags.has("--outline") };
     },
     params(args) {
-      const params: Record<string, unknown> = {};
-      if (args.flags.has("--format")) params.format = args.flags.get("--format");
-      if (args.flags.has("--scrollback")) params.scrollback = args.flags.get("--scrollback");
-      if (args.flags.has("--include-meta")) params.includeMeta = true;
-      if (args.flags.has("--raw")) params.raw = true;
-      if (args.flags.has("--select")) params.select = args.flags.get("--select");
-      if (args.flags.has("--annotate")) params.annotate = args.flags.get("--annotate");
-      if (args.flags.has("--chrome")) params.chrome = args.flags.get("--chrome");
-      const image = params.format === "svg" || params.format === "png";
-      if ((args.flags.has("--annotate") || args.flags.has("--chrome")) && !image) throw usage("--annotate and --chrome go with --format svg or png", "snapshot");
-      if (params.format === "png" && !args.flags.has("--out")) throw usage("--format png writes binary: give --out FILE", "snapshot");
-      return params;
+      const format = args.flags.get("--format");
+      if ((args.flags.has("--annotate") || args.flags.has("--chrome")) && format !== "svg" && format !== "png") throw usage("--annotate and --chrome go with --format svg or png", "snapshot");
+      if (format === "png" && !args.flags.has("--out")) throw usage("--format png writes binary: give --out FILE", "snapshot");
+      return {};
     },
     show: (r: Result<"snapshot">, mode) => formatSnapshot(r, mode),
   },
@@ -412,20 +380,15 @@ export const VERBS: Verb[] = [
     method: "type",
     positionals: [1, 1],
     flags: [
-      { name: "--paste", type: "bool", description: "send as a bracketed paste if the program asked for them" },
-      { name: "--secret", type: "bool", description: "record the text as *** (passwords, tokens)" },
+      paramFlag("type", "paste", "--paste"),
+      paramFlag("type", "secret", "--secret"),
       ...AIM_FLAGS,
       ...WAIT_FLAGS,
     ],
+    positionalParams: ["text"],
     params(args) {
       const wait = waitSpec(args, "type");
-      return {
-        text: args.positionals[0],
-        ...(args.flags.has("--paste") ? { paste: true } : {}),
-        ...(args.flags.has("--secret") ? { secret: true } : {}),
-        ...aim(args),
-        ...(wait ? { wait } : {}),
-      };
+      return wait ? { wait } : {};
     },
     show: showAction,
   },
@@ -438,7 +401,7 @@ export const VERBS: Verb[] = [
     flags: [...AIM_FLAGS, ...WAIT_FLAGS],
     params(args) {
       const wait = waitSpec(args, "press");
-      return { keys: args.positionals, ...aim(args), ...(wait ? { wait } : {}) };
+      return { keys: args.positionals, ...(wait ? { wait } : {}) };
     },
     show: showAction,
   },
@@ -449,8 +412,8 @@ export const VERBS: Verb[] = [
     method: "click",
     positionals: [1, 2],
     flags: [
-      { name: "--rev", type: "int", value: "REV", description: "the revision the ref came from (default: the last outline issued)" },
-      { name: "--button", type: "string", value: "B", description: "left (default), middle or right", default: "left", choices: ["left", "middle", "right"] },
+      paramFlag("click", "revision", "--rev", { value: "REV" }),
+      paramFlag("click", "button", "--button", { value: "B" }),
       ...WAIT_FLAGS,
     ],
     params(args) {
@@ -465,8 +428,6 @@ export const VERBS: Verb[] = [
       } else {
         params.target = args.positionals[0];
       }
-      if (args.flags.has("--rev")) params.revision = args.flags.get("--rev");
-      if (args.flags.has("--button")) params.button = args.flags.get("--button");
       return { ...params, ...(wait ? { wait } : {}) };
     },
     show: showAction,
@@ -478,7 +439,7 @@ export const VERBS: Verb[] = [
     method: "get",
     positionals: [1, 1],
     flags: [],
-    params: (args) => ({ what: args.positionals[0] }),
+    positionalParams: ["what"],
     show(r: Result<"get">, mode) {
       const value = r.value as any;
       if (r.what === "size") return `${value.cols}x${value.rows}`;
@@ -498,11 +459,11 @@ export const VERBS: Verb[] = [
     positionals: [0, 1],
     wantsRest: true,
     flags: [
-      { name: "--cwd", type: "string", value: "DIR", description: "run it in DIR (a subshell: the shell's cwd does not move)" },
-      { name: "--timeout", type: "int", value: "MS", description: "give up waiting for the block after MS (default 60000)", default: 60000 },
-      { name: "--max-output", type: "int", value: "N", description: "characters of output returned (default 65536; the transcript keeps all)", default: 65536 },
-      { name: "--queue", type: "bool", description: "wait for a running block instead of failing busy (75)" },
-      { name: "--interactive", type: "bool", description: "start it and return the output cursor at once (then send / wait --output)" },
+      docFlag("exec", "cwd", "--cwd", { value: "DIR" }), // relative to the caller's cwd: made absolute below
+      paramFlag("exec", "timeoutMs", "--timeout"),
+      paramFlag("exec", "maxOutput", "--max-output"),
+      paramFlag("exec", "queue", "--queue"),
+      paramFlag("exec", "interactive", "--interactive"),
       { name: "--propagate", type: "bool", description: "exit with the command's exit code" },
       { name: "--follow", type: "bool", description: "print the output as it comes (not when the block ends); then the footer as usual" },
     ],
@@ -514,10 +475,6 @@ export const VERBS: Verb[] = [
       return {
         command,
         ...(f.has("--cwd") ? { cwd: resolvePath(client.cwd, String(f.get("--cwd"))) } : {}),
-        ...(f.has("--timeout") ? { timeoutMs: f.get("--timeout") } : {}),
-        ...(f.has("--max-output") ? { maxOutput: f.get("--max-output") } : {}),
-        ...(f.has("--queue") ? { queue: true } : {}),
-        ...(f.has("--interactive") ? { interactive: true } : {}),
       };
     },
     show(r: Result<"exec">, mode) {
@@ -536,7 +493,7 @@ export const VERBS: Verb[] = [
     method: "send",
     positionals: [0, 1],
     flags: [
-      { name: "--secret", type: "bool", description: "DATA is a password or token: masked in the cast, transcript and results" },
+      paramFlag("send", "secret", "--secret"),
       { name: "--enter", type: "bool", description: "then a carriage return" },
       { name: "--ctrl-c", type: "bool", description: "then Ctrl-C" },
       { name: "--ctrl-d", type: "bool", description: "then Ctrl-D" },
@@ -547,7 +504,7 @@ export const VERBS: Verb[] = [
       if (args.flags.has("--ctrl-c")) data += "\x03";
       if (args.flags.has("--ctrl-d")) data += "\x04";
       if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
-      return { data, ...(args.flags.has("--secret") ? { secret: true } : {}) };
+      return { data };
     },
     show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   },
@@ -557,8 +514,7 @@ export const VERBS: Verb[] = [
     usage: "end [--session NAME] [--grace MS]",
     method: "end",
     positionals: [0, 0],
-    flags: [{ name: "--grace", type: "int", value: "MS", description: "wait this long for the prompt before escalating (default 2000)", default: 2000 }],
-    params: (args) => (args.flags.has("--grace") ? { graceMs: args.flags.get("--grace") } : {}),
+    flags: [paramFlag("end", "graceMs", "--grace")],
     show: (r: Result<"end">, mode) => (mode === "plain" ? r.how : `ended the program of ${r.session} by ${r.how === "interrupt" ? "Ctrl-C" : r.how}; the shell is ${r.mode}`),
   },
   {
@@ -568,7 +524,6 @@ export const VERBS: Verb[] = [
     method: "reset",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"reset">, mode) => (mode === "plain" ? r.name : `reset session ${r.name} (pid ${r.pid}): ${r.argv.join(" ")}`),
   },
   {
@@ -578,7 +533,6 @@ export const VERBS: Verb[] = [
     method: "status",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"status">, mode) =>
       mode === "plain" ? r.mode : `${r.session}: ${r.mode}${r.block ? ` (block ${r.block.seq}: ${r.block.command})` : ""}; ${r.blocks} block(s); output cursor ${r.cursor}${r.integration ? "" : "; no shell integration"}${r.cwd ? `; cwd ${r.cwd}` : ""}`,
   },
@@ -588,11 +542,7 @@ export const VERBS: Verb[] = [
     usage: "blocks [--session NAME] [--last N] [--grep RE]",
     method: "blocks",
     positionals: [0, 0],
-    flags: [
-      { name: "--last", type: "int", value: "N", description: "only the last N" },
-      { name: "--grep", type: "string", value: "RE", description: "only blocks whose command or output matches" },
-    ],
-    params: (args) => ({ ...(args.flags.has("--last") ? { last: args.flags.get("--last") } : {}), ...(args.flags.has("--grep") ? { grep: args.flags.get("--grep") } : {}) }),
+    flags: [paramFlag("blocks", "last", "--last"), paramFlag("blocks", "grep", "--grep", { value: "RE" })],
     show: (r: Result<"blocks">) => (r.blocks.length === 0 ? "no blocks" : r.blocks.map((b) => `${String(b.seq).padStart(4)}  exit ${String(b.exitCode ?? "?").padEnd(3)}  ${b.command}`).join("\n")),
   },
   {
@@ -615,7 +565,7 @@ export const VERBS: Verb[] = [
     method: "mark",
     positionals: [1, 1],
     flags: [],
-    params: (args) => ({ label: args.positionals[0] }),
+    positionalParams: ["label"],
     show: (r: Result<"mark">, mode) => (mode === "plain" ? "" : `marked ${r.session}: ${r.label}`),
   },
   {
@@ -641,7 +591,6 @@ export const VERBS: Verb[] = [
     autoStart: true,
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"capabilities">, mode) =>
       mode === "human" ? [`tuiwright ${r.version}`, "methods:", ...r.methods.map((m) => `  ${m.name.padEnd(18)} ${m.title}`)].join("\n") : JSON.stringify(r, null, 2),
   },
@@ -652,7 +601,6 @@ export const VERBS: Verb[] = [
     method: "ping",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"ping">, mode) => (mode === "plain" ? "pong" : `pong from daemon pid ${r.pid} (${r.version})`),
   },
   {
@@ -663,7 +611,6 @@ export const VERBS: Verb[] = [
     autoStart: true,
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show(r: Result<"adapter.list">, mode) {
       if (mode === "plain") return r.adapters.map((a) => a.name).join("\n");
       const width = Math.max(...r.adapters.map((a) => a.name.length));
@@ -701,12 +648,12 @@ export const VERBS: Verb[] = [
     method: "lease.acquire",
     positionals: [0, 0],
     flags: [
-      { name: "--owner", type: "string", value: "ID", description: "who holds the lease (shown to refused writers)" },
+      paramFlag("lease.acquire", "owner", "--owner", { value: "ID" }),
       { name: "--ttl", type: "int", value: "MS", description: `expire after MS ms (default for the CLI: ${CLI_LEASE_TTL_MS}; a CLI connection closes at once)` },
     ],
     params(args) {
       if (!args.flags.has("--owner")) throw usage("lease acquire needs --owner ID", "lease acquire");
-      return { owner: args.flags.get("--owner"), ttlMs: args.flags.get("--ttl") ?? CLI_LEASE_TTL_MS };
+      return { ttlMs: args.flags.get("--ttl") ?? CLI_LEASE_TTL_MS };
     },
     show: (r: Result<"lease.acquire">, mode) =>
       mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
@@ -718,7 +665,6 @@ export const VERBS: Verb[] = [
     method: "lease.release",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"lease.release">, mode) => (mode === "plain" ? "" : `released the write lease on ${r.session}`),
   },
   {
@@ -728,7 +674,6 @@ export const VERBS: Verb[] = [
     method: "daemon.status",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"daemon.status">) =>
       [
         `pid ${r.pid}, version ${r.version}, namespace ${r.namespace}`,
@@ -744,7 +689,6 @@ export const VERBS: Verb[] = [
     autoStart: true,
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"daemon.status">, mode) => (mode === "plain" ? String(r.pid) : `daemon running: pid ${r.pid}, socket ${r.socket}`),
   },
   {
@@ -754,7 +698,6 @@ export const VERBS: Verb[] = [
     method: "daemon.stop",
     positionals: [0, 0],
     flags: [],
-    params: () => ({}),
     show: (r: Result<"daemon.stop">, mode) => (mode === "plain" ? "" : `daemon stopped (${r.sessionsKilled} session(s) killed)`),
   },
 ];

@@ -134,7 +134,7 @@ export const Target = doc(
   "a ref (@e4 from a snapshot, or a durable @vim.mode) or a selector that matches exactly one node",
 );
 
-const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "milliseconds; 0 checks once");
+const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "give up after this long, in ms (timeout, exit 124); 0 checks once");
 
 /** Wait conditions; each is one small predicate over the screen and session events. */
 export const WaitConditions = {

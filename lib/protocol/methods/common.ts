@@ -27,7 +27,7 @@ export const aimed = {
 /** Browser results keep `ok: true`: the AWI-TTY document's calls of the same names read it. */
 export const ok = { ok: v.literal(true), session: v.string() };
 export const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300");
-export const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up (navigation-timeout, exit 124) after this long; default 30000");
+export const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up after this long, in ms (navigation-timeout, exit 124)");
 /** A page's title, or null with title_reason when Carbonyl announced none for the page shown. */
 export const PageTitle = {
   title: v.nullable(v.string()),
