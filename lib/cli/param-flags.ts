@@ -19,7 +19,8 @@ export function docFlag(method: string, param: string, name: string, extra: Part
   const fact = factOf(method, param);
   const type = FLAG_TYPE[fact.type];
   const value = type === "bool" ? undefined : /Ms$/.test(param) ? "MS" : type === "int" ? "N" : param.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
-  const shownDefault = fact.default !== undefined && type !== "bool" ? ` (default ${fact.default})` : "";
+  // The default is shown unless the param's own help already tells it.
+  const shownDefault = fact.default !== undefined && type !== "bool" && !/default/.test(fact.description ?? "") ? ` (default ${fact.default})` : "";
   return {
     name, type, description: `${fact.description ?? param}${shownDefault}`,
     ...(value ? { value } : {}),

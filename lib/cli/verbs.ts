@@ -8,6 +8,7 @@ import type { MethodName, Result } from "../protocol/methods.ts";
 import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
+import { TABLE_VERB_LIST } from "./table-verbs.ts";
 import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
@@ -168,18 +169,8 @@ function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Reco
   return params;
 }
 
-const NAV_FLAGS: FlagSpec[] = [paramFlag("navigate", "timeoutMs", "--timeout"), paramFlag("navigate", "settleMs", "--settle")];
 
-function showNavigated(result: Result<"navigate">, mode: OutputMode): string {
-  return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
-}
 
-function navButton(name: "back" | "forward" | "reload", summary: string): Verb {
-  return {
-    name, summary, usage: `${name} [--session NAME] [--timeout MS] [--settle MS]`, method: name, positionals: [0, 0], flags: NAV_FLAGS,
-    show: showNavigated,
-  };
-}
 
 const BROWSER_VERBS: Verb[] = [
   {
@@ -199,19 +190,6 @@ const BROWSER_VERBS: Verb[] = [
     params: (args, client) => ({ browser: args.positionals[0], ...terminalParams(args, client, "browse") }),
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),
   },
-  {
-    name: "navigate",
-    summary: "browsers: load URL from the URL bar; returns when the page has loaded and settled",
-    usage: "navigate [--session NAME] [--timeout MS] [--settle MS] URL",
-    method: "navigate",
-    positionals: [1, 1],
-    flags: NAV_FLAGS,
-    positionalParams: ["url"],
-    show: showNavigated,
-  },
-  navButton("back", "browsers: the back button; returns when the page has settled"),
-  navButton("forward", "browsers: the forward button; returns when the page has settled"),
-  navButton("reload", "browsers: the reload button; returns when the page has settled"),
   {
     name: "scroll",
     summary: "turn the mouse wheel (browser pages, programs with mouse input): N > 0 scrolls down, N < 0 up",
@@ -252,7 +230,8 @@ function resolvePath(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
 
-export const VERBS: Verb[] = [
+const UNORDERED: Verb[] = [
+  ...TABLE_VERB_LIST,
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
@@ -293,37 +272,6 @@ export const VERBS: Verb[] = [
       };
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
-  },
-  {
-    name: "list",
-    summary: "list the sessions",
-    usage: "list",
-    method: "list",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"list">, mode) => (mode === "plain" ? r.sessions.map((s) => s.name).join("\n") : formatList(r)),
-  },
-  {
-    name: "kill",
-    summary: "kill the session's processes (SIGHUP as when a terminal closes, then SIGKILL after the grace period) and remove it",
-    usage: "kill [--session NAME] [--signal SIG] [--grace MS]",
-    method: "kill",
-    positionals: [0, 0],
-    flags: [paramFlag("kill", "signal", "--signal", { value: "SIG" }), paramFlag("kill", "graceMs", "--grace")],
-    show: (r: Result<"kill">, mode) => {
-      const how = r.exit ? formatExit(r.exit) : "exit status unknown"; // gone after kill: never "still running"
-      return mode === "plain" ? how : `killed session ${r.session} (${how})`;
-    },
-  },
-  {
-    name: "signal",
-    summary: "send a signal to the session's foreground process group",
-    usage: "signal [--session NAME] SIGNAL",
-    method: "signal",
-    positionals: [1, 1],
-    flags: [],
-    positionalParams: ["signal"],
-    show: (r: Result<"signal">, mode) => (mode === "plain" ? "" : `sent ${r.signal} to process group ${r.pgid} of ${r.session}`),
   },
   {
     name: "resize",
@@ -432,23 +380,6 @@ export const VERBS: Verb[] = [
     },
     show: showAction,
   },
-  {
-    name: "get",
-    summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
-    usage: "get [--session NAME] title|cwd|size|cursor|exit|cast|url|nav",
-    method: "get",
-    positionals: [1, 1],
-    flags: [],
-    positionalParams: ["what"],
-    show(r: Result<"get">, mode) {
-      const value = r.value as any;
-      if (r.what === "size") return `${value.cols}x${value.rows}`;
-      if (r.what === "cursor") return mode === "plain" ? `${value.row},${value.col}` : `row ${value.row}, col ${value.col}${value.visible ? "" : " (hidden)"}`;
-      if (r.what === "exit") return value === null ? (mode === "plain" ? "" : "running") : formatExit(value);
-      if (r.what === "nav") return `can_go_back=${value.can_go_back} can_go_forward=${value.can_go_forward}`;
-      return value ?? "";
-    },
-  },
   ...BROWSER_VERBS,
   ...DESKTOP_VERBS,
   {
@@ -509,43 +440,6 @@ export const VERBS: Verb[] = [
     show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   },
   {
-    name: "end",
-    summary: "shell sessions: end the running program (Ctrl-C, then SIGTERM, then SIGKILL to its process group)",
-    usage: "end [--session NAME] [--grace MS]",
-    method: "end",
-    positionals: [0, 0],
-    flags: [paramFlag("end", "graceMs", "--grace")],
-    show: (r: Result<"end">, mode) => (mode === "plain" ? r.how : `ended the program of ${r.session} by ${r.how === "interrupt" ? "Ctrl-C" : r.how}; the shell is ${r.mode}`),
-  },
-  {
-    name: "reset",
-    summary: "kill the session's programs and start it again (same name, command and settings)",
-    usage: "reset [--session NAME]",
-    method: "reset",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"reset">, mode) => (mode === "plain" ? r.name : `reset session ${r.name} (pid ${r.pid}): ${r.argv.join(" ")}`),
-  },
-  {
-    name: "status",
-    summary: "shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor",
-    usage: "status [--session NAME]",
-    method: "status",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"status">, mode) =>
-      mode === "plain" ? r.mode : `${r.session}: ${r.mode}${r.block ? ` (block ${r.block.seq}: ${r.block.command})` : ""}; ${r.blocks} block(s); output cursor ${r.cursor}${r.integration ? "" : "; no shell integration"}${r.cwd ? `; cwd ${r.cwd}` : ""}`,
-  },
-  {
-    name: "blocks",
-    summary: "shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)",
-    usage: "blocks [--session NAME] [--last N] [--grep RE]",
-    method: "blocks",
-    positionals: [0, 0],
-    flags: [paramFlag("blocks", "last", "--last"), paramFlag("blocks", "grep", "--grep", { value: "RE" })],
-    show: (r: Result<"blocks">) => (r.blocks.length === 0 ? "no blocks" : r.blocks.map((b) => `${String(b.seq).padStart(4)}  exit ${String(b.exitCode ?? "?").padEnd(3)}  ${b.command}`).join("\n")),
-  },
-  {
     name: "block",
     summary: "shell sessions: one block's output (and, without --plain, its facts)",
     usage: "block [--session NAME] SEQ",
@@ -557,16 +451,6 @@ export const VERBS: Verb[] = [
       return { seq: Number(args.positionals[0]) };
     },
     show: (r: Result<"block">, mode) => (mode === "plain" ? r.output.replace(/\n$/, "") : `$ ${r.command}\n${r.output.replace(/\n$/, "")}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`),
-  },
-  {
-    name: "mark",
-    summary: "add a marker to the session's recording (replay --at-marker stops there)",
-    usage: "mark [--session NAME] LABEL",
-    method: "mark",
-    positionals: [1, 1],
-    flags: [],
-    positionalParams: ["label"],
-    show: (r: Result<"mark">, mode) => (mode === "plain" ? "" : `marked ${r.session}: ${r.label}`),
   },
   {
     name: "wait",
@@ -582,44 +466,6 @@ export const VERBS: Verb[] = [
     },
     // --print: the `fired` line, then the screen.
     show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : r.text === undefined ? formatWait(r) : `${formatWait(r)}\n${r.text}`),
-  },
-  {
-    name: "capabilities",
-    summary: "print the version, methods (with JSON Schemas), formats, keys and error table",
-    usage: "capabilities",
-    method: "capabilities",
-    autoStart: true,
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"capabilities">, mode) =>
-      mode === "human" ? [`tuiwright ${r.version}`, "methods:", ...r.methods.map((m) => `  ${m.name.padEnd(18)} ${m.title}`)].join("\n") : JSON.stringify(r, null, 2),
-  },
-  {
-    name: "ping",
-    summary: "check that the daemon answers",
-    usage: "ping",
-    method: "ping",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"ping">, mode) => (mode === "plain" ? "pong" : `pong from daemon pid ${r.pid} (${r.version})`),
-  },
-  {
-    name: "adapter list",
-    summary: "list the manifests in force (built-in and user) and user manifests that failed to load",
-    usage: "adapter list",
-    method: "adapter.list",
-    autoStart: true,
-    positionals: [0, 0],
-    flags: [],
-    show(r: Result<"adapter.list">, mode) {
-      if (mode === "plain") return r.adapters.map((a) => a.name).join("\n");
-      const width = Math.max(...r.adapters.map((a) => a.name.length));
-      const rootWidth = Math.max(...r.adapters.map((a) => a.root.length)) + 1;
-      const lines = r.adapters.map((a) => `${a.name.padEnd(width)}  ${`@${a.root}`.padEnd(rootWidth)}  ${(a.origin === "user" ? a.file : "built-in").padEnd(8)}  ${a.description}${a.tested ? ` (tested: ${a.tested})` : ""}`);
-      lines.push(`(user manifests: ${r.dir})`);
-      for (const e of r.errors) lines.push(`error: ${e.message}`);
-      return lines.join("\n");
-    },
   },
   {
     name: "adapter check",
@@ -659,29 +505,6 @@ export const VERBS: Verb[] = [
       mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
   },
   {
-    name: "lease release",
-    summary: "release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)",
-    usage: "lease release [--session NAME] --lease TOKEN",
-    method: "lease.release",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"lease.release">, mode) => (mode === "plain" ? "" : `released the write lease on ${r.session}`),
-  },
-  {
-    name: "daemon status",
-    summary: "show the daemon's pid, version, socket, uptime, sessions and memory",
-    usage: "daemon status",
-    method: "daemon.status",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"daemon.status">) =>
-      [
-        `pid ${r.pid}, version ${r.version}, namespace ${r.namespace}`,
-        `socket ${r.socket}`,
-        `up ${Math.round(r.uptimeMs / 1000)} s, ${r.sessions} session(s), RSS ${(r.rssBytes / 1048576).toFixed(1)} MiB, idle exit after ${Math.round(r.idleTimeoutMs / 1000)} s`,
-      ].join("\n"),
-  },
-  {
     name: "daemon start",
     summary: "start the daemon if it is not running",
     usage: "daemon start",
@@ -691,16 +514,18 @@ export const VERBS: Verb[] = [
     flags: [],
     show: (r: Result<"daemon.status">, mode) => (mode === "plain" ? String(r.pid) : `daemon running: pid ${r.pid}, socket ${r.socket}`),
   },
-  {
-    name: "daemon stop",
-    summary: "kill every session and stop the daemon (the socket is removed)",
-    usage: "daemon stop",
-    method: "daemon.stop",
-    positionals: [0, 0],
-    flags: [],
-    show: (r: Result<"daemon.stop">, mode) => (mode === "plain" ? "" : `daemon stopped (${r.sessionsKilled} session(s) killed)`),
-  },
 ];
+
+/** The order `help` lists the verbs in (desktop verbs follow the browser's). */
+const HELP_ORDER = [
+  "spawn", "list", "kill", "signal", "resize", "snapshot", "type", "press", "click", "get",
+  "browse", "navigate", "back", "forward", "reload", "scroll", "set-viewport",
+  "exec", "send", "end", "reset", "status", "blocks", "block", "mark", "wait", "capabilities", "ping",
+  "adapter list", "adapter check", "lease acquire", "lease release", "daemon status", "daemon start", "daemon stop",
+];
+const rank = (verb: Verb) => (HELP_ORDER.includes(verb.name) ? HELP_ORDER.indexOf(verb.name) : HELP_ORDER.indexOf("set-viewport") + 0.5);
+
+export const VERBS: Verb[] = UNORDERED.sort((a, b) => rank(a) - rank(b));
 
 export function findVerb(words: string[], verbs: Verb[] = VERBS): { verb: Verb; consumed: number } | null {
   for (const verb of verbs) {

@@ -100,6 +100,31 @@ export const TAKES_LEASE: ReadonlySet<string> = new Set([
 
 export type ParamFact = { type: "bool" | "int" | "number" | "string" | "list" | "json"; description?: string; default?: string | number | boolean; choices?: string[] };
 
+export type TableVerb = { verb: string; method: string; summary: string; words: string[]; flags: [string, string][]; autoStart: boolean };
+
+/** The CLI verbs the method table declares (`cli` in a method's definition). */
+export const TABLE_VERBS: readonly TableVerb[] = [
+  {"verb":"ping","method":"ping","summary":"check that the daemon answers","words":[],"flags":[],"autoStart":false},
+  {"verb":"capabilities","method":"capabilities","summary":"print the version, methods (with JSON Schemas), formats, keys and error table","words":[],"flags":[],"autoStart":true},
+  {"verb":"daemon status","method":"daemon.status","summary":"show the daemon's pid, version, socket, uptime, sessions and memory","words":[],"flags":[],"autoStart":false},
+  {"verb":"daemon stop","method":"daemon.stop","summary":"kill every session and stop the daemon (the socket is removed)","words":[],"flags":[],"autoStart":false},
+  {"verb":"adapter list","method":"adapter.list","summary":"list the manifests in force (built-in and user) and user manifests that failed to load","words":[],"flags":[],"autoStart":true},
+  {"verb":"list","method":"list","summary":"list the sessions","words":[],"flags":[],"autoStart":false},
+  {"verb":"kill","method":"kill","summary":"kill the session's processes (SIGHUP as when a terminal closes, then SIGKILL after the grace period) and remove it","words":[],"flags":[["signal","--signal"],["graceMs","--grace"]],"autoStart":false},
+  {"verb":"signal","method":"signal","summary":"send a signal to the session's foreground process group","words":["signal"],"flags":[],"autoStart":false},
+  {"verb":"mark","method":"mark","summary":"add a marker to the session's recording (replay --at-marker stops there)","words":["label"],"flags":[],"autoStart":false},
+  {"verb":"get","method":"get","summary":"print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav","words":["what"],"flags":[],"autoStart":false},
+  {"verb":"reset","method":"reset","summary":"kill the session's programs and start it again (same name, command and settings)","words":[],"flags":[],"autoStart":false},
+  {"verb":"lease release","method":"lease.release","summary":"release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)","words":[],"flags":[],"autoStart":false},
+  {"verb":"end","method":"end","summary":"shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)","words":[],"flags":[["graceMs","--grace"]],"autoStart":false},
+  {"verb":"status","method":"status","summary":"shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor","words":[],"flags":[],"autoStart":false},
+  {"verb":"blocks","method":"blocks","summary":"shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)","words":[],"flags":[["last","--last"],["grep","--grep"]],"autoStart":false},
+  {"verb":"navigate","method":"navigate","summary":"browsers: load URL from the URL bar; returns when the page has loaded and settled","words":["url"],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+  {"verb":"back","method":"back","summary":"browsers: the back button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+  {"verb":"forward","method":"forward","summary":"browsers: the forward button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+  {"verb":"reload","method":"reload","summary":"browsers: the reload button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+];
+
 /** Each core method's params: type, description, default and choices, for the CLI's flags. */
 export const PARAM_FACTS: Readonly<Record<string, Readonly<Record<string, ParamFact>>>> = {
   "adapter.check": {"source":{"type":"string","description":"the manifest's TOML text"},"file":{"type":"string","description":"the name used in error messages"}},
@@ -130,7 +155,7 @@ export const PARAM_FACTS: Readonly<Record<string, Readonly<Record<string, ParamF
   "exec": {"session":{"type":"string","description":"session name; default: the most recently used session"},"lease":{"type":"string","description":"the write lease's token, when the session is leased to you"},"command":{"type":"string","description":"the command line, as typed at the prompt (multi-line: one block)"},"cwd":{"type":"string","description":"run it in this directory (in a subshell: the shell's own cwd does not move)"},"timeoutMs":{"type":"int","description":"give up waiting for the block to end after this long (the command keeps running)","default":60000},"maxOutput":{"type":"int","description":"characters of output returned (the transcript keeps all)","default":65536},"queue":{"type":"bool","description":"wait for a running block instead of failing busy","default":false},"interactive":{"type":"bool","description":"start it and return the output cursor at once (then send / wait --output)","default":false}},
   "forward": {"session":{"type":"string","description":"session name; default: the most recently used session"},"lease":{"type":"string","description":"the write lease's token, when the session is leased to you"},"timeoutMs":{"type":"int","description":"give up after this long, in ms (navigation-timeout, exit 124)","default":30000},"settleMs":{"type":"int","description":"the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300"}},
   "get": {"session":{"type":"string","description":"session name; default: the most recently used session"},"what":{"type":"string","description":"which value to read","choices":["title","cwd","size","cursor","exit","cast","url","nav"]}},
-  "kill": {"session":{"type":"string","description":"session name; default: the most recently used session"},"lease":{"type":"string","description":"the write lease's token, when the session is leased to you"},"signal":{"type":"string","description":"first signal to send (default SIGHUP, as when a terminal closes: interactive shells ignore SIGTERM)","default":"SIGHUP"},"graceMs":{"type":"int","description":"how long to wait before SIGKILL","default":2000}},
+  "kill": {"session":{"type":"string","description":"session name; default: the most recently used session"},"lease":{"type":"string","description":"the write lease's token, when the session is leased to you"},"signal":{"type":"string","description":"first signal to send (SIGHUP by default, as when a terminal closes: interactive shells ignore SIGTERM)","default":"SIGHUP"},"graceMs":{"type":"int","description":"how long to wait before SIGKILL","default":2000}},
   "lease.acquire": {"session":{"type":"string","description":"session name; default: the most recently used session"},"owner":{"type":"string","description":"who holds it (shown to refused writers)"},"ttlMs":{"type":"int","description":"expire after this long; without it the lease lasts as long as this connection"},"lease":{"type":"string","description":"renew the lease you hold"}},
   "lease.release": {"session":{"type":"string","description":"session name; default: the most recently used session"},"lease":{"type":"string","description":"the write lease's token, when the session is leased to you"}},
   "list": {},

@@ -8,6 +8,22 @@ export type MethodDef = {
   destructive?: boolean;
   params: v.GenericSchema;
   result: v.GenericSchema;
+  /** The CLI verb this method is, when params map onto flags and words one to one (generated
+   * into the thin CLI's data by scripts/gen-method-facts.ts; lib/cli/table-verbs.ts builds it). */
+  cli?: CliSpec;
+};
+
+export type CliSpec = {
+  /** The verb's words: "mark", "lease release". */
+  verb: string;
+  /** One line for `help`; default: the method's title. */
+  summary?: string;
+  /** The params the positional words set, in order; `?` after a name makes it optional. */
+  words?: string[];
+  /** param → flag name; each flag's type, help and default are the param's. */
+  flags?: Record<string, string>;
+  /** Start the daemon when none runs (verbs that make sense on a fresh machine). */
+  autoStart?: boolean;
 };
 
 /** The session a method reads: the named one, else the current one. */

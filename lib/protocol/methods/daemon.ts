@@ -6,12 +6,14 @@ import { type MethodDef } from "./common.ts";
 export const DAEMON_METHODS = {
   ping: {
     title: "Check that the daemon answers",
+    cli: { verb: "ping", summary: "check that the daemon answers" },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({ pong: v.literal(true), version: v.string(), pid: v.number() }),
   },
   capabilities: {
     title: "Version, methods with JSON Schemas, snapshot formats and the error table",
+    cli: { verb: "capabilities", summary: "print the version, methods (with JSON Schemas), formats, keys and error table", autoStart: true },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({
@@ -24,6 +26,7 @@ export const DAEMON_METHODS = {
   },
   "daemon.status": {
     title: "The daemon's pid, version, socket, uptime, sessions and memory",
+    cli: { verb: "daemon status", summary: "show the daemon's pid, version, socket, uptime, sessions and memory" },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({
@@ -41,6 +44,7 @@ export const DAEMON_METHODS = {
   },
   "daemon.stop": {
     title: "Kill every session's processes and stop the daemon",
+    cli: { verb: "daemon stop", summary: "kill every session and stop the daemon (the socket is removed)" },
     readOnly: false,
     destructive: true,
     params: v.strictObject({}),
@@ -48,6 +52,7 @@ export const DAEMON_METHODS = {
   },
   "adapter.list": {
     title: "The manifests in force (built-in and user), and user manifests that failed to load",
+    cli: { verb: "adapter list", summary: "list the manifests in force (built-in and user) and user manifests that failed to load", autoStart: true },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({

@@ -17,6 +17,7 @@ export const LEASE_METHODS = {
   },
   "lease.release": {
     title: "Release the session's write lease",
+    cli: { verb: "lease release", summary: "release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)" },
     readOnly: false,
     params: v.strictObject({ ...target, lease: LeaseToken }),
     result: v.object({ session: v.string(), released: v.literal(true) }),

@@ -26,6 +26,7 @@ export const SESSION_METHODS = {
   },
   list: {
     title: "List the sessions",
+    cli: { verb: "list", summary: "list the sessions" },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({
@@ -36,17 +37,19 @@ export const SESSION_METHODS = {
   },
   kill: {
     title: "Kill a session's process groups (escalating to SIGKILL) and remove the session",
+    cli: { verb: "kill", summary: "kill the session's processes (SIGHUP as when a terminal closes, then SIGKILL after the grace period) and remove it", flags: { signal: "--signal", graceMs: "--grace" } },
     readOnly: false,
     destructive: true,
     params: v.strictObject({
       ...writer,
-      signal: v.optional(doc(v.string(), "first signal to send (default SIGHUP, as when a terminal closes: interactive shells ignore SIGTERM)"), "SIGHUP"),
+      signal: v.optional(doc(v.string(), "first signal to send (SIGHUP by default, as when a terminal closes: interactive shells ignore SIGTERM)"), "SIGHUP"),
       graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000)), "how long to wait before SIGKILL"), 2000),
     }),
     result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
   },
   signal: {
     title: "Send a signal to the session's foreground process group",
+    cli: { verb: "signal", summary: "send a signal to the session's foreground process group", words: ["signal"] },
     readOnly: false,
     params: v.strictObject({ ...writer, signal: doc(v.string(), "signal name, e.g. SIGINT or INT") }),
     result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
@@ -91,12 +94,14 @@ export const SESSION_METHODS = {
   },
   mark: {
     title: "Add a marker to the session's recording",
+    cli: { verb: "mark", summary: "add a marker to the session's recording (replay --at-marker stops there)", words: ["label"] },
     readOnly: false,
     params: v.strictObject({ ...target, label: doc(v.pipe(v.string(), v.maxLength(1000)), "the marker's label in the recording (replay --at-marker finds it)") }),
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
     title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
+    cli: { verb: "get", summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav", words: ["what"] },
     readOnly: true,
     params: v.strictObject({ ...target, what: doc(v.picklist(["title", "cwd", "size", "cursor", "exit", "cast", "url", "nav"]), "which value to read") }),
     result: v.object({
@@ -114,6 +119,7 @@ export const SESSION_METHODS = {
   },
   reset: {
     title: "Kill the session's programs and start it again with the same name and settings",
+    cli: { verb: "reset", summary: "kill the session's programs and start it again (same name, command and settings)" },
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...writer }),

@@ -26,6 +26,7 @@ export const SHELL_METHODS = {
   },
   end: {
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
+    cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace" } },
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...writer, graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "how long each step gets before the next, harder one"), 2000) }),
@@ -38,6 +39,7 @@ export const SHELL_METHODS = {
   },
   status: {
     title: "Shell sessions: mode (starting, idle, block_running, interactive, continuation, exited), the open block, the output cursor",
+    cli: { verb: "status", summary: "shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor" },
     readOnly: true,
     params: v.strictObject({ ...target }),
     result: v.object({
@@ -55,6 +57,7 @@ export const SHELL_METHODS = {
   },
   blocks: {
     title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
+    cli: { verb: "blocks", summary: "shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)", flags: { last: "--last", grep: "--grep" } },
     readOnly: true,
     params: v.strictObject({ ...target, last: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only the newest N blocks")), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
     result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
