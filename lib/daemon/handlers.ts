@@ -107,21 +107,27 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     const worker = await SessionWorker.start(
       { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
       {
-        changed(revision, hash, title) {
-          if (!entry) return;
-          const titleChanged = title !== entry.title;
-          entry.revision = revision;
-          entry.hash = hash;
-          entry.title = title;
-          events.publish({ type: "screen", session: name, revision, hash, at: now() });
-          if (titleChanged) events.publish({ type: "title", session: name, revision, hash, at: now(), title });
-        },
-        bell(revision, hash) { events.publish({ type: "bell", session: name, revision, hash, at: now() }); },
-        resized(cols, rows, revision, hash) { events.publish({ type: "resize", session: name, revision, hash, at: now(), cols, rows }); },
-        ended(exit) {
-          if (entry) entry.exit = exit;
-          markEnded();
-          events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit });
+        event(event) {
+          switch (event.kind) {
+            case "changed": {
+              if (!entry) return;
+              const { revision, hash, title } = event;
+              const titleChanged = title !== entry.title;
+              entry.revision = revision;
+              entry.hash = hash;
+              entry.title = title;
+              events.publish({ type: "screen", session: name, revision, hash, at: now() });
+              if (titleChanged) events.publish({ type: "title", session: name, revision, hash, at: now(), title });
+              return;
+            }
+            case "bell": events.publish({ type: "bell", session: name, revision: event.revision, hash: event.hash, at: now() }); return;
+            case "resized": events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
+            case "ended":
+              if (entry) entry.exit = event.exit;
+              markEnded();
+              events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: event.exit });
+              return;
+          }
         },
         crashed(reason) {
           if (entry) entry.crashed = reason;

@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
-import type { ExitStatusValue, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
@@ -88,24 +88,27 @@ export type DaemonToWorker =
   | { kind: "call"; id: number; op: WorkerOp; params: unknown }
   | { kind: "cancel"; id: number };
 
-export type WorkerToDaemon =
-  | { kind: "started"; pid: number }
-  | { kind: "start-failed"; error: { code: number; message: string; data?: unknown } }
-  | { kind: "reply"; id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
-  | { kind: "changed"; revision: number; hash: string; title: string }
-  | { kind: "bell"; revision: number; hash: string }
-  | { kind: "resized"; cols: number; rows: number; revision: number; hash: string }
-  | { kind: "ended"; exit: ExitStatusValue };
+/** The worker's side of the call, one entry per op: a missing or mistyped op fails type-checking
+ * (the worker's op table is checked against it). `signal` aborts when the daemon cancels the call. */
+export type WorkerOpTable = { [Op in WorkerOp]: (params: WorkerOps[Op][0], signal: AbortSignal) => WorkerOps[Op][1] | Promise<WorkerOps[Op][1]> };
 
 const RpcError = v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) });
 const Exit = v.object({ code: v.nullable(v.number()), signal: v.nullable(v.string()) });
+
+/** What a session tells its host unasked (the worker, the handle and the daemon share this one
+ * union): each carries the screen's revision and hash at that moment, except the exit. */
+const SESSION_EVENTS = [
+  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
+  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
+  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
+  v.object({ kind: v.literal("ended"), exit: Exit }),
+] as const;
+export type SessionEvent = v.InferOutput<(typeof SESSION_EVENTS)[number]>;
 
 export const WorkerToDaemonSchema = v.variant("kind", [
   v.object({ kind: v.literal("started"), pid: v.number() }),
   v.object({ kind: v.literal("start-failed"), error: RpcError }),
   v.object({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
-  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
-  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("ended"), exit: Exit }),
+  ...SESSION_EVENTS,
 ]);
+export type WorkerToDaemon = v.InferOutput<typeof WorkerToDaemonSchema>;

@@ -13,7 +13,7 @@ import { linearPattern } from "../terminal/linear-pattern.ts";
 import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine } from "../terminal/waits.ts";
-import type { BrowserState, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
+import type { BrowserState, SessionEvent, SnapshotReply, StartSpec, WorkerOps } from "./messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
@@ -37,13 +37,8 @@ const FIRST_IDLE_MS = 300;
 /** How long after a title announcement the URL bar's value is taken as that title's page. */
 const TITLE_URL_WINDOW_MS = 300;
 
-/** What the session reports to its host; all carry the revision and hash at that moment. */
-export type SessionEvents = {
-  changed(revision: number, hash: string, title: string): void;
-  bell(revision: number, hash: string): void;
-  resized(cols: number, rows: number, revision: number, hash: string): void;
-  ended(exit: ExitStatusValue): void;
-};
+/** What the session reports to its host. */
+export type SessionEvents = (event: SessionEvent) => void;
 
 type ActionReply = WorkerOps["press"][1];
 type Aim = { data: string; target: { ref: string; row: number; col: number; via?: "click" | "focus" } };
@@ -145,9 +140,9 @@ export class SessionRuntime {
     this.#screen.onChange(() => {
       if (this.#browser) this.#noteTitle();
       this.#waits.notify();
-      this.#events.changed(this.#screen.revision, this.#screen.hash, this.#screen.title);
+      this.#events({ kind: "changed", revision: this.#screen.revision, hash: this.#screen.hash, title: this.#screen.title });
     });
-    const bells = new BellThrottle(() => this.#events.bell(this.#screen.revision, this.#screen.hash));
+    const bells = new BellThrottle(() => this.#events({ kind: "bell", revision: this.#screen.revision, hash: this.#screen.hash }));
     this.#bells = bells;
     this.#screen.onBell(() => bells.ring());
     void this.#pty.exited.then((exit) => {
@@ -206,7 +201,7 @@ export class SessionRuntime {
     this.#recorder?.close();
     this.#pty.close();
     this.#waits.notify();
-    this.#events.ended(this.#exit);
+    this.#events({ kind: "ended", exit: this.#exit });
   }
 
   #requireRunning(action: string): void {
@@ -500,7 +495,7 @@ export class SessionRuntime {
     this.#screen.resize(params.cols, params.rows);
     if (!this.#exit) this.#pty.resize(params.cols, params.rows);
     this.#recorder?.resize(this.#screen.cols, this.#screen.rows);
-    this.#events.resized(this.#screen.cols, this.#screen.rows, this.#screen.revision, this.#screen.hash);
+    this.#events({ kind: "resized", cols: this.#screen.cols, rows: this.#screen.rows, revision: this.#screen.revision, hash: this.#screen.hash });
     return { cols: this.#screen.cols, rows: this.#screen.rows, revision: this.#screen.revision };
   }
 
