@@ -1,8 +1,8 @@
-// Session worker entry: hosts one SessionRuntime and answers the daemon's calls from its op table.
+// Session worker entry: hosts one session (lib/worker: a core and its facets) and answers the
+// daemon's calls from its op table.
 import { asTuiwrightError } from "../lib/protocol/errors.ts";
-import type { DaemonToWorker, WorkerOpTable, WorkerToDaemon } from "../lib/session/messages.ts";
-import { SessionRuntime } from "../lib/session/session-runtime.ts";
-import { workerOps } from "../lib/session/worker-ops.ts";
+import type { DaemonToWorker, WorkerOpTable, WorkerToDaemon } from "../lib/link/messages.ts";
+import { startSession } from "../lib/worker/ops.ts";
 
 declare const self: Worker;
 
@@ -19,9 +19,9 @@ self.onmessage = async (event: MessageEvent<DaemonToWorker>) => {
   const message = event.data;
   if (message.kind === "start") {
     try {
-      const runtime = new SessionRuntime(message.spec, send);
-      ops = workerOps(runtime);
-      send({ kind: "started", pid: runtime.pid });
+      const session = startSession(message.spec, send);
+      ops = session.ops;
+      send({ kind: "started", pid: session.pid });
     } catch (error) {
       send({ kind: "start-failed", error: asTuiwrightError(error).toJsonRpc() });
     }

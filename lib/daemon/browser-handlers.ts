@@ -1,7 +1,7 @@
 // Browser sessions and the AWI-TTY method names. Navigation drives Carbonyl's own navigation
-// bar (lib/browser/navigation.ts); the AWI-TTY aliases are thin: each calls the worker
-// operation its tuiwright method uses and returns the document's shape.
-import { navigate, pressButton, titleOf, type Call } from "../browser/navigation.ts";
+// bar, in the session's worker (lib/worker/browser-navigation.ts); the AWI-TTY aliases are thin:
+// each calls the worker operation its tuiwright method uses and returns the document's shape.
+import { titleOf } from "../link/browser-state.ts";
 import { carbonylKey, carbonylMouse, carbonylText, type MouseAction } from "../browser/carbonyl-input.ts";
 import { navFlags } from "../browser/nav-state.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -43,6 +43,9 @@ export function awiKey(key: string, char: string | undefined, modifiers: Modifie
 /** A literal substring as a title condition (a leading and trailing / would read as a regex). */
 const literalTitle = (substring: string) => `/${substring.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
 
+/** A navigation's settle time, when given (else the worker's default). */
+const settle = (settleMs: number | undefined) => (settleMs === undefined ? {} : { settleMs });
+
 /** The session, if it is a browser session; else not-a-browser (exit 64). */
 export function requireBrowser(entry: SessionEntry): SessionEntry {
   if (entry.spawnParams.browser === undefined) {
@@ -53,7 +56,6 @@ export function requireBrowser(entry: SessionEntry): SessionEntry {
 
 export function createBrowserHandlers(context: DaemonContext, writable: (session: string | undefined, lease: string | undefined) => SessionEntry): BrowserHandlers {
   const { registry } = context;
-  const caller = (entry: SessionEntry): Call => (op, params, signal) => entry.worker.call(op, params, signal);
   const browserState = (session: string | undefined) => {
     const entry = requireBrowser(registry.resolve(session));
     return entry.worker.call("browser", {}).then((state) => ({ entry, state }));
@@ -79,22 +81,22 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
     async navigate({ session, lease, url, timeout_ms, settle_ms }) {
       const target = browserUrl(url);
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, { timeoutMs: timeout_ms, settleMs: settle_ms })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navigate", { url: target, timeoutMs: timeout_ms, ...settle(settle_ms) })) };
     },
 
     async go_back({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "back", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "back", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
     },
 
     async go_forward({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "forward", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "forward", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
     },
 
     async reload({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await pressButton(caller(entry), "reload", { timeoutMs: timeout_ms, settleMs: settle_ms })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "reload", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
     },
 
     async get_url({ session }) {

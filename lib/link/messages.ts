@@ -3,6 +3,9 @@
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
+import type { BrowserState } from "./browser-state.ts";
+
+export type { BrowserState } from "./browser-state.ts";
 import type { Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
@@ -21,19 +24,6 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   cast: string | null;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
   shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
-};
-
-/** What a browser session's navigation bar shows. */
-export type BrowserState = {
-  url: string; title: string; canGoBack: boolean; canGoForward: boolean; revision: number; pageBlank: boolean;
-  /** The URL bar has the keyboard (its cursor shows): keys edit the bar, not the page. */
-  barFocused: boolean;
-  /** How many times Carbonyl has announced a title so far. */
-  titlesSet: number;
-  /** The screen revision at the last title announcement (a later revision: the page drew after it). */
-  titleRevision: number;
-  /** The title of the page shown now, and how it is known (null with a reason when it is not). */
-  pageTitle: { title: string; source: "announced" | "remembered" } | { title: null; reason: string };
 };
 
 export type SnapshotReply = {
@@ -77,11 +67,19 @@ export type WorkerOps = {
   browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string }, WithoutSession<v.InferOutput<typeof ActionResult>>];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
+  /** Browser sessions: type the URL into the bar and load it; press a navigation button. Each
+   * ends when the page has loaded (lib/worker/browser-navigation.ts). settleMs: the default when absent. */
+  navigate: [{ url: string; timeoutMs: number; settleMs?: number }, Navigated];
+  navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs?: number }, Navigated];
   crash: [Record<string, never>, never];
   memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
 };
 export type WorkerOp = keyof WorkerOps;
+/** Where a navigation ended: the page's URL, title and revision. */
+export type Navigated = Omit<Result<"navigate">, "ok" | "session">;
+/** A call of one op, on either side: the daemon's handle, or the worker calling its own table. */
+export type WorkerCall = <Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
 export type DaemonToWorker =
   | { kind: "start"; spec: StartSpec }
