@@ -22,6 +22,7 @@ import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 import { createBrowserHandlers, requireBrowser } from "./browser-handlers.ts";
+import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -167,6 +168,8 @@ export function createHandlers(context: DaemonContext): Handlers {
   };
   return {
     ...createBrowserHandlers(context, writable),
+    // type, press, click, exec, send, status, blocks, block: forwarded to the worker by table.
+    ...passThroughHandlers(registry, writable),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -268,31 +271,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...reply };
     },
 
-    async type({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("type", params)) };
-    },
-
-    async press({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("press", params)) };
-    },
-
-    async click({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("click", params)) };
-    },
-
-    async exec({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("exec", params)) };
-    },
-
-    async send({ session, lease, data, secret }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("send", { data, secret })) };
-    },
-
     async end({ session, lease, graceMs }) {
       const entry = writable(session, lease);
       const status = await entry.worker.call("status", {});
@@ -335,21 +313,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);
-    },
-
-    async status({ session }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("status", {})) };
-    },
-
-    async blocks({ session, ...params }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("blocks", params)) };
-    },
-
-    async block({ session, ...params }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("block", params)) };
     },
 
     async "adapter.list"() {
