@@ -43,9 +43,6 @@ export function awiKey(key: string, char: string | undefined, modifiers: Modifie
 /** A literal substring as a title condition (a leading and trailing / would read as a regex). */
 const literalTitle = (substring: string) => `/${substring.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`;
 
-/** A navigation's settle time, when given (else the worker's default). */
-const settle = (settleMs: number | undefined) => (settleMs === undefined ? {} : { settleMs });
-
 /** The session, if it is a browser session; else not-a-browser (exit 64). */
 export function requireBrowser(entry: SessionEntry): SessionEntry {
   if (entry.spawnParams.browser === undefined) {
@@ -81,22 +78,22 @@ export function createBrowserHandlers(context: DaemonContext, writable: (session
     async navigate({ session, lease, url, timeout_ms, settle_ms }) {
       const target = browserUrl(url);
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await entry.worker.call("navigate", { url: target, timeoutMs: timeout_ms, ...settle(settle_ms) })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navigate", { url: target, timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async go_back({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "back", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "back", timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async go_forward({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "forward", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "forward", timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async reload({ session, lease, timeout_ms, settle_ms }) {
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "reload", timeoutMs: timeout_ms, ...settle(settle_ms) })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: "reload", timeoutMs: timeout_ms, settleMs: settle_ms })) };
     },
 
     async get_url({ session }) {

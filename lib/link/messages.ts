@@ -68,9 +68,9 @@ export type WorkerOps = {
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
   /** Browser sessions: type the URL into the bar and load it; press a navigation button. Each
-   * ends when the page has loaded (lib/worker/browser-navigation.ts). settleMs: the default when absent. */
-  navigate: [{ url: string; timeoutMs: number; settleMs?: number }, Navigated];
-  navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs?: number }, Navigated];
+   * ends when the page has loaded (lib/worker/browser-navigation.ts); settleMs undefined: its default. */
+  navigate: [{ url: string; timeoutMs: number; settleMs: number | undefined }, Navigated];
+  navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs: number | undefined }, Navigated];
   crash: [Record<string, never>, never];
   memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
