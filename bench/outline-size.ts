@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dir, "..");
 type Case = { program: string; argv: string[]; ready: string[]; then?: string[][]; target: number };
 
 const CASES: Case[] = [
-  { program: "vim", argv: ["vim", "-u", "NONE", "-N", join(ROOT, "lib/session/session-runtime.ts")], ready: ["--ref", "@vim.buffer"], target: 0.6 },
+  { program: "vim", argv: ["vim", "-u", "NONE", "-N", join(ROOT, "lib/worker/session-core.ts")], ready: ["--ref", "@vim.buffer"], target: 0.6 },
   { program: "vim (short file)", argv: ["vim", "-u", "NONE", "-N", join(ROOT, "tsconfig.json")], ready: ["--ref", "@vim.buffer"], target: 0.6 },
   { program: "less", argv: ["less", join(ROOT, "README.md")], ready: ["--ref", "@less.status"], target: 0.6 },
   { program: "man", argv: ["man", "ls"], ready: ["--regex", "/LS\\(1\\)/"], target: 0.6 },

@@ -21,27 +21,27 @@ export const ALLOWED: Record<string, string[]> = {
   "lib/adapters": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/outline"],
   "lib/render": ["lib/protocol", "lib/terminal", "lib/outline"],
   "lib/record": ["lib/protocol", "lib/runtime", "lib/terminal"],
-  "lib/shell": ["lib/protocol", "lib/terminal"],
+  "lib/shell": ["lib/protocol", "lib/terminal", "lib/waits"],
+  "lib/waits": ["lib/protocol", "lib/terminal", "lib/outline", "lib/selector"],
   "lib/browser": ["lib/protocol", "lib/runtime", "lib/outline"],
-  "lib/session": ["lib/protocol", "lib/runtime", "lib/pty", "lib/terminal", "lib/outline", "lib/selector", "lib/adapters", "lib/render", "lib/record", "lib/shell", "lib/browser"],
+  /** The daemon⇄worker protocol (messages, op and event types) and the daemon's end of it. */
+  "lib/link": ["lib/protocol", "lib/runtime"],
+  /** Inside a session worker: the session core and its facets (shell, browser, snapshot). */
+  "lib/worker": ["lib/protocol", "lib/runtime", "lib/pty", "lib/terminal", "lib/outline", "lib/selector", "lib/waits", "lib/adapters", "lib/render", "lib/record", "lib/shell", "lib/browser", "lib/link"],
   "lib/transport": ["lib/protocol", "lib/runtime"],
   "lib/desktop": ["lib/protocol", "lib/runtime", "lib/outline", "lib/adapters", "lib/transport"],
-  "lib/daemon": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/adapters", "lib/render", "lib/shell", "lib/browser", "lib/session", "lib/transport", "lib/desktop"],
+  "lib/daemon": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/adapters", "lib/render", "lib/shell", "lib/browser", "lib/link", "lib/transport", "lib/desktop"],
   "lib/cli": ["lib/protocol", "lib/runtime", "lib/terminal", "lib/outline", "lib/record", "lib/transport"],
   "lib/mcp": ["lib/protocol", "lib/runtime", "lib/outline", "lib/transport"],
   "lib/http": ["lib/protocol", "lib/runtime", "lib/transport", "lib/cli", "lib/mcp"],
   "lib/client": ["lib/protocol", "lib/runtime", "lib/record", "lib/transport"],
-  workers: ["lib/protocol", "lib/runtime", "lib/session", "lib/desktop"],
+  workers: ["lib/protocol", "lib/runtime", "lib/link", "lib/worker", "lib/desktop"],
   entries: ["*"],
   ".": ["lib/cli", "lib/runtime"],
 };
 
 /** Imports that break the table today, each to be removed (not added to). */
 export const KNOWN: Set<string> = new Set([
-  "lib/terminal/waits.ts -> lib/outline/types.ts", // waits belong above outline and selector
-  "lib/terminal/waits.ts -> lib/selector/match.ts",
-  "lib/terminal/waits.ts -> lib/selector/parse.ts",
-  "lib/browser/navigation.ts -> lib/session/messages.ts", // navigation belongs in the worker's browser facet
   "lib/cli/run.ts -> lib/transport/session-ledger.ts", // the CLI reads the ledger file when no daemon answers
 ]);
 

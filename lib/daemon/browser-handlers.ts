@@ -1,8 +1,8 @@
-// Browser sessions: navigation drives Carbonyl's own navigation bar (lib/browser/navigation.ts);
+// Browser sessions: navigation drives Carbonyl's own navigation bar, in the session's worker
+// (lib/worker/browser-navigation.ts);
 // keys, text and the mouse are encoded the way Carbonyl reads them (lib/browser/carbonyl-input.ts),
 // so a key it would misread (C-c is its exit key) is refused instead of sent. The AWI-TTY
 // document's names for these are a compat table (lib/protocol/compat/awi-tty.ts).
-import { navigate, pressButton, type Call } from "../browser/navigation.ts";
 import { carbonylKey, carbonylMouse, carbonylText, type Modifier } from "../browser/carbonyl-input.ts";
 import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -51,19 +51,18 @@ export async function browserInput(entry: SessionEntry, params: Params<"press"> 
 }
 
 export function createBrowserHandlers(writable: Writable): BrowserHandlers {
-  const caller = (entry: SessionEntry): Call => (op, params, signal) => entry.worker.call(op, params, signal);
   /** Whether each browser session's left button is held (mouse down without up yet). */
   const held = new WeakMap<SessionEntry, boolean>();
   const button = (name: "back" | "forward" | "reload"): BrowserHandlers[typeof name] => async ({ session, lease, timeoutMs, settleMs }) => {
     const entry = requireBrowser(writable(session, lease));
-    return { ok: true, session: entry.name, ...(await pressButton(caller(entry), name, { timeoutMs, settleMs })) };
+    return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: name, timeoutMs, settleMs })) };
   };
 
   return {
     async navigate({ session, lease, url, timeoutMs, settleMs }) {
       const target = browserUrl(url);
       const entry = requireBrowser(writable(session, lease));
-      return { ok: true, session: entry.name, ...(await navigate(caller(entry), target, entry.cols, { timeoutMs, settleMs })) };
+      return { ok: true, session: entry.name, ...(await entry.worker.call("navigate", { url: target, timeoutMs, settleMs })) };
     },
     back: button("back"),
     forward: button("forward"),

@@ -11,20 +11,21 @@ import type { Params } from "../protocol/methods.ts";
 import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
-import { SessionWorker } from "../session/worker-handle.ts";
+import { SessionWorker } from "../link/worker-handle.ts";
 import { KEY_NAMES } from "../terminal/keys.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
 import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
-import type { StartSpec } from "../session/messages.ts";
+import type { StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
-import { titleOf } from "../browser/navigation.ts";
+import { titleOf } from "../link/browser-state.ts";
 import { navFlags } from "../browser/nav-state.ts";
 import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
+import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
@@ -110,21 +111,27 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     const worker = await SessionWorker.start(
       { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
       {
-        changed(revision, hash, title) {
-          if (!entry) return;
-          const titleChanged = title !== entry.title;
-          entry.revision = revision;
-          entry.hash = hash;
-          entry.title = title;
-          events.publish({ type: "screen", session: name, revision, hash, at: now() });
-          if (titleChanged) events.publish({ type: "title", session: name, revision, hash, at: now(), title });
-        },
-        bell(revision, hash) { events.publish({ type: "bell", session: name, revision, hash, at: now() }); },
-        resized(cols, rows, revision, hash) { events.publish({ type: "resize", session: name, revision, hash, at: now(), cols, rows }); },
-        ended(exit) {
-          if (entry) entry.exit = exit;
-          markEnded();
-          events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit });
+        event(event) {
+          switch (event.kind) {
+            case "changed": {
+              if (!entry) return;
+              const { revision, hash, title } = event;
+              const titleChanged = title !== entry.title;
+              entry.revision = revision;
+              entry.hash = hash;
+              entry.title = title;
+              events.publish({ type: "screen", session: name, revision, hash, at: now() });
+              if (titleChanged) events.publish({ type: "title", session: name, revision, hash, at: now(), title });
+              return;
+            }
+            case "bell": events.publish({ type: "bell", session: name, revision: event.revision, hash: event.hash, at: now() }); return;
+            case "resized": events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
+            case "ended":
+              if (entry) entry.exit = event.exit;
+              markEnded();
+              events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: event.exit });
+              return;
+          }
         },
         crashed(reason) {
           if (entry) entry.crashed = reason;
@@ -164,6 +171,8 @@ export function createHandlers(context: DaemonContext): Handlers {
   };
   return {
     ...createBrowserHandlers(writable),
+    // click, exec, send, status, blocks, block: forwarded to the worker by table.
+    ...passThroughHandlers(registry, writable),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -276,21 +285,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { ok: true, session: entry.name, ...(await entry.worker.call("scroll", { ...params, settleMs })) };
     },
 
-    async click({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("click", params)) };
-    },
-
-    async exec({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("exec", params)) };
-    },
-
-    async send({ session, lease, data, secret }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await entry.worker.call("send", { data, secret })) };
-    },
-
     async end({ session, lease, graceMs }) {
       const entry = writable(session, lease);
       const status = await entry.worker.call("status", {});
@@ -333,21 +327,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);
-    },
-
-    async status({ session }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("status", {})) };
-    },
-
-    async blocks({ session, ...params }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("blocks", params)) };
-    },
-
-    async block({ session, ...params }) {
-      const entry = registry.resolve(session);
-      return { session: entry.name, ...(await entry.worker.call("block", params)) };
     },
 
     async "adapter.list"() {

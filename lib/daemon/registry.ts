@@ -2,7 +2,7 @@
 import { basename } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, Params, SessionInfoValue } from "../protocol/methods.ts";
-import type { SessionWorker } from "../session/worker-handle.ts";
+import type { SessionWorker } from "../link/worker-handle.ts";
 
 export type SessionEntry = {
   name: string;

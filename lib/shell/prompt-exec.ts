@@ -3,7 +3,7 @@
 // echo and the next prompt. There is no exit code (null) and the result says so.
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { WaitResultValue, WaitSpec } from "../protocol/methods.ts";
-import type { WaitAnchor } from "../terminal/waits.ts";
+import type { WaitAnchor } from "../waits/wait-engine.ts";
 
 /** A prompt ends the screen: `$`, `#`, `%` or `>` as the last character. */
 export const PROMPT_AT_END = "/[$#%>]$/";

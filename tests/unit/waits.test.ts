@@ -4,7 +4,7 @@ import { afterEach, expect, test } from "bun:test";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import type { ExitStatusValue } from "../../lib/protocol/methods.ts";
 import { Screen } from "../../lib/terminal/screen.ts";
-import { WaitEngine } from "../../lib/terminal/waits.ts";
+import { WaitEngine } from "../../lib/waits/wait-engine.ts";
 import { genericOutline } from "../../lib/outline/generic.ts";
 import { assignRefs } from "../../lib/outline/refs.ts";
 

@@ -2,17 +2,14 @@
 // turns a worker crash into that session's failure (pending calls fail, others carry on).
 import * as v from "valibot";
 import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
-import type { ExitStatusValue } from "../protocol/methods.ts";
 import { sessionWorkerUrl } from "../runtime/self.ts";
-import { WorkerToDaemonSchema, type DaemonToWorker, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
+import { WorkerToDaemonSchema, type DaemonToWorker, type SessionEvent, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
 
 const START_TIMEOUT_MS = 10_000;
 
 export type WorkerHooks = {
-  changed(revision: number, hash: string, title: string): void;
-  bell(revision: number, hash: string): void;
-  resized(cols: number, rows: number, revision: number, hash: string): void;
-  ended(exit: ExitStatusValue): void;
+  /** What the session reported (screen changed, bell, resized, program ended). */
+  event(event: SessionEvent): void;
   crashed(reason: string): void;
 };
 
@@ -71,17 +68,8 @@ export class SessionWorker {
           case "reply":
             if (handle) handle.#settle(message);
             return;
-          case "changed":
-            hooks.changed(message.revision, message.hash, message.title);
-            return;
-          case "bell":
-            hooks.bell(message.revision, message.hash);
-            return;
-          case "resized":
-            hooks.resized(message.cols, message.rows, message.revision, message.hash);
-            return;
-          case "ended":
-            hooks.ended(message.exit);
+          default:
+            hooks.event(message);
             return;
         }
       });

@@ -5,9 +5,10 @@
 // the server itself, once, and reports a refused or unknown host instead of timing out.
 import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import type { WaitSpec } from "../protocol/methods.ts";
-import type { BrowserState, WorkerOps } from "../session/messages.ts";
-import { unreachable } from "./probe.ts";
-import { releaseFocusToPage } from "./carbonyl-input.ts";
+import type { BrowserState, Navigated, WorkerCall } from "../link/messages.ts";
+import { titleOf } from "../link/browser-state.ts";
+import { unreachable } from "../browser/probe.ts";
+import { releaseFocusToPage } from "../browser/carbonyl-input.ts";
 
 /** After the server was found unreachable: how long Chromium gets to show something anyway. */
 const UNREACHABLE_GRACE_MS = 2000;
@@ -17,9 +18,9 @@ const ERASE_ROUNDS = 8;
 /** How long a reload gets to change the screen before an unchanged screen counts as reloaded. */
 const RELOAD_REDRAW_MS = 2000;
 
-export type Call = <Op extends keyof WorkerOps>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
+/** The worker's own ops, called as the daemon would call them. */
+type Call = WorkerCall;
 
-export type Navigated = { url: string; title: string | null; title_source?: "announced" | "remembered"; title_reason?: string; revision: number };
 /** How long a navigation may take, and how long the page must then stay still to count as loaded. */
 /** settleMs undefined: the default, {@link TITLED_SETTLE_MS} once the page announced its title, else {@link DEFAULT_SETTLE_MS}. */
 export type NavTiming = { timeoutMs: number; settleMs: number | undefined };
@@ -175,10 +176,4 @@ export async function pressButton(call: Call, button: "back" | "forward" | "relo
     phase.now = "the page drew but did not settle (neither still nor animated with a title)";
     return settled(call, state.titlesSet, timing.settleMs, deadline, signal);
   }, timing);
-}
-
-/** The page's title, or null with the reason it is not known. */
-export function titleOf(state: BrowserState): { title: string | null; title_source?: "announced" | "remembered"; title_reason?: string } {
-  const known = state.pageTitle;
-  return known.title === null ? { title: null, title_reason: known.reason } : { title: known.title, title_source: known.source };
 }

@@ -7,9 +7,9 @@ import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/met
 import type { OutlineNode } from "../outline/types.ts";
 import { select } from "../selector/match.ts";
 import { parseSelector } from "../selector/parse.ts";
-import { linearPattern, linearTextOrPattern } from "./linear-pattern.ts";
-import { isSlashedPattern } from "./pattern.ts";
-import type { Screen } from "./screen.ts";
+import { linearPattern, linearTextOrPattern } from "../terminal/linear-pattern.ts";
+import { isSlashedPattern } from "../terminal/pattern.ts";
+import type { Screen } from "../terminal/screen.ts";
 
 export type WaitState = {
   screen: Screen;

@@ -3,7 +3,10 @@
 import * as v from "valibot";
 import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
-import type { ExitStatusValue, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { BrowserState } from "./browser-state.ts";
+
+export type { BrowserState } from "./browser-state.ts";
+import type { Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
@@ -21,19 +24,6 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   cast: string | null;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
   shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
-};
-
-/** What a browser session's navigation bar shows. */
-export type BrowserState = {
-  url: string; title: string; canGoBack: boolean; canGoForward: boolean; revision: number; pageBlank: boolean;
-  /** The URL bar has the keyboard (its cursor shows): keys edit the bar, not the page. */
-  barFocused: boolean;
-  /** How many times Carbonyl has announced a title so far. */
-  titlesSet: number;
-  /** The screen revision at the last title announcement (a later revision: the page drew after it). */
-  titleRevision: number;
-  /** The title of the page shown now, and how it is known (null with a reason when it is not). */
-  pageTitle: { title: string; source: "announced" | "remembered" } | { title: null; reason: string };
 };
 
 export type SnapshotReply = {
@@ -77,35 +67,46 @@ export type WorkerOps = {
   browserInput: [{ data: string; label: string; wait?: WaitSpec; navigated?: string; secret?: boolean }, WithoutSession<v.InferOutput<typeof ActionResult>>];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number }];
   browser: [Record<string, never>, BrowserState];
+  /** Browser sessions: type the URL into the bar and load it; press a navigation button. Each
+   * ends when the page has loaded (lib/worker/browser-navigation.ts); settleMs undefined: its default. */
+  navigate: [{ url: string; timeoutMs: number; settleMs: number | undefined }, Navigated];
+  navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs: number | undefined }, Navigated];
   crash: [Record<string, never>, never];
   memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
 };
 export type WorkerOp = keyof WorkerOps;
+/** Where a navigation ended: the page's URL, title and revision. */
+export type Navigated = Omit<Result<"navigate">, "ok" | "session">;
+/** A call of one op, on either side: the daemon's handle, or the worker calling its own table. */
+export type WorkerCall = <Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
 export type DaemonToWorker =
   | { kind: "start"; spec: StartSpec }
   | { kind: "call"; id: number; op: WorkerOp; params: unknown }
   | { kind: "cancel"; id: number };
 
-export type WorkerToDaemon =
-  | { kind: "started"; pid: number }
-  | { kind: "start-failed"; error: { code: number; message: string; data?: unknown } }
-  | { kind: "reply"; id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
-  | { kind: "changed"; revision: number; hash: string; title: string }
-  | { kind: "bell"; revision: number; hash: string }
-  | { kind: "resized"; cols: number; rows: number; revision: number; hash: string }
-  | { kind: "ended"; exit: ExitStatusValue };
+/** The worker's side of the call, one entry per op: a missing or mistyped op fails type-checking
+ * (the worker's op table is checked against it). `signal` aborts when the daemon cancels the call. */
+export type WorkerOpTable = { [Op in WorkerOp]: (params: WorkerOps[Op][0], signal: AbortSignal) => WorkerOps[Op][1] | Promise<WorkerOps[Op][1]> };
 
 const RpcError = v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) });
 const Exit = v.object({ code: v.nullable(v.number()), signal: v.nullable(v.string()) });
+
+/** What a session tells its host unasked (the worker, the handle and the daemon share this one
+ * union): each carries the screen's revision and hash at that moment, except the exit. */
+const SESSION_EVENTS = [
+  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
+  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
+  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
+  v.object({ kind: v.literal("ended"), exit: Exit }),
+] as const;
+export type SessionEvent = v.InferOutput<(typeof SESSION_EVENTS)[number]>;
 
 export const WorkerToDaemonSchema = v.variant("kind", [
   v.object({ kind: v.literal("started"), pid: v.number() }),
   v.object({ kind: v.literal("start-failed"), error: RpcError }),
   v.object({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
-  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
-  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("ended"), exit: Exit }),
+  ...SESSION_EVENTS,
 ]);
+export type WorkerToDaemon = v.InferOutput<typeof WorkerToDaemonSchema>;

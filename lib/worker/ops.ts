@@ -1,0 +1,58 @@
+// A session worker's session: the core and the facets its kind of session has, and the op table
+// that answers the daemon — one entry per op of the daemon⇄worker protocol (WorkerOps), so the
+// compiler checks the table is complete and each entry's params and result.
+import { TuiwrightError } from "../protocol/errors.ts";
+import { heapReport } from "../runtime/heap-report.ts";
+import type { StartSpec, WorkerCall, WorkerOpTable } from "../link/messages.ts";
+import { BrowserFacet } from "./browser-facet.ts";
+import { SessionCore, type SessionEvents } from "./session-core.ts";
+import { ShellFacet } from "./shell-facet.ts";
+import { SnapshotFacet } from "./snapshot-facet.ts";
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/** Starts the session's program; returns its pid and the op table. */
+export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; ops: WorkerOpTable } {
+  const core = new SessionCore(spec, events);
+  // Every session answers status (a program's: "starting" until it exits); shells do more.
+  const shell = core.attach(new ShellFacet(core, spec.shell));
+  // The worker calls its own ops for navigation, as the daemon would.
+  const call: WorkerCall = async (op, params, signal) => ops[op](params, signal ?? NEVER_ABORTED);
+  const browser = spec.browser ? core.attach(new BrowserFacet(core, call)) : null;
+  const snapshots = new SnapshotFacet(core);
+  const requireBrowser = (what: string): BrowserFacet => {
+    if (!browser) throw new TuiwrightError("not-a-browser", `${what} needs a browser session`);
+    return browser;
+  };
+
+  const ops: WorkerOpTable = {
+    snapshot: (params) => snapshots.snapshot(params),
+    type: (params) => core.type(params),
+    press: (params) => core.press(params),
+    click: (params) => core.click(params),
+    scroll: (params) => core.scroll(params),
+    resize: (params) => core.resize(params),
+    get: (params) => ({ value: core.get(params.what) }),
+    mark: (params) => core.mark(params.label),
+    firstScreen: (params) => core.firstScreen(params.boundMs),
+    wait: (params, signal) => core.wait(params, signal),
+    exec: (params) => shell.exec(params),
+    send: (params) => shell.send(params.data, params.secret === true),
+    status: () => shell.status(),
+    closing: (params) => shell.closing(params.reason),
+    blocks: (params) => shell.blocks(params),
+    block: (params) => shell.block(params),
+    browser: () => requireBrowser("the navigation bar's state").state(),
+    browserInput: (params) => requireBrowser("raw browser input").input(params),
+    navigate: (params) => requireBrowser("navigate").navigate(params),
+    navButton: (params) => requireBrowser(params.button).navButton(params),
+    memory: (params) => heapReport(params),
+    dispose: () => { core.dispose(); return { disposed: true }; },
+    crash: () => {
+      // Fault injection: an uncaught error outside any handler, as a real bug would be.
+      setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
+      return new Promise<never>(() => {});
+    },
+  };
+  return { pid: core.pid, ops };
+}

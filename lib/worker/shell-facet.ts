@@ -1,0 +1,170 @@
+// The shell facet: command blocks of an integrated shell (exec, send, blocks, block, status,
+// closing), exec by prompt for a shell started without integration, and the status every
+// session answers (a program's is "starting" until it exits). The core feeds it the output.
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { ExitStatusValue, MetaValue } from "../protocol/methods.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
+import type { WaitState } from "../waits/wait-engine.ts";
+import type { StartSpec, WorkerOps } from "../link/messages.ts";
+import { MaskedFeed } from "../record/secret-mask.ts";
+import { ShellSession } from "../shell/shell-session.ts";
+import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
+import type { Facet, SessionCore } from "./session-core.ts";
+
+/** How long output that could begin a secret waits for the rest of it. */
+const SECRET_HOLD_MS = 30;
+
+export class ShellFacet implements Facet {
+  readonly #core: SessionCore;
+  /** Integrated shells only: command blocks. */
+  readonly #shell: ShellSession | null;
+  /** A shell started without integration: exec falls back to the prompt regex. */
+  readonly #plainShell: boolean;
+  #plainExecs = 0;
+  readonly #streamDecoder = new TextDecoder();
+  readonly #shellFeed: MaskedFeed;
+  #heldTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(core: SessionCore, shell: StartSpec["shell"]) {
+    this.#core = core;
+    this.#shellFeed = new MaskedFeed(core.mask);
+    this.#shell = shell?.nonce ? new ShellSession({
+      nonce: shell.nonce,
+      transcriptDir: shell.transcriptDir,
+      fish: shell.kind === "fish",
+      kind: shell.kind === "zsh" || shell.kind === "fish" ? shell.kind : "bash",
+      ...(shell.cursorBase === undefined ? {} : { cursorBase: shell.cursorBase }),
+      type: (text, secret) => core.input(text, secret ? "***" : text),
+      redact: (text) => core.mask.redact(text),
+      changed: () => core.notify(),
+    }) : null;
+    this.#plainShell = shell !== null && shell.nonce === null;
+  }
+
+  output(bytes: Uint8Array): void {
+    if (!this.#shell) return;
+    this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+    this.#releaseHeldSoon();
+  }
+
+  /** What the mask holds back (a possible start of a secret) is released if nothing follows
+   * within SECRET_HOLD_MS: a secret split across reads arrives at once, and an output wait
+   * must not stall on a prompt that happens to end like a secret begins. */
+  #releaseHeldSoon(): void {
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
+    this.#heldTimer = null;
+    if (!this.#shellFeed.holding) return;
+    this.#heldTimer = setTimeout(() => {
+      this.#heldTimer = null;
+      if (!this.#core.ended) this.#shell?.push(this.#shellFeed.flush());
+    }, SECRET_HOLD_MS);
+  }
+
+  ended(exit: ExitStatusValue): void {
+    if (this.#shell) this.#shell.push(this.#shellFeed.flush());
+    this.#shell?.ended(exit.code);
+  }
+
+  dispose(): void {
+    if (this.#heldTimer) clearTimeout(this.#heldTimer);
+  }
+
+  atPrompt(): boolean | null {
+    return this.#shell?.tracker.atPrompt ?? null;
+  }
+
+  waitOutput(): WaitState["output"] {
+    const shell = this.#shell;
+    return shell ? {
+      end: shell.stream.end,
+      start: shell.stream.start,
+      slice: (from, to) => shell.stream.slice(from, to),
+      promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
+      interactiveEndAfter: (cursor) => shell.tracker.interactiveEndAfter(cursor),
+    } : null;
+  }
+
+  meta(): Partial<MetaValue> {
+    return this.#shell?.transcript ? { transcript: this.#shell.transcript } : {};
+  }
+
+  #requireShell(what: string): ShellSession {
+    if (!this.#shell) {
+      throw new TuiwrightError("usage", `${what} needs a shell session with integration: start one with \`spawn --shell\``, {
+        hint: "without integration, type the command and wait for the prompt with --regex",
+      });
+    }
+    return this.#shell;
+  }
+
+  async exec(params: WorkerOps["exec"][0]): Promise<WorkerOps["exec"][1]> {
+    const core = this.#core;
+    core.requireRunning("exec");
+    if (!this.#shell && this.#plainShell) {
+      if (params.interactive || params.cwd !== undefined) throw new TuiwrightError("usage", "--interactive and --cwd need shell integration (this shell was started with --no-integration)");
+      core.recorder?.marker(`exec ${JSON.stringify(params.command)} (no integration)`);
+      return execByPrompt({
+        wait: (spec, anchor) => core.waitFor(spec, anchor),
+        revision: () => core.screen.revision,
+        type: (text) => core.input(text),
+        text: () => core.screen.text(SCROLLBACK_TEXT),
+      }, params.command, { timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, seq: ++this.#plainExecs, cwd: core.screen.cwd });
+    }
+    const shell = this.#requireShell("exec");
+    core.recorder?.marker(`exec ${JSON.stringify(params.command)}${params.interactive ? " (interactive)" : ""}`);
+    return shell.exec({
+      command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive,
+      ...(params.cwd === undefined ? {} : { cwd: params.cwd }),
+    });
+  }
+
+  send(data: string, secret = false): WorkerOps["send"][1] {
+    const shell = this.#requireShell("send");
+    this.#core.requireRunning("send");
+    if (secret) this.#core.mask.add(data);
+    const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
+    this.#core.recorder?.marker(`send ${JSON.stringify(shown)}`);
+    const cursor = shell.send(data, secret);
+    return { bytes: Buffer.byteLength(data), cursor };
+  }
+
+  /** The open block is about to end because of `end` (cancelled) or `reset`. */
+  closing(reason: WorkerOps["closing"][0]["reason"]): WorkerOps["closing"][1] {
+    this.#shell?.endingBecause(reason);
+    return { reason };
+  }
+
+  status(): WorkerOps["status"][1] {
+    const core = this.#core;
+    const exit = core.exit;
+    const open = this.#shell?.tracker.open ?? null;
+    return {
+      integration: this.#shell !== null,
+      mode: exit ? "exited" : this.#shell?.mode() ?? (this.#plainShell && /[$#%>]$/.test(core.screen.text()) ? "idle" : "starting"),
+      ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
+      pid: core.pid,
+      block: open ? { seq: open.seq, command: open.command, interactive: open.interactive, cursor: open.startOffset } : null,
+      blocks: this.#shell?.tracker.count ?? 0,
+      cursor: this.#shell?.stream.end ?? 0,
+      cwd: this.#shell?.cwd ?? core.screen.cwd,
+    };
+  }
+
+  blocks(params: WorkerOps["blocks"][0]): WorkerOps["blocks"][1] {
+    const shell = this.#requireShell("blocks");
+    const grep = params.grep === undefined ? null : linearPattern(params.grep); // over whole outputs: linear time
+    let list = shell.tracker.blocks.filter((b) => b.endOffset !== null || b === shell.tracker.open);
+    if (grep) list = list.filter((b) => grep.test(b.command) || grep.test(shell.stream.slice(b.startOffset, b.endOffset ?? shell.stream.end)));
+    if (params.last !== undefined) list = list.slice(-params.last);
+    return {
+      blocks: list.map((b) => ({ seq: b.seq, command: b.command, exitCode: b.exitCode, startedAt: b.startedAt, endedAt: b.endedAt, cwd: b.cwd, outputChars: (b.endOffset ?? shell.stream.end) - b.startOffset })),
+    };
+  }
+
+  block(params: WorkerOps["block"][0]): WorkerOps["block"][1] {
+    const shell = this.#requireShell("block");
+    const block = shell.block(params.seq);
+    if (!block) throw new TuiwrightError("no-such-file", `there is no block ${params.seq} (this session has ${shell.tracker.count})`);
+    return shell.result(block, params.maxOutput);
+  }
+}
