@@ -107,8 +107,9 @@ function steps(session: string) {
     },
     {
       what: "type with a wait",
-      method: "type", params: { session, text: "same everywhere\r", wait: { text: ["same everywhere"] } },
-      cli: ["type", "--session", session, "same everywhere\r", "--wait-text", "same everywhere"],
+      // cat's copy under the terminal's echo: once both are there, every edge's snapshot is the same.
+      method: "type", params: { session, text: "same everywhere\r", wait: { regex: ["same everywhere\\nsame everywhere"] } },
+      cli: ["type", "--session", session, "same everywhere\r", "--wait-regex", "same everywhere\\nsame everywhere"],
       pick: (o: Outcome) => o.error ?? { fired: o.result.wait.fired },
     },
     {
