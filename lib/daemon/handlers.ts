@@ -300,12 +300,12 @@ export function createHandlers(context: DaemonContext): Handlers {
       let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
       let ended = false;
       if (known?.line) {
-        await entry.worker.call("send", { data: known.line });
+        await entry.worker.call("send", { data: known.line, secret: false });
         ended = await backAtPrompt(graceMs);
       }
       if (!ended) {
         how = "interrupt";
-        await entry.worker.call("send", { data: "\x03" });
+        await entry.worker.call("send", { data: "\x03", secret: false });
       }
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
         if (ended || await backAtPrompt(graceMs)) break;

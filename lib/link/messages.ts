@@ -6,7 +6,7 @@ import type { HeapReport } from "../runtime/heap-report.ts";
 import type { BrowserState } from "./browser-state.ts";
 
 export type { BrowserState } from "./browser-state.ts";
-import type { Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { ForwardedMethod, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
@@ -44,22 +44,19 @@ export type SnapshotReply = {
   meta?: v.InferOutput<typeof Meta>;
 };
 
-/** Each worker operation: [params, result]. */
-export type WorkerOps = {
+/** A forwarded method's op: its params without session and lease, its result without session. */
+type ForwardedOps = { [M in ForwardedMethod]: [Omit<Params<M>, "session" | "lease">, WithoutSession<Result<M>>] };
+
+/** Each worker operation: [params, result]. Forwarded methods' ops come from the method table. */
+export type WorkerOps = ForwardedOps & {
   snapshot: [WithoutSession<Params<"snapshot">>, SnapshotReply];
   type: [WithoutSession<Params<"type">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   press: [WithoutSession<Params<"press">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
-  click: [WithoutSession<Params<"click">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   resize: [{ cols: number; rows: number }, { cols: number; rows: number; revision: number }];
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
-  exec: [WithoutSession<Params<"exec">>, WithoutSession<Result<"exec">>];
-  send: [{ data: string; secret?: boolean }, { bytes: number; cursor: number }];
-  status: [Record<string, never>, WithoutSession<Result<"status">>];
   firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
-  blocks: [{ last?: number; grep?: string }, WithoutSession<Result<"blocks">>];
-  block: [{ seq: number; maxOutput: number }, WithoutSession<Result<"block">>];
   /** fromNow: "settled" counts from the call, never from a change before it. */
   wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
   /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them); navigated:

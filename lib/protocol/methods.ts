@@ -36,6 +36,8 @@ export type MethodName = keyof Methods;
 export type Params<M extends MethodName> = v.InferOutput<Methods[M]["params"]>;
 export type ParamsInput<M extends MethodName> = v.InferInput<Methods[M]["params"]>;
 export type Result<M extends MethodName> = v.InferOutput<Methods[M]["result"]>;
+/** Methods the daemon forwards to the worker op of the same name (`forward: true`). */
+export type ForwardedMethod = { [M in MethodName]: Methods[M] extends { forward: true } ? M : never }[MethodName];
 export type WaitSpec = v.InferOutput<typeof WaitSpecSchema>;
 export type SessionInfoValue = v.InferOutput<typeof SessionInfo>;
 export type MetaValue = v.InferOutput<typeof Meta>;

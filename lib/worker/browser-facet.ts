@@ -5,7 +5,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { MetaValue } from "../protocol/methods.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
 import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
-import type { BrowserState, WorkerCall, WorkerOps } from "../link/messages.ts";
+import type { BrowserState, WorkerCall, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { navigate, pressButton } from "./browser-navigation.ts";
 import type { ActionReply, Facet, SessionCore } from "./session-core.ts";
 
@@ -164,4 +164,14 @@ export class BrowserFacet implements Facet {
   navButton(params: WorkerOps["navButton"][0]): Promise<WorkerOps["navButton"][1]> {
     return pressButton(this.#call, params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs });
   }
+}
+
+/** The ops the browser facet answers; `facet` throws not-a-browser on other sessions. */
+export function browserOps(facet: (what: string) => BrowserFacet) {
+  return {
+    browser: () => facet("the navigation bar's state").state(),
+    browserInput: (params) => facet("raw browser input").input(params),
+    navigate: (params) => facet("navigate").navigate(params),
+    navButton: (params) => facet(params.button).navButton(params),
+  } satisfies Partial<WorkerOpTable>;
 }

@@ -4,10 +4,10 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import type { StartSpec, WorkerCall, WorkerOpTable } from "../link/messages.ts";
-import { BrowserFacet } from "./browser-facet.ts";
-import { SessionCore, type SessionEvents } from "./session-core.ts";
-import { ShellFacet } from "./shell-facet.ts";
-import { SnapshotFacet } from "./snapshot-facet.ts";
+import { BrowserFacet, browserOps } from "./browser-facet.ts";
+import { coreOps, SessionCore, type SessionEvents } from "./session-core.ts";
+import { ShellFacet, shellOps } from "./shell-facet.ts";
+import { SnapshotFacet, snapshotOps } from "./snapshot-facet.ts";
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -25,27 +25,12 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
     return browser;
   };
 
+  // Each part brings the ops it answers; the table must have every op (WorkerOpTable).
   const ops: WorkerOpTable = {
-    snapshot: (params) => snapshots.snapshot(params),
-    type: (params) => core.type(params),
-    press: (params) => core.press(params),
-    click: (params) => core.click(params),
-    scroll: (params) => core.scroll(params),
-    resize: (params) => core.resize(params),
-    get: (params) => ({ value: core.get(params.what) }),
-    mark: (params) => core.mark(params.label),
-    firstScreen: (params) => core.firstScreen(params.boundMs),
-    wait: (params, signal) => core.wait(params, signal),
-    exec: (params) => shell.exec(params),
-    send: (params) => shell.send(params.data, params.secret === true),
-    status: () => shell.status(),
-    closing: (params) => shell.closing(params.reason),
-    blocks: (params) => shell.blocks(params),
-    block: (params) => shell.block(params),
-    browser: () => requireBrowser("the navigation bar's state").state(),
-    browserInput: (params) => requireBrowser("raw browser input").input(params),
-    navigate: (params) => requireBrowser("navigate").navigate(params),
-    navButton: (params) => requireBrowser(params.button).navButton(params),
+    ...coreOps(core),
+    ...shellOps(shell),
+    ...browserOps(requireBrowser),
+    ...snapshotOps(snapshots),
     memory: (params) => heapReport(params),
     dispose: () => { core.dispose(); return { disposed: true }; },
     crash: () => {

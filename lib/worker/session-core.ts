@@ -11,7 +11,7 @@ import { bracketedPaste } from "../terminal/paste-guard.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
-import type { SessionEvent, StartSpec, WorkerOps } from "../link/messages.ts";
+import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
@@ -425,4 +425,19 @@ export class SessionCore {
 
 export function describeExit(exit: ExitStatusValue): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+/** The ops the core answers. */
+export function coreOps(core: SessionCore) {
+  return {
+    type: (params) => core.type(params),
+    press: (params) => core.press(params),
+    click: (params) => core.click(params),
+    scroll: (params) => core.scroll(params),
+    resize: (params) => core.resize(params),
+    get: (params) => ({ value: core.get(params.what) }),
+    mark: (params) => core.mark(params.label),
+    firstScreen: (params) => core.firstScreen(params.boundMs),
+    wait: (params, signal) => core.wait(params, signal),
+  } satisfies Partial<WorkerOpTable>;
 }

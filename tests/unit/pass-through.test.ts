@@ -12,3 +12,7 @@ test("a pass-through row is a writer exactly when its method is not read-only, a
     expect({ method, lease: keys.includes("lease") }).toEqual({ method, lease: row.access === "writer" });
   }
 });
+
+test("the forwarded methods are the table's forward: true ones", () => {
+  expect(Object.keys(PASS_THROUGH).sort()).toEqual(["block", "blocks", "click", "exec", "send", "status"]);
+});

@@ -8,6 +8,9 @@ export type MethodDef = {
   destructive?: boolean;
   params: v.GenericSchema;
   result: v.GenericSchema;
+  /** The daemon forwards the call to the session's worker op of the same name (a writer checks
+   * the lease first): no daemon handler of its own (lib/daemon/pass-through.ts). */
+  forward?: true;
   /** The CLI verb this method is, when params map onto flags and words one to one (generated
    * into the thin CLI's data by scripts/gen-method-facts.ts; lib/cli/table-verbs.ts builds it). */
   cli?: CliSpec;

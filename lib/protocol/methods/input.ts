@@ -25,6 +25,7 @@ export const INPUT_METHODS = {
   },
   click: {
     title: "Click a node (by ref or selector) or a cell, with the mouse protocol the program enabled",
+    forward: true,
     readOnly: false,
     params: v.strictObject({
       ...writer,

@@ -6,6 +6,7 @@ import { type MethodDef, target, writer } from "./common.ts";
 export const SHELL_METHODS = {
   exec: {
     title: "Shell sessions: run a command at the prompt and return its block (output, exit code, cwd) when it ends",
+    forward: true,
     readOnly: false,
     params: v.strictObject({
       ...writer,
@@ -20,6 +21,7 @@ export const SHELL_METHODS = {
   },
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
+    forward: true,
     readOnly: false,
     params: v.strictObject({ ...writer, data: doc(v.string(), "raw input for the program (\r is Enter, \x03 is Ctrl-C)"), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
@@ -39,6 +41,7 @@ export const SHELL_METHODS = {
   },
   status: {
     title: "Shell sessions: mode (starting, idle, block_running, interactive, continuation, exited), the open block, the output cursor",
+    forward: true,
     cli: { verb: "status", summary: "shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor" },
     readOnly: true,
     params: v.strictObject({ ...target }),
@@ -57,6 +60,7 @@ export const SHELL_METHODS = {
   },
   blocks: {
     title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
+    forward: true,
     cli: { verb: "blocks", summary: "shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)", flags: { last: "--last", grep: "--grep" } },
     readOnly: true,
     params: v.strictObject({ ...target, last: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only the newest N blocks")), grep: v.optional(doc(v.string(), "only blocks whose command or output matches")) }),
@@ -64,6 +68,7 @@ export const SHELL_METHODS = {
   },
   block: {
     title: "Shell sessions: one block with its output",
+    forward: true,
     readOnly: true,
     params: v.strictObject({ ...target, seq: doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the block's number"), maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "bytes of output returned"), 1_048_576) }),
     result: BlockResult,
