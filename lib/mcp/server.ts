@@ -12,6 +12,7 @@ import {
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import { version } from "../runtime/self.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
+import { nativeStdio } from "./native-stdio.ts";
 import { ToolCalls } from "./tool-calls.ts";
 import { tools } from "./tools.ts";
 
@@ -69,11 +70,12 @@ export async function runMcp(): Promise<number> {
   const namespace = namespaceFromEnv(undefined);
   const { server, calls } = createMcpServer({ namespace, socketPath: defaultSocketPath(namespace) });
   const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
+  const stdio = nativeStdio();
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => void server.close());
-  process.stdin.once("end", () => void calls.close().finally(() => server.close()));
-  await server.connect(new StdioServerTransport());
+  void stdio.ended.then(() => calls.close()).finally(() => server.close());
+  await server.connect(new StdioServerTransport(stdio.stdin, stdio.stdout));
   await closed;
   await calls.close();
-  await new Promise<void>((resolve) => process.stdout.write("", () => resolve())); // the last answers reach the client before exit
+  await stdio.flushed(); // the last answers reach the client before exit
   return 0;
 }
