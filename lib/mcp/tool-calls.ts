@@ -48,12 +48,16 @@ export class ToolCalls {
     this.#target = target;
   }
 
+  /** The client's lasting connection; a daemon that stopped (daemon_stop) is started again by the next call. */
   #shared(): Promise<RpcClient> {
-    this.#daemon ??= connectDaemon(this.#target, { autoStart: true }).catch((error) => {
-      this.#daemon = null;
-      throw error;
-    });
-    return this.#daemon;
+    if (this.#daemon) return this.#daemon;
+    const connecting = connectDaemon(this.#target, { autoStart: true });
+    this.#daemon = connecting;
+    connecting.then(
+      (client) => void client.closed.then(() => { if (this.#daemon === connecting) this.#daemon = null; }),
+      () => { if (this.#daemon === connecting) this.#daemon = null; },
+    );
+    return connecting;
   }
 
   #track<T>(work: Promise<T>): Promise<T> {

@@ -109,3 +109,15 @@ test("aborting an exec (the client's AbortSignal) stops its block: the shell is 
   expect(sleeper.endedAt).not.toBeNull();
   await client.callTool({ name: "kill", arguments: { session: "patient" } });
 }, 60_000);
+
+test("after daemon_stop the next call starts the daemon again (the client's lasting connection is renewed)", async () => {
+  const stopped = await client.callTool({ name: "daemon_stop", arguments: {} });
+  expect(stopped.isError).toBe(false);
+  const listed = await client.callTool({ name: "list", arguments: {} });
+  expect(listed.isError).toBe(false);
+  expect((listed.structuredContent as any).sessions).toEqual([]);
+  const spawned = await client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "after-restart" } });
+  expect(spawned.isError).toBe(false);
+  expect((await client.callTool({ name: "lease_acquire", arguments: { session: "after-restart", owner: "me" } })).isError).toBe(false); // on the renewed lasting connection
+  await client.callTool({ name: "kill", arguments: { session: "after-restart" } });
+});
