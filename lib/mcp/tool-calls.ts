@@ -60,6 +60,11 @@ export class ToolCalls {
     return connecting;
   }
 
+  #forget(client: RpcClient): void {
+    this.#daemon = null;
+    client.close();
+  }
+
   #track<T>(work: Promise<T>): Promise<T> {
     this.#pending.add(work);
     void work.catch(() => undefined).finally(() => this.#pending.delete(work));
@@ -95,11 +100,16 @@ export class ToolCalls {
     }, PROGRESS_MS);
     try {
       const shared = await this.#shared(); // starts the daemon if needed, once
-      if (!HELD_BY_CONNECTION.has(method)) own = await connectDaemon(this.#target, { autoStart: false });
+      // autoStart here too: a daemon stopped by someone else is gone before our lasting connection hears so.
+      if (!HELD_BY_CONNECTION.has(method)) own = await connectDaemon(this.#target, { autoStart: true });
       if (extra.signal.aborted) return { content: [] }; // cancelled before it began: nothing ran, nobody reads this
       const sent = method === "spawn" ? this.#spawnParams(args) : method === "desktop.exec" ? this.#bridgeDesktopExec(args) : args;
       begun = true;
       const result = (await (own ?? shared).call(method, sent)) as Record<string, unknown>;
+      if (method === "daemon.stop") { // it answers once its socket is gone, its sessions with it
+        this.#forget(shared);
+        this.#started.clear();
+      }
       if (method === "spawn" && args.keep !== true) this.#started.add(result.name as string);
       if (method === "kill") this.#started.delete((result.session as string | undefined) ?? "");
       if (method === "desktop.snapshot") {
