@@ -121,3 +121,20 @@ test("after daemon_stop the next call starts the daemon again (the client's last
   expect((await client.callTool({ name: "lease_acquire", arguments: { session: "after-restart", owner: "me" } })).isError).toBe(false); // on the renewed lasting connection
   await client.callTool({ name: "kill", arguments: { session: "after-restart" } });
 });
+
+test("a server signalled in the middle of a call exits 0 and kills the sessions its client started", async () => {
+  const other = new Client({ name: "signalled", version: "1.0.0" });
+  await other.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stderr: "pipe" }));
+  const serverProcess = (other.transport as any)._process as import("node:child_process").ChildProcess;
+  await other.callTool({ name: "spawn", arguments: { shell: "bash", session: "signalled" } });
+  const running = new Promise<void>((resolve) => {
+    other.callTool({ name: "exec", arguments: { session: "signalled", command: "sleep 600" } }, undefined, { onprogress: () => resolve() }).catch(() => undefined);
+  });
+  await running; // it reported progress: the block is running
+  const exited = new Promise((resolve) => serverProcess.once("exit", (code) => resolve(code)));
+  serverProcess.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  const names = (await world.json(["list"])).sessions.map((s: { name: string }) => s.name);
+  expect(names).not.toContain("signalled");
+  await other.close();
+}, 60_000);
