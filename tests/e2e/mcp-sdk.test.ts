@@ -25,8 +25,8 @@ function conforms(tool: string, structured: unknown): { valid: boolean; errorMes
 beforeAll(async () => {
   world = await World.start();
   client = new Client({ name: "sdk-client", version: "1.0.0" });
-  // Progress every 500 ms: well inside the 3 s client timeout the progress test uses.
-  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "500" }, stderr: "pipe" }));
+  // Progress every 400 ms: well inside the 2 s client timeout the progress test uses.
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "400" }, stderr: "pipe" }));
   const { tools } = await client.listTools(); // also arms the client's own output validation
   outputSchemas = new Map(tools.filter((tool) => tool.outputSchema).map((tool) => [tool.name, tool.outputSchema as Record<string, unknown>]));
 });
@@ -69,21 +69,21 @@ test("a PNG snapshot arrives as image content, and its structuredContent conform
 
 test("a call longer than the client's timeout: without progress it times out (and its block is cancelled); with progress it succeeds", async () => {
   await client.callTool({ name: "spawn", arguments: { shell: "bash", session: "patient" } });
-  // 3 s client timeout, a 6 s command, no progressToken asked for: the client gives up …
-  const unreported = client.callTool({ name: "exec", arguments: { session: "patient", command: "sleep 6; echo unreported" } }, undefined, { timeout: 3000 });
+  // 2 s client timeout, a 4 s command, no progressToken asked for: the client gives up …
+  const unreported = client.callTool({ name: "exec", arguments: { session: "patient", command: "sleep 4; echo unreported" } }, undefined, { timeout: 2000 });
   await expect(unreported).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
   // … and tells the server (notifications/cancelled), which ends the block: the next command
   // (queued behind it) runs, and the sleeper's exit status is not success.
   const queued = await client.callTool({ name: "exec", arguments: { session: "patient", command: "echo next", queue: true } });
   expect((queued.structuredContent as any).output).toContain("next");
   const [sleeper] = ((await client.callTool({ name: "blocks", arguments: { session: "patient", last: 2 } })).structuredContent as any).blocks as any[];
-  expect(sleeper).toMatchObject({ command: "sleep 6; echo unreported" });
+  expect(sleeper).toMatchObject({ command: "sleep 4; echo unreported" });
   expect(sleeper.exitCode).not.toBe(0);
 
-  // The same 3 s timeout, reset by progress every 500 ms: the 6 s call succeeds.
+  // The same 2 s timeout, reset by progress every 400 ms: the 4 s call succeeds.
   const seen: number[] = [];
-  const reported = await client.callTool({ name: "exec", arguments: { session: "patient", command: "sleep 6; echo reported" } }, undefined, {
-    timeout: 3000, resetTimeoutOnProgress: true, onprogress: ({ progress }) => { seen.push(progress); },
+  const reported = await client.callTool({ name: "exec", arguments: { session: "patient", command: "sleep 4; echo reported" } }, undefined, {
+    timeout: 2000, resetTimeoutOnProgress: true, onprogress: ({ progress }) => { seen.push(progress); },
   });
   expect(reported.isError).toBe(false);
   expect(conforms("exec", reported.structuredContent)).toMatchObject({ valid: true }); // before toMatchObject: bun 1.4.5's writes its matchers into the object
