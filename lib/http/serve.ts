@@ -1,11 +1,15 @@
 // `tuiwright serve --http HOST:PORT`: the daemon's methods over HTTP for clients that cannot
 // reach a Unix socket. Two endpoints on one listener:
 //   POST /rpc  plain JSON-RPC 2.0 (one request or a batch), the same methods as the socket;
-//   POST /mcp  MCP's Streamable HTTP transport (JSON responses; no server-initiated stream).
+//   /mcp       MCP's Streamable HTTP transport (the SDK's): POST to call (answers stream as SSE,
+//              progress included), GET for the server's stream, DELETE to end the session —
+//              which kills the sessions that client started, as a stdio client's going does.
 // Loopback only unless --allow-remote; a bearer token is generated at every start, printed once
 // and stored 0600 in the state directory; Host and Origin are checked against DNS rebinding.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedDir } from "../runtime/owned-dir.ts";
@@ -13,7 +17,7 @@ import { listenHttp } from "../runtime/http-listen.ts";
 import { printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
-import { closeMcp, respond, type Message } from "../mcp/server.ts";
+import { createMcpServer, type McpConnection } from "../mcp/server.ts";
 import { checkRequest, makeGuard, refusal } from "./guard.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,6 +70,55 @@ async function rpcOne(client: () => Promise<RpcClient>, message: unknown): Promi
   }
 }
 
+type McpSession = McpConnection & { transport: WebStandardStreamableHTTPServerTransport; ended?: Promise<void> };
+
+/** MCP clients by session id: an `initialize` without one starts a session (a server of its
+ * own, with its own sessions to kill when it ends); every later request names it. */
+class McpSessions {
+  readonly #target: DaemonTarget;
+  readonly #open = new Map<string, McpSession>();
+
+  constructor(target: DaemonTarget) {
+    this.#target = target;
+  }
+
+  async handle(request: Request, parsedBody: unknown): Promise<Response> {
+    const id = request.headers.get("mcp-session-id");
+    if (id !== null) {
+      const session = this.#open.get(id);
+      if (!session) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: `no MCP session ${JSON.stringify(id)} (it ended, or this server restarted): initialize again` } }, { status: 404 });
+      return session.transport.handleRequest(request, { parsedBody });
+    }
+    if (request.method !== "POST" || !isInitializeRequest(parsedBody)) {
+      return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "no Mcp-Session-Id header: start with an initialize request, then send the session id it returns" } }, { status: 400 });
+    }
+    const session: McpSession = { ...createMcpServer(this.#target), transport: new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (sessionId) => { this.#open.set(sessionId, session); },
+      // A DELETE is answered once this is done: the client sees its sessions gone.
+      onsessionclosed: () => this.#end(session),
+    }) };
+    session.server.onclose = () => void this.#end(session);
+    await session.server.connect(session.transport);
+    return session.transport.handleRequest(request, { parsedBody });
+  }
+
+  /** A client's session ends: its calls are cancelled, the sessions it started killed (once). */
+  #end(session: McpSession): Promise<void> {
+    session.ended ??= (async () => {
+      if (session.transport.sessionId !== undefined) this.#open.delete(session.transport.sessionId);
+      await session.server.close();
+      await session.calls.close();
+    })();
+    return session.ended;
+  }
+
+  /** The server is stopping: every session ends. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#open.values()].map((session) => this.#end(session)));
+  }
+}
+
 /** One request or a batch, answered as JSON (204 when everything was a notification). */
 async function answer(body: unknown, one: (message: unknown) => Promise<object | null>): Promise<Response> {
   if (Array.isArray(body)) {
@@ -92,21 +145,24 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
   };
   const token = randomBytes(24).toString("base64url");
   let guard = makeGuard(token, hostname, port, options.allowRemote);
+  const mcp = new McpSessions(options.target);
   const handler = async (request: Request): Promise<Response> => {
     const refused = checkRequest(guard, request);
     if (refused) return refused;
     const path = new URL(request.url).pathname;
-    if (path !== "/rpc" && path !== "/mcp") return refusal(404, `no such endpoint ${path}: POST /rpc (JSON-RPC) or POST /mcp (MCP)`);
-    if (request.method !== "POST") return refusal(405, `${request.method} ${path}: only POST is served (no server-initiated stream)`, { Allow: "POST" });
+    if (path !== "/rpc" && path !== "/mcp") return refusal(404, `no such endpoint ${path}: POST /rpc (JSON-RPC) or /mcp (MCP)`);
+    if (path === "/rpc" && request.method !== "POST") return refusal(405, `${request.method} /rpc: only POST is served`, { Allow: "POST" });
     let body: unknown;
-    try {
-      body = await readBody(request);
-    } catch (error) {
-      const failure = error as { status?: number; rpc?: object; message: string };
-      if (failure.rpc) return Response.json({ jsonrpc: "2.0", id: null, error: failure.rpc });
-      return refusal(failure.status ?? 400, failure.message);
+    if (request.method === "POST") {
+      try {
+        body = await readBody(request);
+      } catch (error) {
+        const failure = error as { status?: number; rpc?: object; message: string };
+        if (failure.rpc) return Response.json({ jsonrpc: "2.0", id: null, error: failure.rpc }, { status: path === "/mcp" ? 400 : 200 });
+        return refusal(failure.status ?? 400, failure.message);
+      }
     }
-    return answer(body, path === "/rpc" ? (message) => rpcOne(client, message) : (message) => respond(message as Message));
+    return path === "/rpc" ? answer(body, (message) => rpcOne(client, message)) : mcp.handle(request, body);
   };
   await using listener = listenHttp(hostname, port, handler);
   guard = makeGuard(token, hostname, listener.port, options.allowRemote);
@@ -114,9 +170,9 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
   const tokenFile = storeToken(options.target, listener.port, token);
   await started({ url: `http://${shown}:${listener.port}`, tokenFile, token });
   await stop;
+  await mcp.close();
   const connecting = daemon as Promise<RpcClient> | null;
   (await connecting?.catch(() => null))?.close();
-  await closeMcp();
 }
 
 /** Runs until SIGINT or SIGTERM. */
@@ -126,7 +182,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   process.once("SIGINT", release);
   process.once("SIGTERM", release);
   await serveHttp(options, async ({ url, tokenFile, token }) => {
-    await printOut(`serving ${url}/rpc (JSON-RPC) and ${url}/mcp (MCP)\ntoken: ${token}\n(stored in ${tokenFile}, mode 0600; send it as Authorization: Bearer <token>)`);
+    await printOut(`serving ${url}/rpc (JSON-RPC) and ${url}/mcp (MCP Streamable HTTP)\ntoken: ${token}\n(stored in ${tokenFile}, mode 0600; send it as Authorization: Bearer <token>)`);
   }, stop);
   return 0;
 }

@@ -21,13 +21,12 @@ export function renderFailure(message: string, hint: string, details: Record<str
   return `${message}${excerpt}\nhint: ${hint}`;
 }
 
+/** The text of a result (PNG and SVG snapshots are image content instead: resultContent). */
 export function renderResult(method: string, result: any): string {
   if (method === "snapshot") {
     if (typeof result.text === "string") return result.text;
     if (result.outline) return compactOutline(result.outline.nodes as OutlineNode[]).join("\n");
     if (typeof result.ansi === "string") return result.ansi;
-    if (typeof result.svg === "string") return result.svg;
-    if (typeof result.png === "string") return `(PNG, ${Math.round((result.png.length * 3) / 4)} bytes, base64 in structuredContent.png)`;
   }
   if (method === "exec" && "exitCode" in result) return `${result.output}[block ${result.seq} exited ${result.exitCode ?? "?"} in ${result.cwd ?? "?"}]`;
   if (method === "wait") return `fired: ${result.fired.join(", ")} (revision ${result.revision})${result.text ? `\n${result.text}` : ""}`;

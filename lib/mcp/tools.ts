@@ -1,6 +1,6 @@
 // MCP tools generated from the method table: one tool per method (dots become underscores),
-// the method's title as description, its params' JSON Schema as inputSchema, and hints from
-// its read-only/destructive flags. Methods that need a live connection of their own
+// the method's title as description, its params' JSON Schema as inputSchema, its result's as
+// outputSchema, and hints from its read-only/destructive flags. Methods that need a live connection of their own
 // (event subscriptions) or exist for fault tests are left out, by name, here; AWI-TTY aliases
 // of other methods (aliasOf) are left out too.
 import { toJsonSchema } from "@valibot/to-json-schema";
@@ -15,15 +15,49 @@ export const SPAWN_EXTRAS = {
   replaceEnv: { type: "boolean", description: "use env as the whole environment; by default env is merged over the MCP server's own" },
 };
 
+/** Result fields the MCP server keeps to itself (AOTUI §5.3: the agent never sees the snapshot id). */
+export const HIDDEN_RESULT_FIELDS: Partial<Record<string, string[]>> = { "desktop.snapshot": ["snapshot_id"] };
+
+/** A failed call's structuredContent: the JSON-RPC error the socket would have answered. */
+export const TOOL_ERROR = {
+  type: "object",
+  properties: {
+    error: {
+      type: "object",
+      description: "the call failed (isError: true): the same error the socket answers",
+      properties: {
+        code: { type: "integer", description: "the JSON-RPC error code (the error table in DESIGN.md)" },
+        message: { type: "string", description: "what went wrong" },
+        data: { type: "object", description: "name (the error's name), hint, and details such as a wait's screen excerpt or a bad field's path" },
+      },
+      required: ["code", "message"],
+    },
+  },
+  required: ["error"],
+};
+
 export type Tool = {
   name: string;
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
 };
 
 export const toolName = (method: string) => method.replace(/\./g, "_");
+
+/** What structuredContent holds: the method's result (as the server passes it on), or a tool error.
+ * MCP wants an object schema at the root, so the two shapes are its anyOf; definitions of
+ * recursive shapes (outline nodes) stay at the root, where their "#/$defs/…" refers. */
+function outputSchema(method: string, result: Parameters<typeof toJsonSchema>[0]): Record<string, unknown> {
+  const { $schema: _, $defs, ...schema } = toJsonSchema(result, { errorMode: "ignore" }) as Record<string, any>;
+  for (const field of HIDDEN_RESULT_FIELDS[method] ?? []) {
+    delete schema.properties?.[field];
+    if (Array.isArray(schema.required)) schema.required = schema.required.filter((name: string) => name !== field);
+  }
+  return { type: "object", anyOf: [schema, TOOL_ERROR], ...($defs ? { $defs } : {}) };
+}
 
 let cache: { tools: Tool[]; byName: Map<string, string> } | null = null;
 
@@ -42,11 +76,13 @@ export function tools(): { tools: Tool[]; byName: Map<string, string> } {
       title: def.title,
       description: def.title,
       inputSchema: { type: "object", ...schema },
+      outputSchema: outputSchema(method, def.result),
       annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: "destructive" in def && def.destructive === true, openWorldHint: false },
     });
   }
   // The agent-interactive-pty document's tools (exec_block, wait_for, …); its send, status
-  // and reset are the core tools of those names, which take conversation_id too.
+  // and reset are the core tools of those names, which take conversation_id too. The compat
+  // table maps results to the document's shapes without a schema for them: no outputSchema.
   for (const [name, def] of Object.entries(INTERACTIVE_PTY)) {
     if (Object.hasOwn(METHODS, name)) continue;
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;

@@ -28,18 +28,7 @@ export async function readStdinBytes(): Promise<Uint8Array> {
   return new Response(Bun.stdin.stream()).bytes();
 }
 
-/** Lines of standard input as they arrive (for protocol servers on stdio). */
-export async function* stdinLines(): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  for await (const chunk of Bun.stdin.stream()) {
-    pending += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = pending.indexOf("\n")) !== -1) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      if (line.trim() !== "") yield line;
-    }
-  }
-  if (pending.trim() !== "") yield pending;
+/** Standard input's bytes as they arrive (for protocol servers on stdio). */
+export function stdinChunks(): AsyncIterable<Uint8Array> {
+  return Bun.stdin.stream();
 }

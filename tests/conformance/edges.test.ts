@@ -19,6 +19,7 @@ beforeAll(async () => {
   world = await World.start();
   mcp = new McpClient({ name: "conformance", version: "1.0.0" });
   await mcp.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  await mcp.listTools(); // from here on the client checks every structuredContent against the tool's outputSchema
   const proc = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: world.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
   let text = "";
@@ -101,15 +102,16 @@ function steps(session: string) {
   return [
     {
       what: "spawn a program",
-      method: "spawn", params: { session, argv: ["cat"], cols: 40, rows: 6, cwd: world.dir, env: { PATH: process.env.PATH!, TERM: "xterm-256color" } },
-      cli: ["spawn", "--session", session, "--cols", "40", "--rows", "6", "--", "cat"],
+      // tr, not cat: the terminal's echo of the typed line and the program's copy differ, so the
+      // wait below fires on the program's copy and the snapshot after it is the same everywhere.
+      method: "spawn", params: { session, argv: ["tr", "a-z", "A-Z"], cols: 40, rows: 6, cwd: world.dir, env: { PATH: process.env.PATH!, TERM: "xterm-256color" } },
+      cli: ["spawn", "--session", session, "--cols", "40", "--rows", "6", "--", "tr", "a-z", "A-Z"],
       pick: (o: Outcome) => o.error ?? { name: o.result.name === session, cols: o.result.cols ?? 40 },
     },
     {
       what: "type with a wait",
-      // cat's copy under the terminal's echo: once both are there, every edge's snapshot is the same.
-      method: "type", params: { session, text: "same everywhere\r", wait: { regex: ["same everywhere\\nsame everywhere"] } },
-      cli: ["type", "--session", session, "same everywhere\r", "--wait-regex", "same everywhere\\nsame everywhere"],
+      method: "type", params: { session, text: "same everywhere\r", wait: { text: ["SAME EVERYWHERE"] } },
+      cli: ["type", "--session", session, "same everywhere\r", "--wait-text", "SAME EVERYWHERE"],
       pick: (o: Outcome) => o.error ?? { fired: o.result.wait.fired },
     },
     {

@@ -1,7 +1,9 @@
-// `tuiwright serve --http`: JSON-RPC and MCP over HTTP, and every refusal that keeps a web page
-// or another user from driving your programs through it.
+// `tuiwright serve --http`: JSON-RPC and MCP over HTTP (the SDK's own Streamable HTTP client),
+// and every refusal that keeps a web page or another user from driving your programs through it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { statSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BIN, World } from "../helpers/harness.ts";
 
 let world: World;
@@ -12,7 +14,7 @@ let tokenFile = "";
 
 beforeAll(async () => {
   world = await World.start();
-  server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: world.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = server.stdout.getReader();
   let text = "";
   while (!text.includes("mode 0600")) {
@@ -52,14 +54,57 @@ test("POST /rpc runs the daemon's methods: spawn, type with a wait, snapshot, ki
   expect((await post("/rpc", { jsonrpc: "2.0", id: 5, method: "kill", params: { session: "web-cat" } })).body.result).toBeDefined();
 });
 
-test("POST /mcp speaks MCP: initialize, tools/list, tools/call", async () => {
-  const init = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
-  expect(init.body.result.serverInfo.name).toBe("tuiwright");
-  expect((await post("/mcp", { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
-  const list = await post("/mcp", { jsonrpc: "2.0", id: 2, method: "tools/list" });
-  expect(list.body.result.tools.map((tool: { name: string }) => tool.name)).toContain("snapshot");
-  const call = await post("/mcp", { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "ping", arguments: {} } });
-  expect(call.body.result.isError).toBe(false);
+async function mcpClient(name: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const client = new Client({ name, version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+test("/mcp is MCP's Streamable HTTP transport: the SDK's client lists and calls the tools, with progress", async () => {
+  const { client, transport } = await mcpClient("over-http");
+  expect(client.getServerVersion()?.name).toBe("tuiwright");
+  expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("snapshot");
+  const ping = await client.callTool({ name: "ping", arguments: {} });
+  expect(ping.isError).toBe(false);
+  await client.callTool({ name: "spawn", arguments: { shell: "bash", session: "web-shell" } });
+  let ticks = 0;
+  const slow = await client.callTool({ name: "exec", arguments: { session: "web-shell", command: "sleep 1; echo streamed" } }, undefined, {
+    timeout: 30_000, onprogress: () => { ticks++; },
+  });
+  expect((slow.structuredContent as any).output).toContain("streamed");
+  expect(ticks).toBeGreaterThan(0); // progress reached the client on the call's SSE stream (TUIWRIGHT_MCP_PROGRESS_MS=200)
+  await client.callTool({ name: "kill", arguments: { session: "web-shell" } });
+  await transport.terminateSession();
+  await client.close();
+});
+
+test("ending an MCP session over HTTP (DELETE) kills the sessions it started, unless kept; the session id is then unknown", async () => {
+  const { client, transport } = await mcpClient("short-lived");
+  await client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "web-goes" } });
+  await client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "web-stays", keep: true } });
+  const sessionId = transport.sessionId!;
+  await transport.terminateSession();
+  await client.close();
+  const names = (await world.json(["list"])).sessions.map((s: { name: string }) => s.name);
+  expect(names).toContain("web-stays");
+  expect(names).not.toContain("web-goes");
+  await world.json(["kill", "--session", "web-stays"]);
+  const stale = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...auth(), Accept: "application/json, text/event-stream", "Mcp-Session-Id": sessionId });
+  expect(stale).toMatchObject({ status: 404, body: { error: { message: expect.stringContaining("initialize again") } } });
+});
+
+test("/mcp refusals: no session id, no Accept for event streams, and the same token, Host and Origin checks as /rpc", async () => {
+  const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const noSession = await post("/mcp", { jsonrpc: "2.0", id: 2, method: "tools/list" }, { ...auth(), Accept: "application/json, text/event-stream" });
+  expect(noSession).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("start with an initialize request") } } });
+  const noAccept = await post("/mcp", init);
+  expect(noAccept).toMatchObject({ status: 406, body: { error: { message: expect.stringContaining("text/event-stream") } } });
+  expect((await post("/mcp", init, { "Content-Type": "application/json", Accept: "application/json, text/event-stream" })).status).toBe(401);
+  expect((await post("/mcp", init, { ...auth(), Accept: "application/json, text/event-stream", Origin: "http://evil.example" })).status).toBe(403);
+  expect((await post("/mcp", "{not json", { ...auth(), Accept: "application/json, text/event-stream" })).body.error.code).toBe(-32700);
 });
 
 test("refusals: no token, a wrong token, a foreign Host or Origin, wrong verb or path, a huge or broken body", async () => {
