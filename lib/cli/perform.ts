@@ -6,7 +6,7 @@ import type { Result } from "../protocol/methods.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { Prepared } from "./invocation.ts";
 import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
-import type { OutputMode } from "./verbs.ts";
+import { type OutputMode, rendererOf } from "../present/result-text.ts";
 
 const STOP_WAIT_MS = 5000;
 
@@ -19,5 +19,5 @@ export async function perform(rpc: RpcClient, prepared: Prepared, mode: OutputMo
   // `daemon stop` returns once the daemon has exited: its connections close as it dies.
   if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
   if (out) return { output: await writeSnapshotOut(out, result as Result<"snapshot">, mode), exitCode: 0 };
-  return { output: mode === "json" ? JSON.stringify(result) : verb.show(result, mode), exitCode: verb.exitCode?.(result, args) ?? 0 };
+  return { output: mode === "json" ? JSON.stringify(result) : (verb.show ?? rendererOf(verb.method))(result, mode), exitCode: verb.exitCode?.(result, args) ?? 0 };
 }

@@ -6,7 +6,7 @@ import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { peekLost } from "../transport/session-ledger.ts";
 import { cleanUpDeadDaemon } from "../transport/dead-daemon-cleanup.ts";
-import { formatList } from "./output.ts";
+import { formatList } from "../present/result-text.ts";
 import { findLocalCommand } from "./local-commands.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";

@@ -1,12 +1,11 @@
 // The CLI verbs the method table declares (`cli` in a method's definition, generated into
 // TABLE_VERBS as plain data): the params the words and flags set, each flag's help and default
-// the param's own, the renderer the method's. A method added with a `cli` entry is a verb with
+// the param's own, the renderer the method's (lib/present/result-text.ts). A method added with a `cli` entry is a verb with
 // no edit here.
 import { TABLE_VERBS, type TableVerb } from "../protocol/generated/method-facts.ts";
 import type { MethodName } from "../protocol/methods.ts";
 import { PARAM_FACTS, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { paramFlag } from "./param-flags.ts";
-import { rendererOf } from "./renderers.ts";
 import type { Verb } from "./verbs.ts";
 
 const wordName = (param: string) => param.replace(/\?$/, "");
@@ -34,7 +33,6 @@ export function tableVerb(entry: TableVerb): Verb {
     positionals: [required, entry.words.length],
     positionalParams: entry.words.map(wordName),
     flags,
-    show: rendererOf(entry.method),
   };
 }
 

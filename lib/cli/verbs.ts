@@ -9,10 +9,10 @@ import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 import { TABLE_VERB_LIST } from "./table-verbs.ts";
-import { formatExit, formatList, formatSnapshot, formatWait } from "./output.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
-export type OutputMode = "human" | "plain" | "json";
+export type { OutputMode } from "../present/result-text.ts";
+import type { OutputMode } from "../present/result-text.ts";
 
 export type Verb = {
   name: string;
@@ -31,7 +31,8 @@ export type Verb = {
   params?(args: ParsedArgs, client: ClientEnv): Record<string, unknown>;
   /** The params the positional words set, in order. */
   positionalParams?: string[];
-  show(result: any, mode: OutputMode): string;
+  /** How the result reads; default: its method's renderer (lib/present/result-text.ts). */
+  show?(result: any, mode: OutputMode): string;
   /** The CLI's exit code for a successful call (exec --propagate). */
   exitCode?(result: any, args: ParsedArgs): number;
   /** For `snapshot --out`: write the result's image/text to this file instead of printing. */
@@ -118,12 +119,6 @@ function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | und
   return spec;
 }
 
-function showAction(result: Result<"press">, mode: OutputMode): string {
-  if (mode === "plain") return "";
-  const at = result.target ? ` (clicked ${result.target.ref} at ${result.target.row},${result.target.col})` : "";
-  const line = `${result.session}: sent ${result.bytes} byte(s)${at}, revision ${result.revisionBefore} → ${result.revisionAfter}`;
-  return result.wait ? `${line}\n${formatWait(result.wait)}` : line;
-}
 
 /** The client's environment for a new program: its own, made right for our terminal. */
 function spawnEnv(client: ClientEnv, pairs: string[]): Record<string, string> {
@@ -212,7 +207,6 @@ const BROWSER_VERBS: Verb[] = [
       }
       return params;
     },
-    show: (r: Result<"scroll">, mode) => (mode === "plain" ? "" : `${r.session}: scrolled, revision ${r.revisionBefore} → ${r.revisionAfter}`),
   },
   {
     name: "set-viewport",
@@ -271,7 +265,6 @@ const UNORDERED: Verb[] = [
         ...(f.has("--no-wait") ? { noWait: true } : {}),
       };
     },
-    show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
   },
   {
     name: "resize",
@@ -281,7 +274,6 @@ const UNORDERED: Verb[] = [
     positionals: [2, 2],
     flags: [],
     params: (args) => sizeWords(args, "resize", /^\d+$/),
-    show: (r: Result<"resize">, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows} (revision ${r.revision})`),
   },
   {
     name: "snapshot",
@@ -319,7 +311,6 @@ const UNORDERED: Verb[] = [
       if (format === "png" && !args.flags.has("--out")) throw usage("--format png writes binary: give --out FILE", "snapshot");
       return {};
     },
-    show: (r: Result<"snapshot">, mode) => formatSnapshot(r, mode),
   },
   {
     name: "type",
@@ -338,7 +329,6 @@ const UNORDERED: Verb[] = [
       const wait = waitSpec(args, "type");
       return wait ? { wait } : {};
     },
-    show: showAction,
   },
   {
     name: "press",
@@ -351,7 +341,6 @@ const UNORDERED: Verb[] = [
       const wait = waitSpec(args, "press");
       return { keys: args.positionals, ...(wait ? { wait } : {}) };
     },
-    show: showAction,
   },
   {
     name: "click",
@@ -378,7 +367,6 @@ const UNORDERED: Verb[] = [
       }
       return { ...params, ...(wait ? { wait } : {}) };
     },
-    show: showAction,
   },
   ...BROWSER_VERBS,
   ...DESKTOP_VERBS,
@@ -408,13 +396,6 @@ const UNORDERED: Verb[] = [
         ...(f.has("--cwd") ? { cwd: resolvePath(client.cwd, String(f.get("--cwd"))) } : {}),
       };
     },
-    show(r: Result<"exec">, mode) {
-      if (!("exitCode" in r)) return mode === "plain" ? String(r.cursor) : `started interactively; output cursor ${r.cursor} (send input, then wait --output … --from-cursor ${r.cursor})`;
-      const tail = r.outputTruncated ? `\n[output truncated: ${r.output.length} of ${r.outputChars} characters; \`tuiwright block ${r.seq}\` has more]` : "";
-      if (mode === "plain") return r.output.replace(/\n$/, "") + tail;
-      const how = r.integration === false ? " (no shell integration: output read from the screen, exit code unknown)" : "";
-      return `${r.output.replace(/\n$/, "")}${tail}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}${how}]`;
-    },
     exitCode: (r: Result<"exec">, args) => (args.flags.has("--propagate") && "exitCode" in r ? (r.exitCode ?? 1) : 0),
   },
   {
@@ -437,7 +418,6 @@ const UNORDERED: Verb[] = [
       if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
       return { data };
     },
-    show: (r: Result<"send">, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   },
   {
     name: "block",
@@ -450,7 +430,6 @@ const UNORDERED: Verb[] = [
       if (!/^\d+$/.test(args.positionals[0]!)) throw usage(`SEQ must be a block number, got ${JSON.stringify(args.positionals[0])}`, "block");
       return { seq: Number(args.positionals[0]) };
     },
-    show: (r: Result<"block">, mode) => (mode === "plain" ? r.output.replace(/\n$/, "") : `$ ${r.command}\n${r.output.replace(/\n$/, "")}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`),
   },
   {
     name: "wait",
@@ -464,8 +443,6 @@ const UNORDERED: Verb[] = [
       if (!spec) throw usage("wait needs a condition: --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit", "wait");
       return { ...spec, ...(args.flags.has("--print") ? { includeText: true } : {}) };
     },
-    // --print: the `fired` line, then the screen.
-    show: (r: Result<"wait">, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : r.text === undefined ? formatWait(r) : `${formatWait(r)}\n${r.text}`),
   },
   {
     name: "adapter check",
@@ -485,7 +462,6 @@ const UNORDERED: Verb[] = [
       }
       return { source, file: args.positionals[0] };
     },
-    show: (r: Result<"adapter.check">, mode) => (mode === "plain" ? r.name : `ok: ${r.name} (@${r.root}; regions: ${r.regions.join(", ") || "none"})`),
   },
   {
     name: "lease acquire",
@@ -501,8 +477,6 @@ const UNORDERED: Verb[] = [
       if (!args.flags.has("--owner")) throw usage("lease acquire needs --owner ID", "lease acquire");
       return { ttlMs: args.flags.get("--ttl") ?? CLI_LEASE_TTL_MS };
     },
-    show: (r: Result<"lease.acquire">, mode) =>
-      mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
   },
   {
     name: "daemon start",

@@ -1,8 +1,7 @@
 // The short text part of a tool result: what an agent reads first. Snapshots are text (or the
 // compact outline), exec is its output and exit code, waits name what fired; the full result
 // is in structuredContent.
-import { compactOutline } from "../outline/compact.ts";
-import type { OutlineNode } from "../outline/types.ts";
+import { RENDERERS } from "../present/result-text.ts";
 
 type Content = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
 
@@ -21,16 +20,9 @@ export function renderFailure(message: string, hint: string, details: Record<str
   return `${message}${excerpt}\nhint: ${hint}`;
 }
 
-/** The text of a result (PNG and SVG snapshots are image content instead: resultContent). */
+/** The text of a result: the method's renderer as the CLI's human output has it (PNG and SVG
+ * snapshots are image content instead: resultContent), else the result as JSON. */
 export function renderResult(method: string, result: any): string {
-  if (method === "snapshot") {
-    if (typeof result.text === "string") return result.text;
-    if (result.outline) return compactOutline(result.outline.nodes as OutlineNode[]).join("\n");
-    if (typeof result.ansi === "string") return result.ansi;
-  }
-  if (method === "exec" && "exitCode" in result) return `${result.output}[block ${result.seq} exited ${result.exitCode ?? "?"} in ${result.cwd ?? "?"}]`;
-  if (method === "wait") return `fired: ${result.fired.join(", ")} (revision ${result.revision})${result.text ? `\n${result.text}` : ""}`;
-  if ((method === "press" || method === "type" || method === "click") && result.wait) return `fired: ${result.wait.fired.join(", ")} (revision ${result.revisionAfter})`;
-  if (method === "desktop.snapshot" && typeof result.markup === "string") return result.markup;
-  return JSON.stringify(result);
+  const render = (RENDERERS as Record<string, ((result: any, mode: "human") => string) | undefined>)[method];
+  return render ? render(result, "human") : JSON.stringify(result);
 }
