@@ -7,6 +7,17 @@ import { type MethodDef, Navigated, NavSettle, NavTimeout, writer } from "./comm
 const NAV_FLAGS = { timeoutMs: "--timeout", settleMs: "--settle" };
 const settling = { timeoutMs: v.optional(NavTimeout, 30_000), settleMs: v.optional(NavSettle) };
 
+/** One of the bar's buttons, pressed; the call returns when the page has settled. */
+function navButton<B extends "back" | "forward" | "reload">(button: B) {
+  return {
+    title: `Browsers: the ${button} button, then wait until the page has settled`,
+    cli: { verb: button, summary: `browsers: the ${button} button; returns when the page has settled`, flags: NAV_FLAGS },
+    readOnly: false,
+    params: v.strictObject({ ...writer, ...settling }),
+    result: Navigated,
+  } as const;
+}
+
 export const BROWSER_METHODS = {
   navigate: {
     title: "Browsers: load a URL from the URL bar and wait until the page has loaded and settled",
@@ -15,25 +26,7 @@ export const BROWSER_METHODS = {
     params: v.strictObject({ ...writer, url: doc(v.pipe(v.string(), v.minLength(1)), "an absolute http(s), file, data or about URL"), ...settling }),
     result: Navigated,
   },
-  back: {
-    title: "Browsers: the back button, then wait until the page has settled",
-    cli: { verb: "back", summary: "browsers: the back button; returns when the page has settled", flags: NAV_FLAGS },
-    readOnly: false,
-    params: v.strictObject({ ...writer, ...settling }),
-    result: Navigated,
-  },
-  forward: {
-    title: "Browsers: the forward button, then wait until the page has settled",
-    cli: { verb: "forward", summary: "browsers: the forward button; returns when the page has settled", flags: NAV_FLAGS },
-    readOnly: false,
-    params: v.strictObject({ ...writer, ...settling }),
-    result: Navigated,
-  },
-  reload: {
-    title: "Browsers: the reload button, then wait until the page has settled",
-    cli: { verb: "reload", summary: "browsers: the reload button; returns when the page has settled", flags: NAV_FLAGS },
-    readOnly: false,
-    params: v.strictObject({ ...writer, ...settling }),
-    result: Navigated,
-  },
+  back: navButton("back"),
+  forward: navButton("forward"),
+  reload: navButton("reload"),
 } as const satisfies Record<string, MethodDef>;
