@@ -4,7 +4,8 @@ import { expect, test } from "bun:test";
 import { parseFlags } from "../../../lib/cli/flags.ts";
 import { docFlag, paramFlag, paramsFromFlags } from "../../../lib/cli/param-flags.ts";
 import { VERBS } from "../../../lib/cli/verbs.ts";
-import { PARAM_FACTS } from "../../../lib/protocol/generated/method-facts.ts";
+import { paramFacts } from "../../../lib/protocol/generated/method-facts.ts";
+const PARAM_FACTS = paramFacts();
 
 test("a param flag takes the param's type, help, default and choices from the table", () => {
   expect(paramFlag("end", "graceMs", "--grace")).toMatchObject({ name: "--grace", type: "int", value: "MS", default: 2000, param: "graceMs", description: expect.stringContaining("(default 2000)") });
@@ -12,7 +13,7 @@ test("a param flag takes the param's type, help, default and choices from the ta
   expect(paramFlag("exec", "queue", "--queue")).toMatchObject({ type: "bool", param: "queue" });
   expect(docFlag("wait", "timeoutMs", "--timeout")).toMatchObject({ default: 10_000 });
   expect(docFlag("wait", "timeoutMs", "--timeout")).not.toHaveProperty("param");
-  expect(() => paramFlag("end", "nonsense", "--x")).toThrow("method end has no param nonsense");
+  expect(() => paramFlag("end", "nonsense", "--x").type).toThrow("method end has no param nonsense");
 });
 
 test("given param flags set their params as parsed; absent ones set nothing", () => {
