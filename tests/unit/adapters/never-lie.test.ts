@@ -6,15 +6,15 @@
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
-import { loadManifest } from "../../lib/adapters/load-manifest.ts";
-import { outlineFor } from "../../lib/adapters/outline-for.ts";
-import { walk, type OutlineNode } from "../../lib/outline/types.ts";
-import { parseCast } from "../../lib/record/cast-reader.ts";
-import type { Grid } from "../../lib/terminal/grid.ts";
-import { Screen } from "../../lib/terminal/screen.ts";
+import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
+import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
+import { outlineFor } from "../../../lib/adapters/outline-for.ts";
+import { walk, type OutlineNode } from "../../../lib/outline/types.ts";
+import { parseCast } from "../../../lib/record/cast-reader.ts";
+import type { Grid } from "../../../lib/terminal/grid.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
 
-const CASTS = join(import.meta.dir, "../testdata/casts");
+const CASTS = join(import.meta.dir, "../../testdata/casts");
 const manifests = BUILTIN_MANIFESTS.map(({ file, source }) => loadManifest(source, file));
 
 /** Evidence each value needs in its node's own text (the manifests' value tables). */

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { OutputStream, type ShellMark } from "../../lib/shell/output-stream.ts";
+import { OutputStream, type ShellMark } from "../../../lib/shell/output-stream.ts";
 
 function stream(nonce: string | null = "n1") {
   const marks: ShellMark[] = [];
@@ -39,7 +39,7 @@ test("without a nonce (no integration) marks are ignored", () => {
   expect(s.slice(0)).toBe("out");
 });
 
-import { BlockTracker } from "../../lib/shell/block-tracker.ts";
+import { BlockTracker } from "../../../lib/shell/block-tracker.ts";
 
 test("block tracker: lost and repeated marks make no phantom blocks; E names blocks before (zsh) or after (bash) C", () => {
   const ended: number[] = [];

@@ -1,11 +1,11 @@
 import { expect, test } from "bun:test";
-import { execCommand, keySteps } from "../../lib/adapters/manifest-operations.ts";
-import { loadManifest } from "../../lib/adapters/load-manifest.ts";
-import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
-import { operationsOf } from "../../lib/adapters/manifest-operations.ts";
+import { execCommand, keySteps } from "../../../lib/adapters/manifest-operations.ts";
+import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
+import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
+import { operationsOf } from "../../../lib/adapters/manifest-operations.ts";
 import { parse } from "smol-toml";
-import { terminalViews, terminalOperationSpecs } from "../../lib/desktop/terminal-app.ts";
-import { renderViewBody } from "../../lib/desktop/render-markdown.ts";
+import { terminalViews, terminalOperationSpecs } from "../../../lib/desktop/terminal-app.ts";
+import { renderViewBody } from "../../../lib/desktop/render-markdown.ts";
 
 const base = 'name = "x"\n[detect]\nargv0 = ["x"]\n';
 

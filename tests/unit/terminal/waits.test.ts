@@ -1,12 +1,12 @@
 // The wait engine against a real headless screen, in process: exact revision and timing
 // semantics without a PTY in between.
 import { afterEach, expect, test } from "bun:test";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
-import type { ExitStatusValue } from "../../lib/protocol/methods.ts";
-import { Screen } from "../../lib/terminal/screen.ts";
-import { WaitEngine } from "../../lib/terminal/waits.ts";
-import { genericOutline } from "../../lib/outline/generic.ts";
-import { assignRefs } from "../../lib/outline/refs.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import type { ExitStatusValue } from "../../../lib/protocol/methods.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
+import { WaitEngine } from "../../../lib/terminal/waits.ts";
+import { genericOutline } from "../../../lib/outline/generic.ts";
+import { assignRefs } from "../../../lib/outline/refs.ts";
 
 let screen: Screen;
 let exit: ExitStatusValue | null;

@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
-import { compactOutline } from "../../lib/outline/compact.ts";
-import { genericOutline } from "../../lib/outline/generic.ts";
-import { assignRefs } from "../../lib/outline/refs.ts";
-import { Screen } from "../../lib/terminal/screen.ts";
+import { compactOutline } from "../../../lib/outline/compact.ts";
+import { genericOutline } from "../../../lib/outline/generic.ts";
+import { assignRefs } from "../../../lib/outline/refs.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
 
 let screen: Screen;
 afterEach(() => screen?.dispose());

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { EventHub } from "../../lib/daemon/event-hub.ts";
-import type { Connection } from "../../lib/runtime/unix-socket.ts";
-import { EVENT_QUEUE_LIMIT_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION } from "../../lib/transport/connection-limits.ts";
+import { EventHub } from "../../../lib/daemon/event-hub.ts";
+import type { Connection } from "../../../lib/runtime/unix-socket.ts";
+import { EVENT_QUEUE_LIMIT_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION } from "../../../lib/transport/connection-limits.ts";
 
 /** A connection whose unread output we set by hand. */
 function fakeConnection(): Connection & { sent: any[]; unread: number } {
@@ -48,7 +48,7 @@ test("a connection holds a bounded number of subscriptions; others are not affec
 });
 
 test("replies a client does not read close its connection past the limit, with a reason", async () => {
-  const { serveJsonRpc } = await import("../../lib/transport/rpc-server.ts");
+  const { serveJsonRpc } = await import("../../../lib/transport/rpc-server.ts");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const dir = mkdtempSync(`${tmpdir()}/tw-limits-`);

@@ -3,14 +3,14 @@
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createDesktop, destroyDesktop, getSnapshot, listDesktops, restore, serialize, SNAPSHOT_LIMIT, type Desktop, type UpdateSignal } from "../../lib/desktop/index.ts";
-import { SignalOutputStream } from "../../lib/desktop/signal-stream.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
-import { findApplication, findItem, findView, viewText } from "../helpers/markdown-agent.ts";
+import { createDesktop, destroyDesktop, getSnapshot, listDesktops, restore, serialize, SNAPSHOT_LIMIT, type Desktop, type UpdateSignal } from "../../../lib/desktop/index.ts";
+import { SignalOutputStream } from "../../../lib/desktop/signal-stream.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { findApplication, findItem, findView, viewText } from "../../helpers/markdown-agent.ts";
 
-const APPS = resolve(import.meta.dir, "../../examples/apps");
-const FAULTY = resolve(import.meta.dir, "../testdata/desktop-apps/faulty");
-const GOLDEN = resolve(import.meta.dir, "../testdata/desktop-golden.md");
+const APPS = resolve(import.meta.dir, "../../../examples/apps");
+const FAULTY = resolve(import.meta.dir, "../../testdata/desktop-apps/faulty");
+const GOLDEN = resolve(import.meta.dir, "../../testdata/desktop-golden.md");
 
 // Bounds for a loaded machine (apps start in workers), not speed checks.
 setDefaultTimeout(60_000);

@@ -2,10 +2,10 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadAppFolder, validateManifest } from "../../lib/desktop/app-manifest.ts";
-import { allowsFile, allowsUrl } from "../../lib/desktop/permissions.ts";
-import { createDesktop, listDesktops } from "../../lib/desktop/index.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
+import { loadAppFolder, validateManifest } from "../../../lib/desktop/app-manifest.ts";
+import { allowsFile, allowsUrl } from "../../../lib/desktop/permissions.ts";
+import { createDesktop, listDesktops } from "../../../lib/desktop/index.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 
 const root = mkdtempSync(join(tmpdir(), "tw-aoapp-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

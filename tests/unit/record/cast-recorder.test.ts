@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CastRecorder } from "../../lib/record/cast-recorder.ts";
+import { CastRecorder } from "../../../lib/record/cast-recorder.ts";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

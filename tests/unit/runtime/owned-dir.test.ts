@@ -3,8 +3,8 @@ import { expect, test } from "bun:test";
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureOwnedDir, ownedDirExists } from "../../lib/runtime/owned-dir.ts";
-import { homeDir, stateLocation } from "../../lib/runtime/paths.ts";
+import { ensureOwnedDir, ownedDirExists } from "../../../lib/runtime/owned-dir.ts";
+import { homeDir, stateLocation } from "../../../lib/runtime/paths.ts";
 
 function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), "tw-owned-"));

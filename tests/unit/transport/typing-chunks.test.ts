@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { chunkText, typeRequests } from "../../lib/transport/typing-chunks.ts";
+import { chunkText, typeRequests } from "../../../lib/transport/typing-chunks.ts";
 
 test("pieces fit the limit as JSON, never split a surrogate pair, and join back to the text", () => {
   const text = "a\"\\\u0001é😀".repeat(5000);

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { MaskedFeed, SecretMask } from "../../lib/record/secret-mask.ts";
+import { MaskedFeed, SecretMask } from "../../../lib/record/secret-mask.ts";
 
 test("a secret split by a shell's redraw (fish) is masked character for character, the sequences kept", () => {
   const mask = new SecretMask();

@@ -1,18 +1,18 @@
 // The pieces of browser sessions that need no browser: the Carbonyl manifest on a drawn
 // screen, pixel glyphs, AWI-TTY keys and URLs, wheel encoding, and a narrowed screen's text.
 import { afterEach, expect, test } from "bun:test";
-import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
-import { loadManifest } from "../../lib/adapters/load-manifest.ts";
-import { outlineFor } from "../../lib/adapters/outline-for.ts";
-import { readNavBar } from "../../lib/browser/nav-state.ts";
-import { unreachable } from "../../lib/browser/probe.ts";
-import { browserUrl } from "../../lib/browser/url.ts";
-import { awiKey } from "../../lib/daemon/browser-handlers.ts";
-import { compactOutline } from "../../lib/outline/compact.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
-import { encodeWheel } from "../../lib/terminal/mouse.ts";
-import { textWithoutPixels } from "../../lib/terminal/pixels.ts";
-import { Screen } from "../../lib/terminal/screen.ts";
+import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
+import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
+import { outlineFor } from "../../../lib/adapters/outline-for.ts";
+import { readNavBar } from "../../../lib/browser/nav-state.ts";
+import { unreachable } from "../../../lib/browser/probe.ts";
+import { browserUrl } from "../../../lib/browser/url.ts";
+import { awiKey } from "../../../lib/daemon/browser-handlers.ts";
+import { compactOutline } from "../../../lib/outline/compact.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { encodeWheel } from "../../../lib/terminal/mouse.ts";
+import { textWithoutPixels } from "../../../lib/terminal/pixels.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
 
 let screen: Screen;
 afterEach(() => screen?.dispose());

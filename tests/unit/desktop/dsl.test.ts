@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { convertArgs } from "../../lib/desktop/convert-args.ts";
-import { parseContextCommand, splitWords } from "../../lib/desktop/dsl.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
+import { convertArgs } from "../../../lib/desktop/convert-args.ts";
+import { parseContextCommand, splitWords } from "../../../lib/desktop/dsl.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 
 function refused(fn: () => unknown): TuiwrightError {
   try {

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
-import type { OutlineNode } from "../../lib/outline/types.ts";
-import { select } from "../../lib/selector/match.ts";
-import { parseSelector } from "../../lib/selector/parse.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
+import type { OutlineNode } from "../../../lib/outline/types.ts";
+import { select } from "../../../lib/selector/match.ts";
+import { parseSelector } from "../../../lib/selector/parse.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 
 const box = { row: 0, col: 0, rows: 1, cols: 1 };
 const tree: OutlineNode[] = [{

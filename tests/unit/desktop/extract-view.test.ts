@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
-import { extractView, newListCache, noteMutation } from "../../lib/desktop/extract-view.ts";
-import { renderViewBody } from "../../lib/desktop/render-markdown.ts";
+import { extractView, newListCache, noteMutation } from "../../../lib/desktop/extract-view.ts";
+import { renderViewBody } from "../../../lib/desktop/render-markdown.ts";
 
 function page(html: string): any {
   return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;

@@ -2,7 +2,7 @@
 // src/ui/navigation.rs): the bytes for each key, what is refused and why, SGR mouse, and the
 // URL bar's focus rules.
 import { expect, test } from "bun:test";
-import { barKeepsKeyboard, carbonylKey, carbonylMouse, carbonylText, refuseNonAscii, releaseFocusToPage } from "../../lib/browser/carbonyl-input.ts";
+import { barKeepsKeyboard, carbonylKey, carbonylMouse, carbonylText, refuseNonAscii, releaseFocusToPage } from "../../../lib/browser/carbonyl-input.ts";
 
 test("keys: one byte each; arrows as CSI A..D, with modifiers as CSI 1;<m>", () => {
   expect(["Tab", "Enter", "Space", "Backspace"].map((k) => carbonylKey(k, undefined, undefined))).toEqual(["\t", "\r", " ", "\x7f"]);

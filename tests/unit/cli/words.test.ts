@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { splitWords } from "../../lib/cli/words.ts";
+import { splitWords } from "../../../lib/cli/words.ts";
 
 test.each([
   ["press Enter --wait-text '$ '", ["press", "Enter", "--wait-text", "$ "]],

@@ -2,8 +2,8 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BlockTracker } from "../../lib/shell/block-tracker.ts";
-import { ShellSession } from "../../lib/shell/shell-session.ts";
+import { BlockTracker } from "../../../lib/shell/block-tracker.ts";
+import { ShellSession } from "../../../lib/shell/shell-session.ts";
 
 test("the tracker keeps only the newest blocks in memory, and counts them all", () => {
   const t = new BlockTracker({ started: () => {}, ended: () => {}, ready: () => {} }, 5);

@@ -3,8 +3,8 @@
 // was dropped, and `adapter list` got a session it does not take).
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { METHOD_FACTS_FILE, methodFactsSource } from "../../scripts/gen-method-facts.ts";
-import { TAKES_LEASE, TAKES_SESSION } from "../../lib/protocol/generated/method-facts.ts";
+import { METHOD_FACTS_FILE, methodFactsSource } from "../../../../scripts/gen-method-facts.ts";
+import { TAKES_LEASE, TAKES_SESSION } from "../../../../lib/protocol/generated/method-facts.ts";
 
 test("the generated method facts are fresh (run `bun scripts/gen-method-facts.ts` or `bun run build`)", () => {
   expect(readFileSync(METHOD_FACTS_FILE, "utf8")).toBe(methodFactsSource());

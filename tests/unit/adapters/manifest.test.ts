@@ -1,12 +1,12 @@
 import { afterEach, expect, test } from "bun:test";
-import { detectManifest } from "../../lib/adapters/detect.ts";
-import { loadManifest } from "../../lib/adapters/load-manifest.ts";
-import { manifestOutline } from "../../lib/adapters/manifest-outline.ts";
-import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
-import { compactOutline } from "../../lib/outline/compact.ts";
-import { assignRefs } from "../../lib/outline/refs.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
-import { Screen } from "../../lib/terminal/screen.ts";
+import { detectManifest } from "../../../lib/adapters/detect.ts";
+import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
+import { manifestOutline } from "../../../lib/adapters/manifest-outline.ts";
+import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
+import { compactOutline } from "../../../lib/outline/compact.ts";
+import { assignRefs } from "../../../lib/outline/refs.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
 
 let screen: Screen;
 afterEach(() => screen?.dispose());

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseCast, streamCast } from "../../lib/record/cast-reader.ts";
+import { parseCast, streamCast } from "../../../lib/record/cast-reader.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tw-cast-stream-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { encodeKey, encodeKeys } from "../../lib/terminal/keys.ts";
-import { TuiwrightError } from "../../lib/protocol/errors.ts";
+import { encodeKey, encodeKeys } from "../../../lib/terminal/keys.ts";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 
 const normal = { applicationCursorKeys: false };
 const app = { applicationCursorKeys: true };

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { FlowControl } from "../../lib/pty/flow-control.ts";
+import { FlowControl } from "../../../lib/pty/flow-control.ts";
 
 function fakePty(ixon: boolean) {
   return { written: [] as string[], ixon, write(data: string) { this.written.push(data); } };
