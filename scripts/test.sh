@@ -37,9 +37,16 @@ bun test --timeout 60000 --parallel="$jobs" "${timings[@]}" "$@" 2>&1 | tee "$lo
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
 failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)
-# The files whose block has a failed test or an error outside a test, named once at the end.
-failing=$(awk '/^[^ ()#].*\.test\.[jt]sx?:$/ { file = substr($0, 1, length($0) - 1) }
-  /^\(fail\)|^# Unhandled error/ { if (file != "" && !seen[file]++) print file }' "$log")
+# bun prints each file's lines under a `FILE:` header as they come, so the files interleave:
+# gather each failing file's lines (a failed test or an error outside a test) into one block.
+failing_output=$(awk '
+  /^[0-9]+ tests? failed:$/ || /^ [0-9]+ pass$/ { file = ""; next }   # the final summary
+  /^[^ ()#].*\.test\.[jt]sx?:$/ { file = substr($0, 1, length($0) - 1); if (!(file in out)) order[++n] = file; next }
+  file == "" { next }
+  { out[file] = out[file] $0 "\n" }
+  /^\(fail\)|^# Unhandled error/ { failing[file] = 1 }
+  END { for (i = 1; i <= n; i++) if (order[i] in failing) printf "==> %s (its whole output)\n%s\n", order[i], out[order[i]] }' "$log")
+failing=$(printf '%s\n' "$failing_output" | sed -n 's/^==> \(.*\) (its whole output)$/\1/p')
 rm -f "$log"
 
 leftover=""
@@ -56,7 +63,9 @@ if [ -n "$leftover" ]; then
   status=1
 fi
 if [ -n "$failing" ]; then
-  echo "failing files (their output is above, in full):"
+  echo
+  echo "$failing_output"
+  echo "failing files:"
   echo "$failing" | sed 's/^/  /'
 fi
 # A run that fails with no failed test counted (a file that did not load, bun itself) still fails.
