@@ -4,13 +4,12 @@
 import { expect, test } from "bun:test";
 import { SessionRegistry, type SessionEntry } from "../../../lib/daemon/registry.ts";
 import { TuiwrightError } from "../../../lib/protocol/errors.ts";
-import type { SessionWorker } from "../../../lib/session/worker-handle.ts";
 
 let nextPid = 1000;
 /** An entry as the daemon adds it; only the worker's pid is read by the registry. */
 function entry(name: string, overrides: Partial<SessionEntry> = {}): SessionEntry {
   return {
-    name, worker: { pid: nextPid++ } as SessionWorker, argv: ["cat"], cwd: "/", cols: 80, rows: 24,
+    name, worker: { pid: nextPid++ } as SessionEntry["worker"], argv: ["cat"], cwd: "/", cols: 80, rows: 24,
     startedAt: "2026-01-01T00:00:00.000Z", revision: 3, hash: "h", title: "", exit: null, crashed: null, cast: null,
     spawnParams: { argv: ["cat"], integration: true } as SessionEntry["spawnParams"], ended: Promise.resolve(), ...overrides,
   };
