@@ -102,34 +102,40 @@ export function useAiClis() {
 /** Which CLIs ask before running a command (Pi runs tools without asking, by design). */
 const ASKS_APPROVAL: Record<AiCli, boolean> = { pi: false, codex: true, claude: true, opencode: true, gemini: true };
 
-/** Each CLI's three tests: a chat through its manifest, a tool call with its effect on disk,
- * and `ask` over its non-interactive mode. Skipped with the reason when it is not installed. */
+/** Each CLI's three tests: a chat through its manifest, then a tool call with its effect on
+ * disk in the same conversation (one start of the CLI for both: a start is seconds of CPU, and
+ * some CLIs keep a core busy while they run), and `ask` over its non-interactive mode. Skipped
+ * with the reason when the CLI is not installed. */
 export function cliTests(ai: AiClis, cli: AiCli): void {
   const reason = skipReason(cli);
   if (reason) console.log(`skipping ${cli}: ${reason}`);
+  const name = `${cli}-chat`;
+  let started: Promise<CliSetup> | null = null;
+  /** The conversation both interactive tests use, started by whichever runs first. */
+  const conversation = () => (started ??= ai.start(cli, name));
   describe.skipIf(reason !== null)(cli, () => {
     test(`${cli}: input focused, a streamed answer, @${cli}.done, the answer read from @${cli}.response`, async () => {
-      const name = `${cli}-chat`;
-      const setup = await ai.start(cli, name);
+      const setup = await conversation();
       await ai.prompt(cli, name, setup, "say pong please");
       await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/done\\./]`, "--timeout", String(LONG)], setup);
       const response = await ai.node(name, `@${cli}.response`, setup);
       expect(response?.value).toBe("pong: the answer streamed in small chunks, done.");
       expect(ai.server.log.some((e) => e.prompt.includes("say pong please"))).toBe(true);
       expect((await ai.node(name, `@${cli}.input`, setup))?.focused).toBe(true);
-      await ai.tw(["kill", "--session", name], setup);
     }, LONG * 2);
 
     test(`${cli}: a scripted tool call runs a command${ASKS_APPROVAL[cli] ? " after approval through @" + cli + ".approval" : ""}; its effect is on disk`, async () => {
-      const name = `${cli}-tool`;
-      const setup = await ai.start(cli, name);
-      await ai.prompt(cli, name, setup, "make the file");
-      if (ASKS_APPROVAL[cli]) {
-        expect(await ai.approve(cli, name, setup)).toMatch(/^(1\. Yes|1\. Allow once|Allow once)/);
+      const setup = await conversation();
+      try {
+        await ai.prompt(cli, name, setup, "make the file");
+        if (ASKS_APPROVAL[cli]) {
+          expect(await ai.approve(cli, name, setup)).toMatch(/^(1\. Yes|1\. Allow once|Allow once)/);
+        }
+        await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/Created made-by-tool/]`, "--timeout", String(LONG)], setup);
+        expect(readFileSync(join(setup.cwd, "made-by-tool.txt"), "utf8")).toBe("tool-ran\n");
+      } finally {
+        await ai.tw(["kill", "--session", name], setup);
       }
-      await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/Created made-by-tool/]`, "--timeout", String(LONG)], setup);
-      expect(readFileSync(join(setup.cwd, "made-by-tool.txt"), "utf8")).toBe("tool-ran\n");
-      await ai.tw(["kill", "--session", name], setup);
     }, LONG * 2);
 
     test(`ask --via ${cli}`, async () => {
