@@ -144,8 +144,10 @@ test("set-viewport resizes; 0 0 is invalid-viewport (exit 65)", async () => {
     expect(bad.stderr).toContain("invalid viewport 0x0");
     expect(bad.stderr).toContain("cols must be 2..1000 and rows 1..500");
   } finally {
-    // The next tests share this browser at its default size, whatever happened here.
+    // The next tests share this browser at its default size, whatever happened here, and start
+    // from the page redrawn at that size and still (its URL bar and title read whole).
     await world.json(["set-viewport", "140", "45"]);
+    await world.json(["wait", "--ref", "@carbonyl.page link", "--settled", "300", "--all", "--timeout", "20000"]);
   }
 });
 
