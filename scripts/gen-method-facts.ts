@@ -1,6 +1,6 @@
 // Writes lib/protocol/generated/method-facts.ts: plain data about each method, read from the
 // method table, for the thin CLI (which must not load valibot). `bun run build` runs this
-// first; tests/unit/method-facts.test.ts fails when the committed file is stale.
+// first; tests/unit/protocol/generated/method-facts.test.ts fails when the committed file is stale.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS } from "../lib/protocol/methods.ts";
 import type { CliSpec } from "../lib/protocol/methods/common.ts";

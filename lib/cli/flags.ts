@@ -54,7 +54,8 @@ export function parseFlags(args: string[], specs: FlagSpec[], verb: string, free
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") return { flags, positionals, rest: args.slice(i + 1) };
-    if (!arg.startsWith("--") || arg === "-") {
+    // A single-dash word is a flag only when the verb declares it as one (`-o`, `-d`).
+    if ((!arg.startsWith("--") && !byName.has(arg)) || arg === "-") {
       positionals.push(arg);
       continue;
     }

@@ -40,6 +40,9 @@ test("an agent's round trip: spawn bash, type, wait, snapshot, kill", async () =
   await client.callTool({ name: "wait", arguments: { session: "agent", regex: ["[$#]$"] } });
   const typed = await client.callTool({ name: "type", arguments: { session: "agent", text: "echo mcp-$((20+22))\r", wait: { regex: ["^mcp-42$"] } } });
   expect((typed.content as any)[0].text).toContain("fired: regex /^mcp-42$/m");
+  // The output line comes before bash draws its next prompt: wait for that prompt too.
+  const prompted = await client.callTool({ name: "wait", arguments: { session: "agent", regex: ["^mcp-42\n.*[$#]$"] } });
+  expect(prompted.isError).toBe(false);
   const snap = await client.callTool({ name: "snapshot", arguments: { session: "agent" } });
   expect((snap.content as any)[0].text).toContain("mcp-42"); // the text part is the screen, not JSON
   expect((snap.structuredContent as any).revision).toBeGreaterThan(0);

@@ -1,0 +1,149 @@
+// What the AI-CLI end-to-end files (tests/e2e/ai-clis/) share: one World and one scripted
+// model server per file, and the steps every CLI goes through (start in a fresh home, type a
+// prompt, approve through @X.approval). One file per CLI, so the suite's parallel runner can
+// start them side by side; each file's World and model server are its own.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type AiCli, aiClisBin, installed, setupCli, type CliSetup } from "../model-server/cli-setup.ts";
+import type { Script } from "../model-server/script.ts";
+import { type ModelServer, startModelServer } from "../model-server/server.ts";
+import { World } from "./harness.ts";
+
+export const SCRIPT: Script = {
+  delayMs: 20,
+  rules: [
+    { match: "INNER.*AGENT.*OK", turns: [[{ text: "INNER_AGENT_OK" }]] },
+    { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
+    { match: "make the file", turns: [[{ run: "echo tool-ran > made-by-tool.txt" }], [{ text: "Created made-by-tool.txt for you." }]] },
+  ],
+};
+
+export const LONG = 120_000; // a CLI's first start (module loading) on a loaded 2-core machine
+
+export const skipReason = (cli: AiCli) => (installed(cli) ? null : `${cli} is not installed in ${aiClisBin()} (run scripts/install-ai-clis.sh)`);
+
+type Node = { ref: string; name: string; value?: string; focused?: boolean; children?: Node[] };
+
+/** The file's World and model server (started before its first test), and the steps. */
+export type AiClis = ReturnType<typeof useAiClis>;
+
+export function useAiClis() {
+  let world!: World;
+  let server!: ModelServer;
+  beforeAll(async () => {
+    world = await World.start();
+    server = startModelServer({ script: SCRIPT });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await world?.[Symbol.asyncDispose]();
+  });
+
+  async function tw(args: string[], setup: CliSetup): Promise<any> {
+    const result = await world.run(["--json", ...args], { env: setup.env, cwd: setup.cwd });
+    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
+    return JSON.parse(result.stdout);
+  }
+
+  async function node(session: string, ref: string, setup: CliSetup): Promise<Node | undefined> {
+    const snap = await tw(["snapshot", "--session", session, "--format", "outline", "--select", ref], setup);
+    return snap.outline.nodes[0];
+  }
+
+  /** Start the CLI in a fresh home and wait until its prompt takes input. */
+  async function start(cli: AiCli, name: string): Promise<CliSetup> {
+    const setup = setupCli(cli, server.url, mkdtempSync(join(world.dir, `${cli}-`)));
+    await tw(["spawn", "--session", name, "--cols", "100", "--rows", "30", "--", ...setup.argv], setup);
+    await tw(["wait", "--session", name, "--ref", `@${cli}.input[focused]`, "--timeout", String(LONG)], setup);
+    return setup;
+  }
+
+  async function prompt(cli: AiCli, name: string, setup: CliSetup, text: string): Promise<void> {
+    await tw(["type", "--session", name, text], setup);
+    await tw(["wait", "--session", name, "--ref", `@${cli}.input[name~=/${text.split(" ")[0]}/]`], setup);
+    // Codex and Gemini CLI take keys that arrive in a burst for a paste, where Enter inserts a
+    // newline instead of sending: let the screen be still for a moment after the typing first.
+    await tw(["wait", "--session", name, "--settled", "150"], setup);
+    await tw(["press", "--session", name, "Enter"], setup);
+  }
+
+  /** Approve through the @X.approval item: the option says which key chooses it, e.g. "1. Yes, proceed (y)",
+   * or its number ("1. Yes" in Claude Code, where the digit picks the option). */
+  async function approve(cli: AiCli, name: string, setup: CliSetup): Promise<string> {
+    await tw(["wait", "--session", name, "--ref", `@${cli}.approval`, "--timeout", String(LONG)], setup);
+    const dialog = await node(name, `@${cli}.approval`, setup);
+    const options = dialog?.children ?? [];
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    const yes = options.find((o) => /^(1\. Yes\b|1\. Allow once$|Allow once$)/.test(o.name));
+    // The key the option names, its digit, or Enter when it is the highlighted button (opencode).
+    const key = /\((\w+)\)$/.exec(yes?.name ?? "")?.[1] ?? /^(\d)\./.exec(yes?.name ?? "")?.[1] ?? ((yes as { selected?: boolean } | undefined)?.selected ? "Enter" : undefined);
+    if (!yes || !key) throw new Error(`no approve option with a key among ${JSON.stringify(options.map((o) => o.name))}`);
+    expect((yes as { selected?: boolean }).selected).toBe(true); // each CLI highlights its first option
+    // Claude Code ignores keys for a moment after it shows the dialog (a guard against typing
+    // ahead into an approval), with nothing on screen marking the end of it: press again while
+    // the dialog stays. Each round waits on the screen (the dialog gone), not on a clock.
+    for (let round = 1; ; round++) {
+      await tw(["press", "--session", name, key], setup);
+      const gone = await world.run(["--json", "wait", "--session", name, "--ref", `@${cli}.approval`, "--gone", "--timeout", "2000"], { env: setup.env, cwd: setup.cwd });
+      if (gone.code === 0) break;
+      if (gone.code !== 124 || round === 10) throw new Error(`the approval dialog stayed after ${round} presses of ${key}: ${gone.stdout}`);
+    }
+    return yes.name;
+  }
+
+  return {
+    get world(): World { return world; },
+    get server(): ModelServer { return server; },
+    tw, node, start, prompt, approve,
+  };
+}
+
+/** Which CLIs ask before running a command (Pi runs tools without asking, by design). */
+const ASKS_APPROVAL: Record<AiCli, boolean> = { pi: false, codex: true, claude: true, opencode: true, gemini: true };
+
+/** Each CLI's three tests: a chat through its manifest, then a tool call with its effect on
+ * disk in the same conversation (one start of the CLI for both: a start is seconds of CPU, and
+ * some CLIs keep a core busy while they run), and `ask` over its non-interactive mode. Skipped
+ * with the reason when the CLI is not installed. */
+export function cliTests(ai: AiClis, cli: AiCli): void {
+  const reason = skipReason(cli);
+  if (reason) console.log(`skipping ${cli}: ${reason}`);
+  const name = `${cli}-chat`;
+  let started: Promise<CliSetup> | null = null;
+  /** The conversation both interactive tests use, started by whichever runs first. */
+  const conversation = () => (started ??= ai.start(cli, name));
+  describe.skipIf(reason !== null)(cli, () => {
+    test(`${cli}: input focused, a streamed answer, @${cli}.done, the answer read from @${cli}.response`, async () => {
+      const setup = await conversation();
+      await ai.prompt(cli, name, setup, "say pong please");
+      await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/done\\./]`, "--timeout", String(LONG)], setup);
+      const response = await ai.node(name, `@${cli}.response`, setup);
+      expect(response?.value).toBe("pong: the answer streamed in small chunks, done.");
+      expect(ai.server.log.some((e) => e.prompt.includes("say pong please"))).toBe(true);
+      expect((await ai.node(name, `@${cli}.input`, setup))?.focused).toBe(true);
+    }, LONG * 2);
+
+    test(`${cli}: a scripted tool call runs a command${ASKS_APPROVAL[cli] ? " after approval through @" + cli + ".approval" : ""}; its effect is on disk`, async () => {
+      const setup = await conversation();
+      try {
+        await ai.prompt(cli, name, setup, "make the file");
+        if (ASKS_APPROVAL[cli]) {
+          expect(await ai.approve(cli, name, setup)).toMatch(/^(1\. Yes|1\. Allow once|Allow once)/);
+        }
+        await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done[name~=/Created made-by-tool/]`, "--timeout", String(LONG)], setup);
+        expect(readFileSync(join(setup.cwd, "made-by-tool.txt"), "utf8")).toBe("tool-ran\n");
+      } finally {
+        await ai.tw(["kill", "--session", name], setup);
+      }
+    }, LONG * 2);
+
+    test(`ask --via ${cli}`, async () => {
+      const setup = setupCli(cli, ai.server.url, mkdtempSync(join(ai.world.dir, `${cli}-ask-`)));
+      const result = await ai.tw(["ask", "--via", cli, "say pong now"], setup);
+      expect(result).toMatchObject({ via: cli, exitCode: 0, text: "pong: the answer streamed in small chunks, done." });
+      expect(result.elapsedMs).toBeGreaterThan(0);
+      expect(existsSync(setup.cwd)).toBe(true);
+    }, LONG);
+  });
+}

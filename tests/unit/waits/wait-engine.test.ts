@@ -1,0 +1,186 @@
+// The wait engine against a real headless screen, in process: exact revision and timing
+// semantics without a PTY in between.
+import { afterEach, expect, test } from "bun:test";
+import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import type { ExitStatusValue } from "../../../lib/protocol/methods.ts";
+import { Screen } from "../../../lib/terminal/screen.ts";
+import { WaitEngine } from "../../../lib/waits/wait-engine.ts";
+import { genericOutline } from "../../../lib/outline/generic.ts";
+import { assignRefs } from "../../../lib/outline/refs.ts";
+
+let screen: Screen;
+let exit: ExitStatusValue | null;
+let ended: boolean;
+let engine: WaitEngine;
+
+function setup(): void {
+  screen = new Screen({ cols: 40, rows: 6, scrollback: 100 });
+  exit = null;
+  ended = false;
+  engine = new WaitEngine(() => ({
+    screen, exit, ended,
+    outline: () => assignRefs(genericOutline(screen.grid())),
+    output: null,
+  }));
+  screen.onChange(() => engine.notify());
+}
+afterEach(() => screen?.dispose());
+
+const spec = (s: object) => ({ mode: "any" as const, timeoutMs: 5000, ...s });
+
+async function failure(promise: Promise<unknown>): Promise<TuiwrightError> {
+  try { await promise; } catch (error) { return error as TuiwrightError; }
+  throw new Error("expected the wait to fail");
+}
+
+test("text already on screen returns at once with the revision unchanged", async () => {
+  setup();
+  await screen.write("ready> ");
+  const revision = screen.revision;
+  const result = await engine.wait(spec({ text: ["ready>"] }));
+  expect(result.revision).toBe(revision);
+  expect(result.fired).toEqual(['text "ready>"']);
+});
+
+test("text printed later fires on the very write that prints it", async () => {
+  setup();
+  await screen.write("working");
+  let firedAt: number | null = null;
+  const waiting = engine.wait(spec({ text: ["LATER"] })).then((r) => { firedAt = r.revision; return r; });
+  await screen.write(" still");
+  await Promise.resolve();
+  expect(firedAt).toBeNull();
+  await screen.write(" LATER");
+  const revisionOfThatWrite = screen.revision;
+  await waiting;
+  expect(firedAt!).toBe(revisionOfThatWrite);
+  expect(engine.size).toBe(0);
+});
+
+test("--gone fires when the text leaves the screen", async () => {
+  setup();
+  await screen.write("Progress 40%");
+  const waiting = engine.wait(spec({ text: ["Progress"], gone: true }));
+  await screen.write("\r\x1b[KDone");
+  expect((await waiting).fired).toEqual(['text "Progress" gone']);
+});
+
+test("any reports which condition fired; all waits for every one", async () => {
+  setup();
+  const any = engine.wait(spec({ text: ["A-ok", "B-ok"] }));
+  const all = engine.wait(spec({ text: ["A-ok", "B-ok"], mode: "all" }));
+  let allDone = false;
+  void all.then(() => { allDone = true; });
+  await screen.write("B-ok ");
+  expect((await any).fired).toEqual(['text "B-ok"']);
+  await Promise.resolve();
+  expect(allDone).toBe(false);
+  await screen.write("A-ok");
+  expect((await all).fired).toEqual(['text "A-ok"', 'text "B-ok"']);
+});
+
+test("settled is measured from the last change: a quiet screen satisfies it at once", async () => {
+  setup();
+  await screen.write("quiet");
+  const result = await engine.wait(spec({ settledMs: 300 })); // quiet since before the wait began
+  // Counted from the wait's start the same window would take 300 ms again; from the last change it holds now.
+  const again = await engine.wait(spec({ settledMs: 300 }));
+  expect(again.elapsedMs).toBeLessThan(300);
+  expect(result.fired).toEqual(["settled 300ms"]);
+});
+
+test("settled waits while output keeps changing the screen, and fires after the last change", async () => {
+  setup();
+  const started = performance.now();
+  const waiting = engine.wait(spec({ settledMs: 60 }));
+  // Changes every ~20 ms keep pushing the 60 ms window back.
+  for (let i = 0; i < 5; i++) {
+    await screen.write(`line ${i}\r\n`);
+    await engine.wait(spec({ settledMs: 20 }));
+  }
+  const lastChange = screen.lastChangeAt;
+  const result = await waiting;
+  expect(performance.now() - lastChange).toBeGreaterThanOrEqual(59);
+  // Four 20 ms gaps separate the five writes; the 60 ms window starts at the last one.
+  expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 20 + 59);
+  expect(result.revision).toBe(screen.revision);
+});
+
+test("changed-since, cursor, title (text and /regex/) and alt-screen conditions", async () => {
+  setup();
+  const start = screen.revision;
+  const changed = engine.wait(spec({ changedSince: start }));
+  const cursor = engine.wait(spec({ cursor: { row: 2, col: 3 } }));
+  const title = engine.wait(spec({ title: "/^build \\d+$/" }));
+  const alt = engine.wait(spec({ altScreen: true }));
+  await screen.write("x");
+  expect((await changed).fired).toEqual([`changed-since ${start}`]);
+  await screen.write("\x1b[3;4H");
+  expect((await cursor).fired).toEqual(["cursor 2,3"]);
+  await screen.write("\x1b]2;build 42\x07");
+  expect((await title).fired).toEqual(['title "/^build \\\\d+$/"']);
+  await screen.write("\x1b[?1049h");
+  expect((await alt).fired).toEqual(["alt-screen on"]);
+});
+
+test("a bare regex is line-oriented; /re/flags is exact", async () => {
+  setup();
+  await screen.write("alpha\r\nbeta\r\n");
+  expect((await engine.wait(spec({ regex: ["^beta$"] }))).fired).toEqual(["regex /^beta$/m"]);
+  const exact = await failure(engine.wait(spec({ regex: ["/^beta$/"], timeoutMs: 0 })));
+  expect(exact.errorName).toBe("timeout");
+});
+
+test("an action's wait ignores the screen from before the action", async () => {
+  setup();
+  await screen.write("$ ");
+  const before = screen.revision;
+  let fired = false;
+  const waiting = engine.wait(spec({ text: ["$"] }), { revision: before, at: performance.now() }).then((r) => { fired = true; return r; });
+  await Promise.resolve();
+  expect(fired).toBe(false);
+  await screen.write("ls\r\nfile\r\n$ ");
+  expect((await waiting).revision).toBeGreaterThan(before);
+});
+
+test("timeout: exit 124 with the unmet conditions, revision and the last rows; 0 checks once", async () => {
+  setup();
+  await screen.write("one\r\ntwo\r\nthree");
+  const error = await failure(engine.wait(spec({ text: ["never"], regex: ["nope"], mode: "all", timeoutMs: 30 })));
+  expect(error.errorName).toBe("timeout");
+  expect(error.exitCode).toBe(124);
+  expect(error.details).toMatchObject({ unmet: ['text "never"', "regex /nope/m"], revision: screen.revision, excerpt: "one\ntwo\nthree" });
+  const once = await failure(engine.wait(spec({ text: ["never"], timeoutMs: 0 })));
+  expect(once.errorName).toBe("timeout");
+  expect(engine.size).toBe(0);
+});
+
+test("invalid regex and empty condition sets fail before waiting", () => {
+  setup();
+  expect(() => engine.wait(spec({ regex: ["(open"] }))).toThrow('invalid regex "(open"');
+  expect(() => engine.wait(spec({}))).toThrow("wait needs at least one condition");
+});
+
+test("when the program ends, screen waits fail at once but exit waits fire with the status", async () => {
+  setup();
+  const forText = engine.wait(spec({ text: ["never"] }));
+  const forExit = engine.wait(spec({ exit: true }));
+  exit = { code: 7, signal: null };
+  ended = true;
+  engine.notify();
+  const error = await failure(forText);
+  expect(error.errorName).toBe("session-exited");
+  expect(error.message).toBe('the program exited (code 7) before: text "never"');
+  expect((await forExit).exit).toEqual({ code: 7, signal: null });
+  expect((await failure(engine.wait(spec({ text: ["never"] })))).errorName).toBe("session-exited");
+});
+
+test("an aborted wait is dropped at once (its caller hung up), not at its timeout", async () => {
+  setup();
+  const controller = new AbortController();
+  const waiting = engine.wait(spec({ text: ["never"], timeoutMs: 60_000 }), undefined, controller.signal);
+  expect(engine.size).toBe(1);
+  controller.abort();
+  expect(engine.size).toBe(0);
+  expect((await failure(waiting)).message).toBe("wait cancelled: the caller disconnected");
+});
