@@ -171,7 +171,7 @@ const BROWSER_VERBS: Verb[] = [
   {
     name: "browse",
     summary: "open URL in the Carbonyl terminal browser, a new session (140x45; starts the daemon if needed)",
-    usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] URL",
+    usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait] URL",
     method: "spawn",
     autoStart: true,
     positionals: [1, 1],
@@ -181,6 +181,7 @@ const BROWSER_VERBS: Verb[] = [
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable (CARBONYL=PATH picks the binary)" },
       { name: "--no-record", type: "bool", description: "do not record the session" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
+      paramFlag("spawn", "noWait", "--no-wait", { description: "return at once, before the browser has drawn its URL bar (default: wait for it, at most 30 s)" }),
     ],
     params: (args, client) => ({ browser: args.positionals[0], ...terminalParams(args, client, "browse") }),
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),

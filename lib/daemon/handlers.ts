@@ -213,11 +213,11 @@ export function createHandlers(context: DaemonContext): Handlers {
 
     async spawn(params) {
       const entry = await startSession(context, params);
-      if (params.browser !== undefined) {
+      if (params.browser !== undefined && !params.noWait) {
         // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
         // a slow page keeps loading after that — wait for its content with --ref or --text.
         await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
-      } else if (!params.noWait) {
+      } else if (params.browser === undefined && !params.noWait) {
         // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
         // over): return once it drew and was still, or waits for input; bounded.
         const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);

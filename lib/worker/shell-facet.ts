@@ -2,6 +2,7 @@
 // closing), exec by prompt for a shell started without integration, and the status every
 // session answers (a program's is "starting" until it exits). The core feeds it the output.
 import { TuiwrightError } from "../protocol/errors.ts";
+import { foregroundGroup, processArgv } from "../runtime/process.ts";
 import type { ExitStatusValue, MetaValue } from "../protocol/methods.ts";
 import { linearPattern } from "../terminal/linear-pattern.ts";
 import type { WaitState } from "../waits/wait-engine.ts";
@@ -13,6 +14,11 @@ import type { Facet, SessionCore } from "./session-core.ts";
 
 /** How long output that could begin a secret waits for the rest of it. */
 const SECRET_HOLD_MS = 30;
+/** Keys the terminal turns into signals for its foreground group: Ctrl-C, Ctrl-Z, Ctrl-\. */
+const SIGNAL_KEYS = /[\x03\x1a\x1c]/;
+/** How long such a key waits for a just-started program to own the terminal (a builtin such
+ * as `read` never does: then the key goes to the shell after this). */
+const HANDOVER_BOUND_MS = 2000;
 
 export class ShellFacet implements Facet {
   readonly #core: SessionCore;
@@ -118,14 +124,36 @@ export class ShellFacet implements Facet {
     });
   }
 
-  send(data: string, secret = false): WorkerOps["send"][1] {
+  async send(data: string, secret = false): Promise<WorkerOps["send"][1]> {
     const shell = this.#requireShell("send");
     this.#core.requireRunning("send");
+    if (SIGNAL_KEYS.test(data)) await this.#untilProgramOwnsTerminal(shell);
     if (secret) this.#core.mask.add(data);
     const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
     this.#core.recorder?.marker(`send ${JSON.stringify(shown)}`);
     const cursor = shell.send(data, secret);
     return { bytes: Buffer.byteLength(data), cursor };
+  }
+
+  /** A signal key goes to the terminal's foreground group as it is when the key arrives. Right
+   * after a block begins the shell may not have handed the terminal to the program yet, and
+   * the program would never see the key (a Ctrl-C sent the moment exec --interactive answers
+   * reached the shell, or the shell's child before it became `cat`, and `cat` ran on): wait
+   * until the program owns it, the block ends, or the bound passes. Read from the process
+   * table: the terminal announces no such change. */
+  async #untilProgramOwnsTerminal(shell: ShellSession): Promise<void> {
+    const deadline = performance.now() + HANDOVER_BOUND_MS;
+    while (shell.tracker.open !== null && !this.#programOwnsTerminal() && performance.now() < deadline) await Bun.sleep(2);
+  }
+
+  /** The terminal's foreground group is another than the shell's and its leader has exec'd its
+   * program (a forked shell child still carries the shell's argv, and ignores the key). */
+  #programOwnsTerminal(): boolean {
+    const shellPid = this.#core.pid;
+    const group = foregroundGroup(shellPid);
+    if (group === null || group === shellPid) return false;
+    const leader = processArgv(group);
+    return leader !== null && leader.join("\0") !== processArgv(shellPid)?.join("\0");
   }
 
   /** The open block is about to end because of `end` (cancelled) or `reset`. */

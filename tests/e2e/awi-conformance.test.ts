@@ -72,7 +72,7 @@ test("-32013: input while another client holds the session's write lease", async
 });
 
 test("-32012: a browser that has drawn nothing yet cannot say its URL or nav state", async () => {
-  await world.json(["browse", "--session", "blank", "--env", `CARBONYL=${BLANK_BROWSER}`, "about:blank"]);
+  await world.json(["browse", "--session", "blank", "--no-wait", "--env", `CARBONYL=${BLANK_BROWSER}`, "about:blank"]);
   try {
     expect((await conformance(["--blank"])).filter((c) => !c.ok)).toEqual([]);
   } finally {

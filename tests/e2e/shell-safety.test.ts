@@ -52,6 +52,21 @@ for (const shell of ["bash", "zsh"]) {
     for (const b of blocks) expect((await world.json(["block", "--session", name, String(b.seq)])).output).not.toContain("INJECTED");
   }, 120_000);
 
+  test(`${shell}: Ctrl-C sent the moment exec --interactive answers reaches the program, not the shell (${LOOPS * 2} rounds)`, async () => {
+    const { name } = await world.spawn([], ["--session", `ctrlc-${shell}`, "--shell", shell]);
+    const rpc = await world.rpc();
+    try {
+      for (let round = 0; round < LOOPS * 2; round++) {
+        const { cursor } = (await rpc.call("exec", { session: name, command: "cat", interactive: true })) as { cursor: number };
+        await rpc.call("send", { session: name, data: "\x03" });
+        // cat got the interrupt: its block ends and the prompt comes back.
+        await rpc.call("wait", { session: name, output: "PROMPT", fromCursor: cursor, timeoutMs: 15_000 });
+      }
+    } finally {
+      rpc.close();
+    }
+  }, 120_000);
+
   test(`${shell}: blank and comment-only commands are blocks with exit 0 at once; broken ones are refused before typing`, async () => {
     const { name } = await world.spawn([], ["--session", `check-${shell}`, "--shell", shell]);
     for (const nothing of ["   ", "# note", "  # one\n\n# two"]) {
