@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh || exit 1
 echo "==> type check"
 bun run check || exit 1
+echo "==> layers (scripts/check-layers.ts)"
+bun scripts/check-layers.ts || exit 1
 echo "==> building dist/tuiwright"
 bun run build || exit 1
 
