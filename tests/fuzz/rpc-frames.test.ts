@@ -172,6 +172,7 @@ test(`${FRAMES} fuzzed frames: every request answered from the error table, the 
   expect(world.daemon?.exitCode).toBeNull();
   const { sessions } = await world.json(["list"]);
   expect(sessions.find((s: any) => s.name === "fz")?.state).toBe("running");
-  await world.json(["type", "--session", "fz", "--wait-text", "still-alive", "still-alive"]);
+  // On a line of its own: typed after the fuzzed text, it could wrap across two rows.
+  await world.json(["type", "--session", "fz", "--wait-regex", "^still-alive$", "\rstill-alive\r"]);
   expect(world.daemonLog()).not.toMatch(/internal|TypeError|RangeError|stack/i);
 }, 600_000);
