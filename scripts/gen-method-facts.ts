@@ -49,11 +49,17 @@ ${verbs}
 ];
 
 /** Each core method's params: type, description, default and choices, for the CLI's flags —
- * kept as a JSON string and parsed on first use: a CLI start that reads no flag help builds none. */
-const PARAM_FACTS_JSON = ${JSON.stringify(JSON.stringify(facts))};
-let paramFactsParsed: Readonly<Record<string, Readonly<Record<string, ParamFact>>>> | null = null;
-export function paramFacts(): Readonly<Record<string, Readonly<Record<string, ParamFact>>>> {
-  return (paramFactsParsed ??= JSON.parse(PARAM_FACTS_JSON));
+ * one JSON string per method, parsed on first use: a CLI start reads only its verb's. */
+const PARAM_FACTS_JSON: Readonly<Record<string, string>> = {
+${Object.entries(facts).map(([method, params]) => `  ${JSON.stringify(method)}: ${JSON.stringify(JSON.stringify(params))},`).join("\n")}
+};
+const parsedFacts = new Map<string, Readonly<Record<string, ParamFact>>>();
+export function paramFactsOf(method: string): Readonly<Record<string, ParamFact>> | undefined {
+  const json = PARAM_FACTS_JSON[method];
+  if (json === undefined) return undefined;
+  let facts = parsedFacts.get(method);
+  if (!facts) parsedFacts.set(method, (facts = JSON.parse(json) as Record<string, ParamFact>));
+  return facts;
 }
 `;
 }

@@ -2,11 +2,11 @@
 // the thin CLI loads no valibot): the type, the help text, the default and the choices are the
 // param's own, so a flag cannot drift from the param it sets. The facts are read when a flag's
 // details are first asked for (parsing that verb's words, help), not at every CLI start.
-import { paramFacts, type ParamFact } from "../protocol/generated/method-facts.ts";
+import { paramFactsOf, type ParamFact } from "../protocol/generated/method-facts.ts";
 import type { FlagSpec, FlagType, ParsedArgs } from "./flags.ts";
 
 function factOf(method: string, param: string): ParamFact {
-  const fact = paramFacts()[method]?.[param];
+  const fact = paramFactsOf(method)?.[param];
   // A verb naming a param its method lacks is a bug in the verb table (tests/unit/cli/param-flags.test.ts).
   if (!fact) throw new Error(`method ${method} has no param ${param}`);
   return fact;

@@ -4,7 +4,7 @@
 // no edit here.
 import { TABLE_VERBS, type TableVerb } from "../protocol/generated/method-facts.ts";
 import type { MethodName } from "../protocol/methods.ts";
-import { paramFacts, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
+import { paramFactsOf, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { paramFlag } from "./param-flags.ts";
 import type { Verb } from "./verbs.ts";
 
@@ -15,7 +15,7 @@ function usageOf(entry: TableVerb, flags: Verb["flags"]): string {
   const flagWords = flags.map((flag) => `[${flag.name}${flag.type === "bool" ? "" : ` ${flag.value}`}]`);
   const words = entry.words.map((word) => {
     // A word with choices shows them (title|cwd|…); any other its param's name.
-    const shown = paramFacts()[entry.method]?.[wordName(word)]?.choices?.join("|") ?? wordName(word).toUpperCase();
+    const shown = paramFactsOf(entry.method)?.[wordName(word)]?.choices?.join("|") ?? wordName(word).toUpperCase();
     return word.endsWith("?") ? `[${shown}]` : shown;
   });
   return [entry.verb, ...session, ...flagWords, ...words].join(" ");

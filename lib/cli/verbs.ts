@@ -498,7 +498,8 @@ const HELP_ORDER = [
   "exec", "send", "end", "reset", "status", "blocks", "block", "mark", "wait", "capabilities", "ping",
   "adapter list", "adapter check", "lease acquire", "lease release", "daemon status", "daemon start", "daemon stop",
 ];
-const rank = (verb: Verb) => (HELP_ORDER.includes(verb.name) ? HELP_ORDER.indexOf(verb.name) : HELP_ORDER.indexOf("set-viewport") + 0.5);
+const HELP_RANK = new Map(HELP_ORDER.map((name, i) => [name, i]));
+const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_RANK.get("set-viewport")! + 0.5;
 
 export const VERBS: Verb[] = UNORDERED.sort((a, b) => rank(a) - rank(b));
 

@@ -4,8 +4,7 @@ import { expect, test } from "bun:test";
 import { parseFlags } from "../../../lib/cli/flags.ts";
 import { docFlag, paramFlag, paramsFromFlags } from "../../../lib/cli/param-flags.ts";
 import { VERBS } from "../../../lib/cli/verbs.ts";
-import { paramFacts } from "../../../lib/protocol/generated/method-facts.ts";
-const PARAM_FACTS = paramFacts();
+import { paramFactsOf } from "../../../lib/protocol/generated/method-facts.ts";
 
 test("a param flag takes the param's type, help, default and choices from the table", () => {
   expect(paramFlag("end", "graceMs", "--grace")).toMatchObject({ name: "--grace", type: "int", value: "MS", default: 2000, param: "graceMs", description: expect.stringContaining("(default 2000)") });
@@ -24,7 +23,7 @@ test("given param flags set their params as parsed; absent ones set nothing", ()
 
 test("every verb's param flags and positional params name params of its method", () => {
   for (const verb of VERBS) {
-    for (const flag of verb.flags) if (flag.param) expect({ verb: verb.name, param: flag.param, known: flag.param in (PARAM_FACTS[verb.method] ?? {}) }).toMatchObject({ known: true });
-    for (const param of verb.positionalParams ?? []) expect({ verb: verb.name, param, known: param in (PARAM_FACTS[verb.method] ?? {}) }).toMatchObject({ known: true });
+    for (const flag of verb.flags) if (flag.param) expect({ verb: verb.name, param: flag.param, known: flag.param in (paramFactsOf(verb.method) ?? {}) }).toMatchObject({ known: true });
+    for (const param of verb.positionalParams ?? []) expect({ verb: verb.name, param, known: param in (paramFactsOf(verb.method) ?? {}) }).toMatchObject({ known: true });
   }
 });
