@@ -4,18 +4,13 @@
 import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { Result } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import type { Verb } from "./verbs.ts";
 
-/** Every desktop.* method but create takes `desktop`; the flag sets it as given. */
+/** Every desktop.* method but create takes `desktop`; the flag sets it as given. The desktop
+ * verbs that only map words and flags onto params are declared in the method table; their
+ * results read as lib/present/result-text.ts has them. */
 const DESKTOP: FlagSpec = { name: "--desktop", aliases: ["-d"], type: "string", value: "ID", description: "the desktop (default: the only one)", param: "desktop" };
-
-type AppRow = { alias: string; appId: string; name: string; system: boolean; state: string };
-
-function appTable(apps: AppRow[]): string {
-  return apps.map((a) => `  ${a.alias.padEnd(7)} ${a.name.padEnd(16)} ${a.appId.padEnd(22)} ${a.state}${a.system ? " (system)" : ""}`).join("\n");
-}
 
 function xmlAttr(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -55,38 +50,6 @@ export const DESKTOP_VERBS: Verb[] = [
         ...(args.flags.has("--op-timeout") ? { operationTimeoutMs: args.flags.get("--op-timeout") } : {}),
       };
     },
-    show: (r: Result<"desktop.create">, mode) => (mode === "plain" ? r.desktop : `created ${r.desktop}\n${appTable(r.apps)}`),
-  },
-  {
-    name: "desktop destroy",
-    summary: "destroy a desktop and stop its apps",
-    usage: "desktop destroy [--desktop ID]",
-    method: "desktop.destroy",
-    positionals: [0, 0],
-    flags: [DESKTOP],
-    show: (r: Result<"desktop.destroy">, mode) => (mode === "plain" ? "" : `destroyed ${r.desktop}`),
-  },
-  {
-    name: "desktop list",
-    summary: "list the desktops and their applications",
-    usage: "desktop list",
-    method: "desktop.list",
-    positionals: [0, 0],
-    flags: [],
-    show(r: Result<"desktop.list">, mode) {
-      if (mode === "plain") return r.desktops.map((d) => d.desktop).join("\n");
-      if (r.desktops.length === 0) return "no desktops (create one with `tuiwright desktop create`)";
-      return r.desktops.map((d) => `${d.desktop}${d.owner ? ` (input held by ${d.owner})` : ""}\n${appTable(d.apps)}`).join("\n");
-    },
-  },
-  {
-    name: "desktop snapshot",
-    summary: "print the desktop as the agent reads it (AOTUI Markdown)",
-    usage: "desktop snapshot [--desktop ID]",
-    method: "desktop.snapshot",
-    positionals: [0, 0],
-    flags: [DESKTOP],
-    show: (r: Result<"desktop.snapshot">) => r.markup,
   },
   {
     name: "desktop exec",
@@ -116,17 +79,6 @@ export const DESKTOP_VERBS: Verb[] = [
         ...(args.flags.has("--snapshot-id") ? { snapshot_id: args.flags.get("--snapshot-id") } : {}),
       };
     },
-    show: (r: Result<"desktop.exec">, mode) => (mode === "plain" ? "ok" : `ok: ${r.command}${r.app ? ` (${r.app}${r.view ? ` ${r.view}` : ""})` : ""}`),
-  },
-  {
-    name: "desktop say",
-    summary: "give the desktop's ChatWithUser app a message from the user",
-    usage: "desktop say TEXT [--desktop ID]",
-    method: "desktop.say",
-    positionals: [1, 1],
-    flags: [DESKTOP],
-    params: (args) => ({ text: args.positionals[0] }),
-    show: (r: Result<"desktop.say">, mode) => (mode === "plain" ? "" : `said to ${r.desktop}`),
   },
   {
     name: "desktop install",
@@ -136,17 +88,6 @@ export const DESKTOP_VERBS: Verb[] = [
     positionals: [1, 1],
     flags: [DESKTOP, { name: "--open", type: "bool", description: "open it at once" }],
     params: (args, client) => ({ dir: resolvePath(client.cwd, args.positionals[0]!), open: args.flags.get("--open") === true }),
-    show: (r: Result<"desktop.install">, mode) => (mode === "plain" ? r.app : `installed as ${r.app} on ${r.desktop}`),
-  },
-  {
-    name: "desktop open-session",
-    summary: "open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)",
-    usage: "desktop open-session SESSION [--desktop ID]",
-    method: "desktop.openSession",
-    positionals: [1, 1],
-    flags: [DESKTOP],
-    params: (args) => ({ session: args.positionals[0] }),
-    show: (r: Result<"desktop.openSession">, mode) => (mode === "plain" ? r.app : `opened as ${r.app} on ${r.desktop}`),
   },
   {
     name: "desktop save",
@@ -156,7 +97,6 @@ export const DESKTOP_VERBS: Verb[] = [
     positionals: [1, 1],
     flags: [DESKTOP],
     params: (args, client) => ({ file: resolvePath(client.cwd, args.positionals[0]!) }),
-    show: (r: Result<"desktop.save">, mode) => (mode === "plain" ? (r.file ?? "") : `saved ${r.desktop} to ${r.file}`),
   },
   {
     name: "desktop restore",
@@ -180,6 +120,5 @@ export const DESKTOP_VERBS: Verb[] = [
         throw new TuiwrightError("bad-data", `${path} is not JSON: ${(error as Error).message}`);
       }
     },
-    show: (r: Result<"desktop.restore">, mode) => (mode === "plain" ? r.desktop : `restored ${r.desktop}\n${appTable(r.apps)}`),
   },
 ];

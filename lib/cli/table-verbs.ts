@@ -22,7 +22,10 @@ function usageOf(entry: TableVerb, flags: Verb["flags"]): string {
 }
 
 export function tableVerb(entry: TableVerb): Verb {
-  const flags = entry.flags.map(([param, name]) => paramFlag(entry.method, param, name));
+  const flags = entry.flags.map(([param, names]) => {
+    const [name, ...aliases] = names.split("|");
+    return paramFlag(entry.method, param, name!, aliases.length > 0 ? { aliases } : {});
+  });
   const required = entry.words.filter((word) => !word.endsWith("?")).length;
   return {
     name: entry.verb,

@@ -491,15 +491,17 @@ const UNORDERED: Verb[] = [
   },
 ];
 
-/** The order `help` lists the verbs in (desktop verbs follow the browser's). */
+/** The order `help` lists the verbs in. */
 const HELP_ORDER = [
   "spawn", "list", "kill", "signal", "resize", "snapshot", "type", "press", "click", "get",
   "browse", "navigate", "back", "forward", "reload", "scroll", "set-viewport",
+  "desktop create", "desktop destroy", "desktop list", "desktop snapshot", "desktop exec", "desktop say", "desktop install",
+  "desktop open-session", "desktop save", "desktop restore",
   "exec", "send", "end", "reset", "status", "blocks", "block", "mark", "wait", "capabilities", "ping",
   "adapter list", "adapter check", "lease acquire", "lease release", "daemon status", "daemon start", "daemon stop",
 ];
 const HELP_RANK = new Map(HELP_ORDER.map((name, i) => [name, i]));
-const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_RANK.get("set-viewport")! + 0.5;
+const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_ORDER.length; // a verb not listed: last
 
 export const VERBS: Verb[] = UNORDERED.sort((a, b) => rank(a) - rank(b));
 

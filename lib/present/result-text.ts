@@ -50,6 +50,11 @@ function navigated(result: Result<"navigate">, mode: OutputMode): string {
   return mode === "plain" ? result.url : `${result.session}: ${result.url} — ${JSON.stringify(result.title)} (revision ${result.revision})`;
 }
 
+/** A desktop's applications, one row each. */
+function appTable(apps: { alias: string; appId: string; name: string; system: boolean; state: string }[]): string {
+  return apps.map((a) => `  ${a.alias.padEnd(7)} ${a.name.padEnd(16)} ${a.appId.padEnd(22)} ${a.state}${a.system ? " (system)" : ""}`).join("\n");
+}
+
 function action(result: Result<"press">, mode: OutputMode): string {
   if (mode === "plain") return "";
   const at = result.target ? ` (clicked ${result.target.ref} at ${result.target.row},${result.target.col})` : "";
@@ -79,6 +84,19 @@ export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
   "lease.acquire": (r, mode) =>
     mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
   "desktop.snapshot": (r) => r.markup,
+  "desktop.create": (r, mode) => (mode === "plain" ? r.desktop : `created ${r.desktop}\n${appTable(r.apps)}`),
+  "desktop.restore": (r, mode) => (mode === "plain" ? r.desktop : `restored ${r.desktop}\n${appTable(r.apps)}`),
+  "desktop.destroy": (r, mode) => (mode === "plain" ? "" : `destroyed ${r.desktop}`),
+  "desktop.list"(r, mode) {
+    if (mode === "plain") return r.desktops.map((d) => d.desktop).join("\n");
+    if (r.desktops.length === 0) return "no desktops (create one with `tuiwright desktop create`)";
+    return r.desktops.map((d) => `${d.desktop}${d.owner ? ` (input held by ${d.owner})` : ""}\n${appTable(d.apps)}`).join("\n");
+  },
+  "desktop.exec": (r, mode) => (mode === "plain" ? "ok" : `ok: ${r.command}${r.app ? ` (${r.app}${r.view ? ` ${r.view}` : ""})` : ""}`),
+  "desktop.say": (r, mode) => (mode === "plain" ? "" : `said to ${r.desktop}`),
+  "desktop.install": (r, mode) => (mode === "plain" ? r.app : `installed as ${r.app} on ${r.desktop}`),
+  "desktop.openSession": (r, mode) => (mode === "plain" ? r.app : `opened as ${r.app} on ${r.desktop}`),
+  "desktop.save": (r, mode) => (mode === "plain" ? (r.file ?? "") : `saved ${r.desktop} to ${r.file}`),
   list: (r, mode) => (mode === "plain" ? r.sessions.map((s) => s.name).join("\n") : formatList(r)),
   kill(r, mode) {
     const how = r.exit ? formatExit(r.exit) : "exit status unknown"; // gone after kill: never "still running"

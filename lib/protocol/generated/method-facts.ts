@@ -123,6 +123,11 @@ export const TABLE_VERBS: readonly TableVerb[] = [
   {"verb":"back","method":"back","summary":"browsers: the back button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
   {"verb":"forward","method":"forward","summary":"browsers: the forward button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
   {"verb":"reload","method":"reload","summary":"browsers: the reload button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+  {"verb":"desktop destroy","method":"desktop.destroy","summary":"destroy a desktop and stop its apps","words":[],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
+  {"verb":"desktop list","method":"desktop.list","summary":"list the desktops and their applications","words":[],"flags":[],"autoStart":false},
+  {"verb":"desktop snapshot","method":"desktop.snapshot","summary":"print the desktop as the agent reads it (AOTUI Markdown)","words":[],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
+  {"verb":"desktop say","method":"desktop.say","summary":"give the desktop's ChatWithUser app a message from the user","words":["text"],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
+  {"verb":"desktop open-session","method":"desktop.openSession","summary":"open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)","words":["session"],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
 ];
 
 /** Each core method's params: type, description, default and choices, for the CLI's flags —

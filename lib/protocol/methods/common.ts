@@ -22,8 +22,8 @@ export type CliSpec = {
   /** One line for `help`; default: the method's title. */
   summary?: string;
   /** The params the positional words set, in order; `?` after a name makes it optional. */
-  words?: string[];
-  /** param → flag name; each flag's type, help and default are the param's. */
+  words?: readonly string[];
+  /** param → flag name ("--desktop|-d": with its aliases); each flag's type, help and default are the param's. */
   flags?: Record<string, string>;
   /** Start the daemon when none runs (verbs that make sense on a fresh machine). */
   autoStart?: boolean;

@@ -29,6 +29,7 @@ export const DESKTOP_METHODS = {
   },
   "desktop.destroy": {
     title: "Destroy a desktop and stop its apps",
+    cli: { verb: "desktop destroy", summary: "destroy a desktop and stop its apps", flags: { desktop: "--desktop|-d" } },
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...which }),
@@ -36,12 +37,14 @@ export const DESKTOP_METHODS = {
   },
   "desktop.list": {
     title: "The desktops of this daemon",
+    cli: { verb: "desktop list", summary: "list the desktops and their applications" },
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({ desktops: v.array(v.object({ desktop: v.string(), createdAt: v.number(), owner: v.nullable(v.string()), apps: v.array(AppInfo) })) }),
   },
   "desktop.snapshot": {
     title: "The desktop as Markdown (AOTUI §4.1) and the snapshot id its item references resolve against",
+    cli: { verb: "desktop snapshot", summary: "print the desktop as the agent reads it (AOTUI Markdown)", flags: { desktop: "--desktop|-d" } },
     readOnly: true,
     params: v.strictObject({ ...which, peek: v.optional(doc(v.boolean(), "look without registering a snapshot (observers such as the inspector: the agent's snapshot ids stay valid)"), false) }),
     result: v.object({ desktop: v.string(), markup: v.string(), snapshot_id: v.string() }),
@@ -71,6 +74,7 @@ export const DESKTOP_METHODS = {
   },
   "desktop.say": {
     title: "Hand the ChatWithUser app a message from the user (the product layer's call)",
+    cli: { verb: "desktop say", summary: "give the desktop's ChatWithUser app a message from the user", words: ["text"], flags: { desktop: "--desktop|-d" } },
     readOnly: false,
     params: v.strictObject({ ...which, text: doc(v.pipe(v.string(), v.minLength(1)), "what the user says to the agent (ChatWithUser shows it)") }),
     result: v.object({ desktop: v.string() }),
@@ -83,6 +87,7 @@ export const DESKTOP_METHODS = {
   },
   "desktop.openSession": {
     title: "Open a terminal session as an application: its manifest's regions as views, items as lists, [[operations]] as operations",
+    cli: { verb: "desktop open-session", summary: "open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)", words: ["session"], flags: { desktop: "--desktop|-d" } },
     readOnly: false,
     params: v.strictObject({ ...which, session: doc(v.pipe(v.string(), v.minLength(1)), "the terminal session to open as an application") }),
     result: v.object({ desktop: v.string(), app: v.string() }),
