@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { isMethodName, METHODS, type MethodName, type Params, type Result } from "../protocol/methods.ts";
 import { compatAlias } from "../protocol/compat/index.ts";
+import { CallOrder } from "./call-order.ts";
 import { version } from "../runtime/self.ts";
 import type { CallContext, Dispatch } from "../transport/rpc-server.ts";
 
@@ -29,6 +30,7 @@ function versionMismatch(clientVersion: string, namespace: string): TuiwrightErr
 }
 
 export function createDispatch(handlers: Handlers, namespace: string): Dispatch {
+  const order = new CallOrder();
   return async (method, params, context) => {
     if (context.clientVersion !== undefined && context.clientVersion !== version() && !VERSION_INDEPENDENT.has(method)) {
       throw versionMismatch(context.clientVersion, namespace);
@@ -42,11 +44,11 @@ export function createDispatch(handlers: Handlers, namespace: string): Dispatch 
     };
     // The seed documents' own names: compat tables beside the core one.
     const alias = compatAlias(method, params);
-    if (alias) {
+    return order.run(context.connection, alias?.aliasOf ?? method, async () => {
+      if (!alias) return core(method, params);
       const parsed = v.safeParse(alias.params, params);
       if (!parsed.success) throw invalidParams(method, parsed.issues);
       return alias.run(parsed.output, core);
-    }
-    return core(method, params);
+    });
   };
 }

@@ -62,6 +62,8 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 }
 
 const now = () => new Date().toISOString();
+/** How long a crashed worker's programs get after SIGHUP before SIGKILL. */
+const CRASH_GRACE_MS = 500;
 /** The longest spawn waits for a program's first screen. */
 const FIRST_SCREEN_BOUND_MS = 3000;
 
@@ -135,8 +137,13 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
         },
         crashed(reason) {
           if (entry) entry.crashed = reason;
-          // The PTY's owner is gone: its programs must not linger.
-          if (entry && !entry.exit) signalSessionGroups(entry.worker.pid, "SIGKILL");
+          // The PTY's owner is gone: its programs must not linger. SIGHUP first, as when a
+          // terminal closes (they may clean up: lock and swap files), then SIGKILL.
+          if (entry && !entry.exit) {
+            const pid = entry.worker.pid;
+            signalSessionGroups(pid, "SIGHUP");
+            setTimeout(() => signalSessionGroups(pid, "SIGKILL"), CRASH_GRACE_MS).unref();
+          }
           markEnded();
           events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: null });
         },

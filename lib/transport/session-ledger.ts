@@ -23,15 +23,29 @@ function processStartTime(pid: number): string | null {
   }
 }
 
+/** How long a dead daemon's leftover program gets after SIGHUP before SIGKILL. */
+const LEFTOVER_GRACE_MS = 300;
+
+/** Ends a dead daemon's leftover program as a closing terminal would: SIGHUP to its group, so it
+ * can clean up (a lock or swap file: a shell's pyenv rehash killed outright leaves its lock and
+ * every later shell waits on it), then SIGKILL if it is still there after a short grace. */
 function killLeftover(entry: LedgerEntry): boolean {
-  if (entry.pidStart === null || processStartTime(entry.pid) !== entry.pidStart) return false;
-  for (const target of [-entry.pid, entry.pid]) {
-    try {
-      process.kill(target, "SIGKILL");
-      return true;
-    } catch { /* no such group: try the process */ }
-  }
-  return false;
+  const alive = () => entry.pidStart !== null && processStartTime(entry.pid) === entry.pidStart;
+  if (!alive()) return false;
+  const signal = (name: NodeJS.Signals): boolean => {
+    for (const target of [-entry.pid, entry.pid]) {
+      try {
+        process.kill(target, name);
+        return true;
+      } catch { /* no such group: try the process */ }
+    }
+    return false;
+  };
+  if (!signal("SIGHUP")) return false;
+  const deadline = Date.now() + LEFTOVER_GRACE_MS;
+  while (alive() && Date.now() < deadline) Bun.sleepSync(10);
+  if (alive()) signal("SIGKILL");
+  return true;
 }
 
 function readLedger(path: string): LedgerEntry[] {

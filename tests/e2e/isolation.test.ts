@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import type { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { processGone, useWorld, World } from "../helpers/harness.ts";
 
@@ -32,6 +33,18 @@ test("a crashed worker fails only its own session; the daemon and other sessions
   await world.json(["press", "--session", "survivor", "Enter", "--wait-regex", "^still-42$"]);
   expect((await world.json(["kill", "--session", "victim"])).session).toBe("victim");
   expect((await world.json(["list"])).sessions.map((s: any) => s.name)).toEqual(["survivor"]);
+});
+
+test("a crashed worker's programs get SIGHUP first, as when a terminal closes, so they can clean up", async () => {
+  const mark = `${world.dir}/cleaned-up`;
+  // A program that removes its lock on SIGHUP (as pyenv's rehash does); SIGKILL would leave it.
+  const { pid } = await world.spawn(["bash", "-c", `trap 'echo cleaned > ${mark}; exit 0' HUP; echo ready; read line`], ["--session", "locker"]);
+  await world.json(["wait", "--session", "locker", "--text", "ready"]);
+  const rpc = await world.rpc();
+  await rpc.call("debug.crashWorker", { session: "locker" });
+  rpc.close();
+  expect(await processGone(pid)).toBe(true);
+  expect(readFileSync(mark, "utf8")).toBe("cleaned\n");
 });
 
 test("debug.crashWorker and debug.memory are refused unless the daemon runs with TUIWRIGHT_DEBUG=1", async () => {

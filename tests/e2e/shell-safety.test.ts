@@ -67,6 +67,34 @@ for (const shell of ["bash", "zsh"]) {
     }
   }, 120_000);
 
+  test(`${shell}: a call pipelined after reset, spawn or end on one connection waits for it (${LOOPS} rounds)`, async () => {
+    const { name } = await world.spawn([], ["--session", `order-${shell}`, "--shell", shell]);
+    const rpc = await world.rpc();
+    try {
+      for (let round = 0; round < LOOPS; round++) {
+        const old = ((await rpc.call("list", {})) as any).sessions.find((s: any) => s.name === name).pid;
+        // Sent back to back: the exec reaches the new shell, never the old one or none.
+        const [fresh, block] = (await Promise.all([rpc.call("reset", { session: name }), rpc.call("exec", { session: name, command: "echo $$" })])) as any[];
+        expect(fresh.pid).not.toBe(old);
+        expect(block.output.trim()).toBe(String(fresh.pid));
+      }
+      const [spawned, first] = (await Promise.all([
+        rpc.call("spawn", { session: `order2-${shell}`, shell }),
+        rpc.call("exec", { session: `order2-${shell}`, command: "echo first" }),
+      ])) as any[];
+      expect(spawned.name).toBe(`order2-${shell}`);
+      expect(first.output).toBe("first\n");
+      // end, then an exec right behind it: it waits for the prompt end brings back.
+      const { cursor } = (await rpc.call("exec", { session: name, command: "cat", interactive: true })) as { cursor: number };
+      const [ended, after] = (await Promise.all([rpc.call("end", { session: name }), rpc.call("exec", { session: name, command: "echo after" })])) as any[];
+      expect(ended.mode).toBe("idle");
+      expect(after.output).toBe("after\n");
+      expect(cursor).toBeGreaterThanOrEqual(0);
+    } finally {
+      rpc.close();
+    }
+  }, 120_000);
+
   test(`${shell}: blank and comment-only commands are blocks with exit 0 at once; broken ones are refused before typing`, async () => {
     const { name } = await world.spawn([], ["--session", `check-${shell}`, "--shell", shell]);
     for (const nothing of ["   ", "# note", "  # one\n\n# two"]) {
