@@ -390,7 +390,7 @@ test("a crashed session's kill says how its program ended and leaves no zombie",
   }
   const killed = await world.run(["kill", "--session", name]);
   expect(killed.code).toBe(0);
-  expect(killed.stdout).toBe(`killed session ${name} (killed by SIGKILL)\n`);
+  expect(killed.stdout).toBe(`killed session ${name} (killed by SIGHUP)\n`); // as when a terminal closes
   expect(existsSync(`/proc/${pid}`)).toBe(false); // not even a zombie
 });
 

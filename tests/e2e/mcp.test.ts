@@ -78,7 +78,7 @@ test("spawn env is merged over the server's environment (HOME stays); a string i
   const waited = await client.callTool({ name: "wait", arguments: { session: "envy", regex: "foo=bar" } });
   expect(waited.isError).toBe(false);
   const snap = await client.callTool({ name: "snapshot", arguments: { session: "envy" } });
-  expect((snap.content as any)[0].text).toContain(`home=${process.env.HOME} foo=bar`);
+  expect((snap.content as any)[0].text).toContain(`home=${world.env.HOME} foo=bar`); // the server's own HOME
 });
 
 test("a wait that times out shows the screen it gave up on in the text", async () => {

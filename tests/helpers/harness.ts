@@ -2,7 +2,7 @@
 // driving the compiled binary. The daemon runs as our child so its exit can be awaited, and
 // disposal checks that nothing it started is left running.
 import { afterAll, beforeAll } from "bun:test";
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { RpcClient } from "../../lib/transport/rpc-client.ts";
@@ -57,9 +57,14 @@ export class World implements AsyncDisposable {
       TUIWRIGHT_NS: this.namespace,
       TUIWRIGHT_SOCKET: this.socketPath,
       XDG_STATE_HOME: join(this.dir, "state"),
+      // A home of its own: the programs the tests start read no rc file or config of the
+      // machine's user (root's ~/.bashrc here runs pyenv init — slow — and a pyenv lock left
+      // stale made every interactive bash wait 60 s for it).
+      HOME: join(this.dir, "home"),
       TUIWRIGHT_DEBUG: "1",
       ...extraEnv,
     };
+    mkdirSync(this.env.HOME!, { recursive: true, mode: 0o700 });
     delete this.env.TUIWRIGHT_SESSION;
     // A CI runner's CI=true would reach every program the tests start (through the client's
     // environment) and change how some behave — Gemini CLI refuses to start interactively, Claude
