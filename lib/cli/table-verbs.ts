@@ -1,10 +1,9 @@
 // The CLI verbs the method table declares (`cli` in a method's definition, generated into
 // TABLE_VERBS as plain data): the params the words and flags set, each flag's help and default
-// the param's own, the renderer the method's (lib/present/result-text.ts). A method added with a `cli` entry is a verb with
-// no edit here.
-import { TABLE_VERBS, type TableVerb } from "../protocol/generated/method-facts.ts";
+// the param's own, the renderer the method's (lib/present/result-text.ts). A method added with
+// a `cli` entry is a verb with no edit here.
+import { paramFactsOf, TABLE_VERBS, TAKES_SESSION, type TableVerb } from "../protocol/generated/method-facts.ts";
 import type { MethodName } from "../protocol/methods.ts";
-import { paramFactsOf, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { paramFlag } from "./param-flags.ts";
 import type { Verb } from "./verbs.ts";
 
