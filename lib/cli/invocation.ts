@@ -1,7 +1,7 @@
 // From command-line words to a method call: global flags, the verb, its flags and params.
 // Shared by single commands and by `batch`, whose lines are command lines too.
 import { paramsFromFlags } from "./param-flags.ts";
-import { TAKES_LEASE, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
+import { paramFactsOf, TAKES_LEASE, TAKES_SESSION } from "../protocol/generated/method-facts.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
@@ -75,6 +75,13 @@ export function daemonTarget(globals: Globals): DaemonTarget {
   return { namespace, socketPath: defaultSocketPath(namespace) };
 }
 
+/** A positional word as its param's type: a whole number for an int param, else the word. */
+function wordValue(verb: Verb, param: string, word: string, verbUsage: string): string | number {
+  if (paramFactsOf(verb.method)?.[param]?.type !== "int") return word;
+  if (!/^-?\d+$/.test(word)) throw usage(`${param.toUpperCase()} must be a whole number, got ${JSON.stringify(word)}`, verbUsage);
+  return Number(word);
+}
+
 /** The verb's method and params for `rest` (the words left after the global flags). */
 export function prepare(rest: string[], globals: Globals): Prepared {
   const found = findVerb(rest);
@@ -96,7 +103,7 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   }
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
   // Param flags and positionals set params as given; the verb builds the rest (and may refine).
-  const positional = Object.fromEntries((verb.positionalParams ?? []).flatMap((param, i) => (i < parsed.positionals.length ? [[param, parsed.positionals[i]]] : [])));
+  const positional = Object.fromEntries((verb.positionalParams ?? []).flatMap((param, i) => (i < parsed.positionals.length ? [[param, wordValue(verb, param, parsed.positionals[i]!, verbUsage)]] : [])));
   const params = { ...paramsFromFlags(parsed, verb.flags), ...positional, ...verb.params?.(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> }) };
   const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
   // A desktop method's `session` names a session to open as an app, never the default one.

@@ -494,7 +494,7 @@ const UNORDERED: Verb[] = [
 /** The order `help` lists the verbs in. */
 const HELP_ORDER = [
   "spawn", "list", "kill", "signal", "resize", "snapshot", "type", "press", "click", "get",
-  "browse", "navigate", "back", "forward", "reload", "scroll", "set-viewport",
+  "browse", "navigate", "back", "forward", "reload", "scroll", "mouse", "set-viewport",
   "desktop create", "desktop destroy", "desktop list", "desktop snapshot", "desktop exec", "desktop say", "desktop install",
   "desktop open-session", "desktop save", "desktop restore",
   "exec", "send", "end", "reset", "status", "blocks", "block", "mark", "wait", "capabilities", "ping",

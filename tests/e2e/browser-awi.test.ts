@@ -203,6 +203,11 @@ test("fuzz: random valid key calls never crash Carbonyl (TUIWRIGHT_FUZZ_CALLS fo
 test("mouse_down / mouse_move / mouse_up keep the button state; a click by down+up follows a link", async () => {
   const outline = await call("snapshot", { format: "outline", select: "link[name='The form']" });
   const box = outline.outline.nodes[0].bbox;
+  // tuiwright's own verb for the core method: words are ROW COL, whole numbers.
+  expect(await world.json(["mouse", "--session", "shop", "move", String(box.row), String(box.col)])).toMatchObject({ ok: true, held: false });
+  const notANumber = await world.run(["mouse", "--session", "shop", "down", "top", "1"]);
+  expect(notANumber.code).toBe(64);
+  expect(notANumber.stderr).toContain('ROW must be a whole number, got "top"');
   expect(await call("mouse_move", { row: box.row, col: box.col + 1 })).toMatchObject({ ok: true, held: false });
   expect(await call("mouse_down", { row: box.row, col: box.col + 1 })).toMatchObject({ ok: true, held: true });
   expect(await call("mouse_move", { row: box.row, col: box.col + 2 })).toMatchObject({ held: true });

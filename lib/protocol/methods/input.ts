@@ -52,6 +52,7 @@ export const INPUT_METHODS = {
   },
   mouse: {
     title: "Browsers: move the mouse to a cell, or press or release the left button there (SGR mouse; a move while the button is down drags)",
+    cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release the left button there; a move while it is down drags", words: ["action", "row", "col"] },
     readOnly: false,
     params: v.strictObject({ ...writer, action: doc(v.picklist(["move", "down", "up"]), "move the pointer, press the left button (held until up), or release it"), ...cell }),
     result: v.object({ ...ok, held: doc(v.boolean(), "whether the left button is down after this"), revision: Revision }),

@@ -92,7 +92,7 @@ test("the session comes from --session, else TUIWRIGHT_SESSION (empty is unset) 
 /** A valid command line for each verb whose method takes the write lease. */
 const WRITERS: Record<string, string[]> = {
   kill: [], signal: ["TERM"], resize: ["100", "30"], type: ["hi"], press: ["Enter"], click: ["2", "3"],
-  navigate: ["http://example.com/"], back: [], forward: [], reload: [], scroll: ["3"], "set-viewport": ["100", "30"],
+  navigate: ["http://example.com/"], back: [], forward: [], reload: [], scroll: ["3"], mouse: ["down", "2", "3"], "set-viewport": ["100", "30"],
   exec: ["--", "ls"], send: ["x"], end: [], reset: [], "lease acquire": ["--owner", "me"], "lease release": [],
 };
 
