@@ -66,6 +66,15 @@ export function useAiClis() {
     // newline instead of sending: let the screen be still for a moment after the typing first.
     await tw(["wait", "--session", name, "--settled", "150"], setup);
     await tw(["press", "--session", name, "Enter"], setup);
+    if (cli !== "codex") return;
+    // Under load Codex can still count that Enter into the burst (the prompt stays in its input,
+    // nothing is sent): once the input has held the text a while after Enter, press it again.
+    // The input clears when Codex takes the prompt; a second Enter on a cleared input sends nothing.
+    for (let round = 1; round < 3; round++) {
+      const taken = await tw(["wait", "--session", name, "--ref", `@codex.input[name~=/${text.split(" ")[0]}/]`, "--gone", "--timeout", "5000"], setup).then(() => true, () => false);
+      if (taken) return;
+      await tw(["press", "--session", name, "Enter"], setup);
+    }
   }
 
   /** Approve through the @X.approval item: the option says which key chooses it, e.g. "1. Yes, proceed (y)",
