@@ -1,11 +1,11 @@
 // `tuiwright desktop …`: the AOTUI desktop verbs, one per desktop.* method. The CLI is the
 // bridge of §5.3 for its caller: exec resolves item references against the desktop's latest
 // snapshot unless --snapshot-id names one.
-import { readFileSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import type { Verb } from "./verbs.ts";
+import { readWordFile } from "./read-word-file.ts";
 
 /** Every desktop.* method but create takes `desktop`; the flag sets it as given. The desktop
  * verbs that only map words and flags onto params are declared in the method table; their
@@ -107,13 +107,7 @@ export const DESKTOP_VERBS: Verb[] = [
     positionals: [1, 1],
     flags: [],
     params(args, client) {
-      const path = resolvePath(client.cwd, args.positionals[0]!);
-      let text: string;
-      try {
-        text = readFileSync(path, "utf8");
-      } catch {
-        throw new TuiwrightError("no-such-file", `cannot read ${JSON.stringify(path)}`);
-      }
+      const { path, text } = readWordFile(client.cwd, args.positionals[0]!);
       try {
         return { state: JSON.parse(text) };
       } catch (error) {

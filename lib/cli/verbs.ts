@@ -2,12 +2,12 @@
 // shown. Plain data and functions only — the thin client must not load valibot or xterm; the
 // daemon validates params against the method table and its errors come back with a path.
 import { spawnEnvironment } from "../protocol/spawn-env.ts";
-import { readFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
 import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
+import { readWordFile } from "./read-word-file.ts";
 import { TABLE_VERB_LIST } from "./table-verbs.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
@@ -454,14 +454,7 @@ const UNORDERED: Verb[] = [
     positionals: [1, 1],
     flags: [],
     params(args, client) {
-      const path = resolvePath(client.cwd, args.positionals[0]!);
-      let source: string;
-      try {
-        source = readFileSync(path, "utf8");
-      } catch {
-        throw new TuiwrightError("no-such-file", `cannot read ${JSON.stringify(path)}`);
-      }
-      return { source, file: args.positionals[0] };
+      return { source: readWordFile(client.cwd, args.positionals[0]!).text, file: args.positionals[0] };
     },
   },
   {
