@@ -1,8 +1,9 @@
 // MCP tools generated from the method table: one tool per method (dots become underscores),
 // the method's title as description, its params' JSON Schema as inputSchema, its result's as
-// outputSchema, and hints from its read-only/destructive flags. Methods that need a live connection of their own
-// (event subscriptions) or exist for fault tests are left out, by name, here; AWI-TTY aliases
-// of other methods (aliasOf) are left out too.
+// outputSchema, and hints from its read-only/destructive flags. Methods that need a live
+// connection of their own (event subscriptions) or exist for fault tests are left out, by name,
+// here. The AWI-TTY compat names are no tools (the core tools do the same); the
+// agent-interactive-pty document asks for its names as tools, so they are.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS, type MethodName } from "../protocol/methods.ts";
 import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
@@ -66,7 +67,7 @@ export function tools(): { tools: Tool[]; byName: Map<string, string> } {
   const list: Tool[] = [];
   const byName = new Map<string, string>();
   for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
-    if (NOT_TOOLS.has(method) || "aliasOf" in def) continue; // AWI-TTY names add nothing an agent lacks
+    if (NOT_TOOLS.has(method)) continue;
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
     if (method === "spawn") schema.properties = { ...(schema.properties as object), ...SPAWN_EXTRAS };
     const name = toolName(method);
