@@ -4,9 +4,9 @@
 // the one stand-in: each records what it was called with and answers with a canned result.
 import { expect, test } from "bun:test";
 import { createDispatch, type Handlers } from "../../../lib/daemon/dispatch.ts";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 import { version } from "../../../lib/runtime/self.ts";
 import type { CallContext } from "../../../lib/transport/rpc-server.ts";
+import { failure } from "../../helpers/errors.ts";
 
 type Call = { method: string; params: any };
 
@@ -23,15 +23,6 @@ function recordingHandlers(answers: Record<string, unknown> = {}): { handlers: H
 
 const context = (clientVersion?: string): CallContext => ({ connection: {} as CallContext["connection"], ...(clientVersion === undefined ? {} : { clientVersion }) });
 
-async function failure(promise: Promise<unknown>): Promise<TuiwrightError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TuiwrightError);
-    return error as TuiwrightError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 test("a known method with valid params reaches its handler with the schema's defaults filled in", async () => {
   const { handlers, calls } = recordingHandlers();

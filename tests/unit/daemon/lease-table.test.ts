@@ -4,8 +4,8 @@
 // reports, never on a clock.
 import { expect, test } from "bun:test";
 import { LeaseTable } from "../../../lib/daemon/lease-table.ts";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 import type { Connection } from "../../../lib/runtime/unix-socket.ts";
+import { thrown } from "../../helpers/errors.ts";
 
 let ids = 0;
 const connection = (): Connection => ({ id: ++ids, queuedBytes: 0, send() {}, end() {} });
@@ -20,15 +20,6 @@ function table() {
   return { leases, changes, nextChange: () => new Promise<void>((resolve) => waiting.push(resolve)) };
 }
 
-function thrown(run: () => unknown): TuiwrightError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TuiwrightError);
-    return error as TuiwrightError;
-  }
-  throw new Error("expected an error");
-}
 
 test("a lease is held until its connection closes; others are refused as busy, naming the holder", () => {
   const { leases, changes } = table();

@@ -3,7 +3,7 @@
 // `list` reports for each entry.
 import { expect, test } from "bun:test";
 import { SessionRegistry, type SessionEntry } from "../../../lib/daemon/registry.ts";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { thrown } from "../../helpers/errors.ts";
 
 let nextPid = 1000;
 /** An entry as the daemon adds it; only the worker's pid is read by the registry. */
@@ -15,15 +15,6 @@ function entry(name: string, overrides: Partial<SessionEntry> = {}): SessionEntr
   };
 }
 
-function thrown(run: () => unknown): TuiwrightError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TuiwrightError);
-    return error as TuiwrightError;
-  }
-  throw new Error("expected an error");
-}
 
 test("a name is derived from the program and numbered while taken, reserved or running", () => {
   const registry = new SessionRegistry();

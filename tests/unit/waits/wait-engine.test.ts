@@ -1,12 +1,12 @@
 // The wait engine against a real headless screen, in process: exact revision and timing
 // semantics without a PTY in between.
 import { afterEach, expect, test } from "bun:test";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 import type { ExitStatusValue } from "../../../lib/protocol/methods.ts";
 import { Screen } from "../../../lib/terminal/screen.ts";
 import { WaitEngine } from "../../../lib/waits/wait-engine.ts";
 import { genericOutline } from "../../../lib/outline/generic.ts";
 import { assignRefs } from "../../../lib/outline/refs.ts";
+import { failure } from "../../helpers/errors.ts";
 
 let screen: Screen;
 let exit: ExitStatusValue | null;
@@ -28,10 +28,6 @@ afterEach(() => screen?.dispose());
 
 const spec = (s: object) => ({ mode: "any" as const, timeoutMs: 5000, ...s });
 
-async function failure(promise: Promise<unknown>): Promise<TuiwrightError> {
-  try { await promise; } catch (error) { return error as TuiwrightError; }
-  throw new Error("expected the wait to fail");
-}
 
 test("text already on screen returns at once with the revision unchanged", async () => {
   setup();

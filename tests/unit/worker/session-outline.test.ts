@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 import { SessionOutline } from "../../../lib/worker/session-outline.ts";
 import { Screen } from "../../../lib/terminal/screen.ts";
+import { thrown } from "../../helpers/errors.ts";
 
 // No user manifest may shape these screens: an empty adapters directory of our own.
 let adapters: string;
@@ -39,15 +39,6 @@ async function draw(lines: string[]): Promise<void> {
   await screen.write(`\x1b[H\x1b[2J${lines.join("\r\n")}`);
 }
 
-function thrown(run: () => unknown): TuiwrightError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TuiwrightError);
-    return error as TuiwrightError;
-  }
-  throw new Error("expected an error");
-}
 
 const TEXT = ["alpha one", "", "beta two", "", "gamma three"];
 
