@@ -3,7 +3,8 @@
 // keys, text and the mouse are encoded the way Carbonyl reads them (lib/browser/carbonyl-input.ts),
 // so a key it would misread (C-c is its exit key) is refused instead of sent. The AWI-TTY
 // document's names for these are a compat table (lib/protocol/compat/awi-tty.ts).
-import { carbonylKey, carbonylMouse, carbonylText, type Modifier } from "../browser/carbonyl-input.ts";
+import { carbonylKey, carbonylMouse, carbonylText } from "../browser/carbonyl-input.ts";
+import { splitModifiers } from "../terminal/keys.ts";
 import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { Params } from "../protocol/methods.ts";
@@ -23,21 +24,14 @@ export function requireBrowser(entry: SessionEntry): SessionEntry {
   return entry;
 }
 
-const PREFIXES: Record<string, Modifier> = { "C-": "ctrl", "M-": "alt", "S-": "shift" };
-
 /** One of tuiwright's key names (C-, M-, S- prefixes; a character) as the bytes Carbonyl reads. */
 export function carbonylKeyName(name: string): string {
-  const modifiers: Modifier[] = [];
-  let key = name;
-  while (key.length > 2 && PREFIXES[key.slice(0, 2)] !== undefined) {
-    modifiers.push(PREFIXES[key.slice(0, 2)]!);
-    key = key.slice(2);
-  }
-  return [...key].length === 1 ? carbonylKey("Char", key, modifiers) : carbonylKey(key, undefined, modifiers);
+  const { mods, base } = splitModifiers(name);
+  return [...base].length === 1 ? carbonylKey("Char", base, mods) : carbonylKey(base, undefined, mods);
 }
 
 /** press and type on a browser session: Carbonyl's bytes, through the worker's raw input. */
-export async function browserInput(entry: SessionEntry, params: Params<"press"> | Params<"type">) {
+export async function browserInput(entry: SessionEntry, params: Omit<Params<"press">, "session" | "lease"> | Omit<Params<"type">, "session" | "lease">) {
   if (params.to !== undefined) {
     throw new TuiwrightError("usage", "--to on a browser session: click the node first (click REF), then type or press", { hint: "Carbonyl has no keyboard focus tuiwright can see; a click puts the page's focus there" });
   }
@@ -46,8 +40,7 @@ export async function browserInput(entry: SessionEntry, params: Params<"press"> 
     // Carbonyl has no bracketed paste: a paste arrives typed, byte by byte.
     : [carbonylText(params.text), params.paste ? "paste" : "type"];
   const secret = "secret" in params && params.secret === true;
-  const sent = await entry.worker.call("browserInput", { data, label, secret, ...(params.wait === undefined ? {} : { wait: params.wait }) });
-  return { session: entry.name, ...sent };
+  return entry.worker.call("browserInput", { data, label, secret, ...(params.wait === undefined ? {} : { wait: params.wait }) });
 }
 
 export function createBrowserHandlers(writable: Writable): BrowserHandlers {

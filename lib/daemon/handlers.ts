@@ -273,18 +273,15 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...reply };
     },
 
-    async type(params) {
-      const entry = writable(params.session, params.lease);
-      if (isBrowser(entry)) return browserInput(entry, params);
-      const { session: _, lease: __, ...rest } = params;
-      return { session: entry.name, ...(await entry.worker.call("type", rest)) };
+    // A browser session takes keys and text the way Carbonyl reads them; any other, as xterm sends them.
+    async type({ session, lease, ...params }) {
+      const entry = writable(session, lease);
+      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("type", params))) };
     },
 
-    async press(params) {
-      const entry = writable(params.session, params.lease);
-      if (isBrowser(entry)) return browserInput(entry, params);
-      const { session: _, lease: __, ...rest } = params;
-      return { session: entry.name, ...(await entry.worker.call("press", rest)) };
+    async press({ session, lease, ...params }) {
+      const entry = writable(session, lease);
+      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("press", params))) };
     },
 
     async scroll({ session, lease, settleMs, ...params }) {
@@ -366,9 +363,10 @@ export function createHandlers(context: DaemonContext): Handlers {
         // The browser's own state: the whole URL (the bar shows cols - 13 characters of it), and a
         // title that says where it came from or why there is none (never the last page's).
         const state = await requireBrowser(entry).worker.call("browser", {});
-        const value = what === "url" ? state.url : what === "nav" ? navFlags(state) : titleOf(state).title;
-        const awi = what === "url" ? { url: state.url } : what === "nav" ? navFlags(state) : titleOf(state);
-        return { session: entry.name, what, value, ...awi };
+        if (what === "url") return { session: entry.name, what, value: state.url, url: state.url };
+        if (what === "nav") return { session: entry.name, what, value: navFlags(state), ...navFlags(state) };
+        const title = titleOf(state);
+        return { session: entry.name, what, value: title.title, ...title };
       }
       const { value } = await entry.worker.call("get", { what });
       return { session: entry.name, what, value, ...(what === "title" ? { title: value as string } : {}) };

@@ -5,7 +5,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 
 export type KeyModes = { applicationCursorKeys: boolean };
 
-type Modifiers = { ctrl: boolean; alt: boolean; shift: boolean };
+export type Modifiers = { ctrl: boolean; alt: boolean; shift: boolean };
 
 // CSI-final keys: normal form ESC [ X, application form ESC O X, modified ESC [ 1 ; m X.
 const CURSOR_KEYS: Record<string, string> = { up: "A", down: "B", right: "C", left: "D", home: "H", end: "F" };
@@ -30,7 +30,8 @@ function invalid(key: string, why: string): TuiwrightError {
   return new TuiwrightError("invalid-key", `invalid key ${JSON.stringify(key)}: ${why}`, { details: { key } });
 }
 
-function splitModifiers(key: string): { mods: Modifiers; base: string } {
+/** A key name's C-, M- and S- prefixes, and the key they modify. */
+export function splitModifiers(key: string): { mods: Modifiers; base: string } {
   const mods = { ctrl: false, alt: false, shift: false };
   let rest = key;
   while (rest.length > 2 && rest[1] === "-") {

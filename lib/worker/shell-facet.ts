@@ -143,17 +143,18 @@ export class ShellFacet implements Facet {
    * table: the terminal announces no such change. */
   async #untilProgramOwnsTerminal(shell: ShellSession): Promise<void> {
     const deadline = performance.now() + HANDOVER_BOUND_MS;
-    while (shell.tracker.open !== null && !this.#programOwnsTerminal() && performance.now() < deadline) await Bun.sleep(2);
+    const shellArgv = processArgv(this.#core.pid)?.join("\0");
+    while (shell.tracker.open !== null && !this.#programOwnsTerminal(shellArgv) && performance.now() < deadline) await Bun.sleep(2);
   }
 
   /** The terminal's foreground group is another than the shell's and its leader has exec'd its
    * program (a forked shell child still carries the shell's argv, and ignores the key). */
-  #programOwnsTerminal(): boolean {
+  #programOwnsTerminal(shellArgv: string | undefined): boolean {
     const shellPid = this.#core.pid;
     const group = foregroundGroup(shellPid);
     if (group === null || group === shellPid) return false;
     const leader = processArgv(group);
-    return leader !== null && leader.join("\0") !== processArgv(shellPid)?.join("\0");
+    return leader !== null && leader.join("\0") !== shellArgv;
   }
 
   /** The open block is about to end because of `end` (cancelled) or `reset`. */

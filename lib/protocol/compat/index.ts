@@ -13,6 +13,13 @@ export const COMPAT_TABLES: CompatTable[] = [INTERACTIVE_PTY_TABLE, AWI_TTY_TABL
 
 const fieldsOf = (schema: v.GenericSchema): string[] => Object.keys((schema as unknown as { entries?: object }).entries ?? {});
 
+/** For each alias whose name the core shares: the fields only the document's shape has. */
+const DOCUMENT_ONLY_FIELDS = new Map<CompatAlias, ReadonlySet<string>>(COMPAT_TABLES.flatMap((table) =>
+  Object.entries(table.aliases).filter(([name]) => isMethodName(name)).map(([name, alias]) => {
+    const core = new Set(fieldsOf(METHODS[name as keyof typeof METHODS].params));
+    return [alias, new Set(fieldsOf(alias.params).filter((field) => !core.has(field)))] as const;
+  })));
+
 export function compatAlias(method: string, params: unknown): CompatAlias | null {
   for (const table of COMPAT_TABLES) {
     if (method.startsWith(table.prefix)) {
@@ -20,14 +27,13 @@ export function compatAlias(method: string, params: unknown): CompatAlias | null
       if (Object.hasOwn(table.aliases, name)) return table.aliases[name]!;
     }
   }
-  const core = isMethodName(method);
   for (const table of COMPAT_TABLES) {
     if (!Object.hasOwn(table.aliases, method)) continue;
     const alias = table.aliases[method]!;
-    if (!core) return alias;
-    const coreFields = new Set(fieldsOf(METHODS[method as keyof typeof METHODS].params));
+    const documentOnly = DOCUMENT_ONLY_FIELDS.get(alias);
+    if (documentOnly === undefined) return alias; // a name only the document has
     const given = typeof params === "object" && params !== null ? Object.keys(params) : [];
-    if (given.some((field) => !coreFields.has(field) && fieldsOf(alias.params).includes(field))) return alias;
+    if (given.some((field) => documentOnly.has(field))) return alias;
   }
   return null;
 }
