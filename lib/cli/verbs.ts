@@ -270,10 +270,10 @@ const UNORDERED: Verb[] = [
   {
     name: "resize",
     summary: "resize the terminal",
-    usage: "resize [--session NAME] COLS ROWS",
+    usage: "resize [--session NAME] COLS ROWS [--timeout MS]",
     method: "resize",
     positionals: [2, 2],
-    flags: [],
+    flags: [paramFlag("resize", "timeoutMs", "--timeout", { value: "MS" })],
     params: (args) => sizeWords(args, "resize", /^\d+$/),
   },
   {

@@ -261,7 +261,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     async resize(params) {
       const entry = writable(params.session, params.lease);
       checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
-      const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows });
+      const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows, timeoutMs: params.timeoutMs });
       entry.cols = result.cols;
       entry.rows = result.rows;
       return { session: entry.name, ...result };

@@ -78,7 +78,9 @@ export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
   send: (r, mode) => (mode === "plain" ? String(r.cursor) : `sent ${r.bytes} byte(s); output cursor was ${r.cursor}`),
   block: (r, mode) => (mode === "plain" ? r.output.replace(/\n$/, "") : `$ ${r.command}\n${r.output.replace(/\n$/, "")}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}]`),
   spawn: (r, mode) => (mode === "plain" ? r.name : `started session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.join(" ")}`),
-  resize: (r, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows} (revision ${r.revision})`),
+  resize: (r, mode) => (mode === "plain"
+    ? `${r.cols}x${r.rows}`
+    : `${r.session}: ${r.cols}x${r.rows} (revision ${r.revision})${r.redrawn === false ? "; the page did not redraw at this size before the timeout (what shows is the old frame reflowed, or pixels without the page's text)" : ""}`),
   mouse: (r, mode) => (mode === "plain" ? "" : `${r.session}: the left button is ${r.held ? "down" : "up"}, revision ${r.revision}`),
   scroll: (r, mode) => (mode === "plain" ? "" : `${r.session}: scrolled, revision ${r.revisionBefore} → ${r.revisionAfter}`),
   "adapter.check": (r, mode) => (mode === "plain" ? r.name : `ok: ${r.name} (@${r.root}; regions: ${r.regions.join(", ") || "none"})`),

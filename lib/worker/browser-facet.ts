@@ -1,9 +1,11 @@
 // The browser facet: a Carbonyl session's navigation bar, buttons and page title (read off the
 // screen, with what the session saw: title announcements, keys typed into the bar), raw input
 // for Carbonyl, and navigation (browser-navigation.ts), which runs here in the worker.
-import { TuiwrightError } from "../protocol/errors.ts";
+import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import type { MetaValue } from "../protocol/methods.ts";
 import { navFlags, readNavBar } from "../browser/nav-state.ts";
+import { PageFrameWatch } from "../browser/page-frame-watch.ts";
+import { textWithoutPixels } from "../terminal/pixels.ts";
 import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
 import type { BrowserState, WorkerCall, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { navigate, pressButton } from "./browser-navigation.ts";
@@ -11,6 +13,10 @@ import type { ActionReply, Facet, SessionCore } from "./session-core.ts";
 
 /** How long after a title announcement the URL bar's value is taken as that title's page. */
 const TITLE_URL_WINDOW_MS = 300;
+/** How long a resize waits for a page frame before nudging the size. */
+const NUDGE_AFTER_MS = 3000;
+/** How long the page area must stay still after its first frame at the new size. */
+const REDRAW_SETTLE_MS = 150;
 
 export class BrowserFacet implements Facet {
   readonly #core: SessionCore;
@@ -29,6 +35,9 @@ export class BrowserFacet implements Facet {
   #barEdited = false;
   /** The URL of the page shown, as the bar showed it while not being edited. */
   #pageUrl: string | null = null;
+  /** Set while a resize waits for the page's next frame. */
+  #watch: PageFrameWatch | null = null;
+  #outputCame: (() => void) | null = null;
 
   constructor(core: SessionCore, call: WorkerCall) {
     this.#core = core;
@@ -146,6 +155,83 @@ export class BrowserFacet implements Facet {
     } catch {
       return null; // the navigation bar is not drawn yet: no page is shown
     }
+  }
+
+  /** After a resize Carbonyl redraws its bar at once and Chromium the page when its next frame
+   * comes. Until then the page area holds xterm's reflow of the old frame — text drawn at no size
+   * the page had — so the resize waits for a page frame: a write below the bar (it may redraw
+   * exactly what the reflow shows, so a screen change is no sign) and, when the page showed text,
+   * its text (Carbonyl paints the page's pixels first, and only them when Chromium's renderer
+   * sends no frame). Carbonyl sometimes gets no frame after a renderer switch under load; one
+   * nudge of the size (a column less and back: two more SIGWINCHes) asks for one again. Honest
+   * either way: `redrawn: false` when no such frame came by the timeout. */
+  async resize(params: WorkerOps["resize"][0], signal: AbortSignal): Promise<WorkerOps["resize"][1]> {
+    // Read before the resize: shrinking the rows pushes the top rows (the bar) into scrollback.
+    const pixels = this.#core.outline.pixels();
+    const hadText = this.#pageHasText(pixels);
+    const sized = this.#core.resize(params);
+    if (this.#core.exit !== null) return sized;
+    const drawn = await this.#redraw(new PageFrameWatch(pixels), hadText, params.timeoutMs ?? 10_000, signal);
+    return { ...sized, ...drawn, revision: this.#core.screen.revision };
+  }
+
+  async #redraw(watch: PageFrameWatch, hadText: boolean, timeoutMs: number, signal: AbortSignal): Promise<{ redrawn: boolean; nudged: boolean }> {
+    const deadline = performance.now() + timeoutMs;
+    let nudgeAt = performance.now() + NUDGE_AFTER_MS;
+    let nudged = false;
+    this.#watch = watch;
+    try {
+      while (!(watch.pageWritten && (!hadText || watch.pageText))) {
+        const left = deadline - performance.now();
+        if (left <= 0) return { redrawn: false, nudged };
+        if (await this.#nextOutput(Math.min(left, Math.max(1, nudgeAt - performance.now())), signal)) continue;
+        if (nudged || performance.now() < nudgeAt) continue;
+        const { cols, rows } = this.#core.screen;
+        this.#core.resize({ cols: cols - 1, rows });
+        this.#core.resize({ cols, rows });
+        nudged = true;
+        nudgeAt = Infinity;
+      }
+    } finally {
+      this.#watch = null;
+    }
+    await this.#core.screen.write(""); // what came so far is parsed
+    const left = Math.ceil(deadline - performance.now());
+    if (left > 0) {
+      await this.#call("wait", { settledMs: REDRAW_SETTLE_MS, mode: "any", includeText: false, timeoutMs: left }, signal).catch((error: unknown) => {
+        if (asTuiwrightError(error).errorName !== "timeout") throw error; // still drawing at the deadline: it did redraw
+      });
+    }
+    return { redrawn: true, nudged };
+  }
+
+  output(bytes: Uint8Array): void {
+    if (!this.#watch) return;
+    this.#watch.feed(bytes);
+    this.#outputCame?.();
+  }
+
+  /** Resolves true at the program's next output while a resize watches it, false after `ms`. */
+  #nextOutput(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.reject(asTuiwrightError(signal.reason));
+    return new Promise((resolve) => {
+      const done = (came: boolean) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", aborted);
+        this.#outputCame = null;
+        resolve(came);
+      };
+      const aborted = () => done(false);
+      const timer = setTimeout(() => done(false), Math.ceil(ms));
+      signal.addEventListener("abort", aborted);
+      this.#outputCame = () => done(true);
+    });
+  }
+
+  /** Whether the page area (below the bar) shows a glyph that is not a pixel. */
+  #pageHasText(pixels: string): boolean {
+    this.#core.screen.sync();
+    return textWithoutPixels(this.#core.screen.lines().slice(1).join("\n"), pixels).trim() !== "";
   }
 
   /** Raw input for Carbonyl, encoded by the caller (lib/browser/carbonyl-input.ts). */

@@ -143,7 +143,7 @@ export const AWI_TTY = {
         throw new TuiwrightError("invalid-viewport", `invalid viewport ${params.cols}x${params.rows}`, { details: { cols: params.cols, rows: params.rows } });
       }
       const sized = await core("resize", params);
-      return { ok: true, session: sized.session, cols: sized.cols, rows: sized.rows };
+      return { ok: true, session: sized.session, cols: sized.cols, rows: sized.rows, ...(sized.redrawn === undefined ? {} : { redrawn: sized.redrawn, nudged: sized.nudged }) };
     },
   },
   wait_for_frame_quiescence: {

@@ -57,8 +57,15 @@ export const SESSION_METHODS = {
   resize: {
     title: "Resize the terminal",
     readOnly: false,
-    params: v.strictObject({ ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows") }),
-    result: v.object({ session: v.string(), cols: v.number(), rows: v.number(), revision: Revision }),
+    params: v.strictObject({
+      ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows"),
+      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "browser sessions: how long to wait for the page to redraw at the new size"), 10_000),
+    }),
+    result: v.object({
+      session: v.string(), cols: v.number(), rows: v.number(), revision: Revision,
+      redrawn: v.optional(doc(v.boolean(), "browser sessions: the page redrew at the new size (false: no page frame, with the page's text when it had text, came before the timeout; the page area shows the old frame reflowed, or pixels only)")),
+      nudged: v.optional(doc(v.boolean(), "browser sessions: no page frame came at first, so the size was nudged (a column less and back) to have Chromium draw again")),
+    }),
   },
   snapshot: {
     title: "Read the screen as text, ANSI or cells",

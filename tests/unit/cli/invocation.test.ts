@@ -66,7 +66,8 @@ test("the verb's params: positionals counted, flags parsed, unknown verbs refuse
   expect(usage(() => call([])).message).toBe('unknown verb ""');
   const few = usage(() => call(["resize", "100"]));
   expect(few.message).toBe("resize needs 2 argument(s)");
-  expect(few.hint).toBe("usage: tuiwright resize [--session NAME] COLS ROWS");
+  expect(few.hint).toBe("usage: tuiwright resize [--session NAME] COLS ROWS [--timeout MS]");
+  expect(call(["resize", "100", "30", "--timeout", "500"]).params).toEqual({ cols: 100, rows: 30, timeoutMs: 500 });
   expect(usage(() => call(["ping", "extra"])).message).toBe('ping takes no argument(s); got "extra"');
   expect(usage(() => call(["resize", "1", "2", "3"])).message).toBe('resize takes at most 2 argument(s); got "3"');
   // After `--`, words are positionals for a verb that runs no program…
