@@ -10,6 +10,7 @@ import { parseFlags } from "../../../lib/cli/flags.ts";
 import { prepare } from "../../../lib/cli/invocation.ts";
 import { tableVerb } from "../../../lib/cli/table-verbs.ts";
 import { findVerb, type ClientEnv, type Verb } from "../../../lib/cli/verbs.ts";
+import { paramFactsOf, TABLE_VERBS } from "../../../lib/protocol/generated/method-facts.ts";
 import { thrown } from "../../helpers/errors.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tw-table-verbs-"));
@@ -72,4 +73,15 @@ test("through prepare: the CLI's own cwd, and the usage line names a list word a
   expect(verb("desktop create").usage).toBe("desktop create [--open] [--op-timeout MS] [APPS...]");
   expect(verb("desktop restore").usage).toBe("desktop restore STATE_FILE");
   expect(verb("desktop install").usage).toBe("desktop install [--desktop DESKTOP] [--open] DIR");
+});
+
+test("every table verb's list word is its last word and a list param; every file param is its method's", () => {
+  for (const entry of TABLE_VERBS) {
+    const facts = paramFactsOf(entry.method) ?? {};
+    entry.words.forEach((word, i) => {
+      if (!word.endsWith("...")) return;
+      expect({ verb: entry.verb, word, last: i === entry.words.length - 1, type: facts[word.slice(0, -3)]?.type }).toEqual({ verb: entry.verb, word, last: true, type: "list" });
+    });
+    for (const param of Object.keys(entry.files ?? {})) expect({ verb: entry.verb, param, known: param in facts }).toEqual({ verb: entry.verb, param, known: true });
+  }
 });
