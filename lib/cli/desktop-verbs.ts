@@ -1,34 +1,15 @@
-// The `tuiwright desktop …` verbs that are more than a method's words and flags (the rest are
-// `cli` entries in lib/protocol/methods/desktop.ts): exec, which builds its command, and
-// new-app and inspect, which run in entries/desktop.ts. The CLI is the bridge of §5.3 for its
-// caller: exec resolves item references against the desktop's latest snapshot unless
-// --snapshot-id names one.
+// `tuiwright desktop exec`, the one desktop verb that is more than its method's words and flags
+// (the others are `cli` entries in lib/protocol/methods/desktop.ts; new-app and inspect run in
+// entries/desktop.ts). The CLI is the bridge of §5.3 for its caller: exec resolves item
+// references against the desktop's latest snapshot unless --snapshot-id names one.
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { FlagSpec } from "./flags.ts";
+import { DESKTOP_FLAG } from "./command-help.ts";
 import { paramFlag } from "./param-flags.ts";
 import type { Verb } from "./verbs.ts";
-
-/** Every desktop.* method but create takes `desktop`; the flag sets it as given. */
-const DESKTOP: FlagSpec = { name: "--desktop", aliases: ["-d"], type: "string", value: "ID", description: "the desktop (default: the only one)", param: "desktop" };
 
 function xmlAttr(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 }
-
-/** `desktop new-app` and `desktop inspect` run in entries/desktop.ts (not one method call). */
-export const NEW_APP_VERB = {
-  name: "desktop new-app",
-  summary: "write a minimal working HTML5 app (aoapp.json, a view with a list and operations) into a new directory",
-  usage: "desktop new-app DIR",
-  flags: [] as FlagSpec[],
-};
-
-export const INSPECT_VERB = {
-  name: "desktop inspect",
-  summary: "the AOTUI Inspector: a terminal UI with the desktop's live Markdown and its signal/command log (: runs a command)",
-  usage: "desktop inspect [--desktop ID]",
-  flags: [DESKTOP],
-};
 
 /** `desktop exec` builds its command: bare DSL is wrapped in the <context> --app/--view name. */
 export const DESKTOP_VERBS: Verb[] = [
@@ -39,7 +20,7 @@ export const DESKTOP_VERBS: Verb[] = [
     method: "desktop.exec",
     positionals: [1, 1],
     flags: [
-      DESKTOP,
+      DESKTOP_FLAG,
       { name: "--app", type: "string", value: "APP", description: "the app (app_N or its id) for a bare DSL command" },
       { name: "--view", type: "string", value: "VIEW", description: "the view (view_NNN) for a bare DSL command" },
       paramFlag("desktop.exec", "owner", "--owner", { value: "ID", description: "your owner id, when the desktop's input is held" }),
