@@ -4,7 +4,7 @@ import { TuiwrightError } from "../lib/protocol/errors.ts";
 import { scaffoldApp } from "../lib/desktop/scaffold.ts";
 import { Inspector } from "../lib/desktop/inspector.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
-import { INSPECT_VERB, NEW_APP_VERB } from "../lib/cli/desktop-verbs.ts";
+import { INSPECT_VERB, NEW_APP_VERB } from "../lib/cli/command-help.ts";
 import type { DaemonTarget } from "../lib/transport/daemon-connection.ts";
 import { connectDaemon } from "../lib/transport/daemon-connection.ts";
 

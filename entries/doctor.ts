@@ -14,7 +14,7 @@ import { connectDaemon } from "../lib/transport/daemon-connection.ts";
 import { retentionPolicy } from "../lib/record/retention-config.ts";
 import { configFilePath } from "../lib/runtime/config-file.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
-import { DOCTOR_HELP } from "../lib/cli/doctor-help.ts";
+import { DOCTOR_HELP } from "../lib/cli/command-help.ts";
 import { daemonTarget, type Globals, usage } from "../lib/cli/invocation.ts";
 
 

@@ -8,7 +8,7 @@ import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
 import { outlineFor } from "../lib/adapters/outline-for.ts";
 import { textWithoutPixels } from "../lib/terminal/pixels.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
-import { ADAPTER_TEST_VERB, CAST_CONVERT_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/offline-verbs.ts";
+import { ADAPTER_TEST_VERB, CAST_CONVERT_VERB, REPLAY_VERB, REPORT_VERB } from "../lib/cli/command-help.ts";
 import { convertCast } from "../lib/record/cast-convert.ts";
 import { compactOutline } from "../lib/outline/compact.ts";
 import { assignRefs } from "../lib/outline/refs.ts";

@@ -22,7 +22,7 @@ export function methodFactsSource(): string {
   const verbs = Object.entries(METHODS).flatMap(([method, def]) => {
     const cli = (def as { cli?: CliSpec }).cli;
     if (!cli) return [];
-    const verb = { verb: cli.verb, method, summary: cli.summary ?? def.title, words: cli.words ?? [], flags: Object.entries(cli.flags ?? {}), autoStart: cli.autoStart === true };
+    const verb = { verb: cli.verb, method, summary: cli.summary ?? def.title, words: cli.words ?? [], flags: Object.entries(cli.flags ?? {}), autoStart: cli.autoStart === true, ...(cli.files ? { files: cli.files } : {}) };
     return [`  ${JSON.stringify(verb)},`];
   }).join("\n");
   const facts = Object.fromEntries(Object.keys(METHODS).sort().map((name) => [name, paramFacts(METHODS[name as keyof typeof METHODS].params)]));
@@ -41,7 +41,7 @@ ${list(lease)}
 
 export type ParamFact = { type: "bool" | "int" | "number" | "string" | "list" | "json"; description?: string; default?: string | number | boolean; choices?: string[] };
 
-export type TableVerb = { verb: string; method: string; summary: string; words: string[]; flags: [string, string][]; autoStart: boolean };
+export type TableVerb = { verb: string; method: string; summary: string; words: string[]; flags: [string, string][]; autoStart: boolean; files?: Record<string, "path" | "json"> };
 
 /** The CLI verbs the method table declares (\`cli\` in a method's definition). */
 export const TABLE_VERBS: readonly TableVerb[] = [

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { runProcess } from "../runtime/run-process.ts";
 import { printOut, writeRaw } from "../runtime/stdio.ts";
-import { ASK_HELP, ASK_VIAS } from "./ask-help.ts";
+import { ASK_HELP, ASK_VIAS } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
 

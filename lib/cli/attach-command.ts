@@ -6,7 +6,7 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { writeRaw } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
-import { ATTACH_HELP } from "./attach-help.ts";
+import { ATTACH_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
 

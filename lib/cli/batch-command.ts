@@ -5,18 +5,11 @@ import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { printOut, readStdin } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
-import type { FlagSpec } from "./flags.ts";
+import { BATCH_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { perform } from "./perform.ts";
 import { daemonTarget, extractGlobals, type Globals, prepare, usage } from "./invocation.ts";
 import { splitWords } from "./words.ts";
-
-export const BATCH_HELP = {
-  name: "batch",
-  summary: "run commands from stdin (one per line, or a JSON array) over one connection; one JSON result per line",
-  usage: "batch [--bail] < COMMANDS",
-  flags: [{ name: "--bail", type: "bool", description: "stop at the first command that fails" }] satisfies FlagSpec[],
-};
 
 type Command = { line: number; words: string[] };
 

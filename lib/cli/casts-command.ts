@@ -4,15 +4,9 @@ import { readdirSync, readSync, openSync, closeSync, statSync } from "node:fs";
 import { stateLocation } from "../runtime/paths.ts";
 import { ownedDirExists } from "../runtime/owned-dir.ts";
 import { printOut } from "../runtime/stdio.ts";
-import { parseFlags, type FlagSpec } from "./flags.ts";
+import { CASTS_HELP } from "./command-help.ts";
+import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
-
-export const CASTS_HELP = {
-  name: "casts",
-  summary: "list the recordings (asciicast v3) of this namespace, newest first",
-  usage: "casts [--session NAME]",
-  flags: [] as FlagSpec[],
-};
 
 type CastInfo = { path: string; session: string; started: string | null; bytes: number; command: string };
 

@@ -3,22 +3,9 @@
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { FlagSpec } from "./flags.ts";
+import { EVENT_TYPES, EVENTS_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
-
-const TYPES = ["screen", "title", "bell", "exit", "resize", "lease"];
-
-export const EVENTS_HELP = {
-  name: "events",
-  summary: "stream events (screen, title, bell, exit, resize, lease) as JSON lines until --count or Ctrl-C",
-  usage: "events [--session NAME] [--types LIST] [--debounce MS] [--count N]",
-  flags: [
-    { name: "--types", type: "string", value: "LIST", description: `comma-separated, of ${TYPES.join(",")} (default: all)` },
-    { name: "--debounce", type: "int", value: "MS", description: "at most one screen event per session per MS ms (the latest)" },
-    { name: "--count", type: "int", value: "N", description: "exit after N events" },
-  ] satisfies FlagSpec[],
-};
 
 const MAX_UNPRINTED = 1000;
 
@@ -26,8 +13,8 @@ export async function runEvents(args: string[], globals: Globals): Promise<numbe
   const parsed = parseFlags(args, EVENTS_HELP.flags, "events");
   if (parsed.positionals.length > 0) throw usage(`events takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const types = parsed.flags.has("--types") ? String(parsed.flags.get("--types")).split(",").filter(Boolean) : undefined;
-  const unknown = types?.find((type) => !TYPES.includes(type));
-  if (unknown !== undefined) throw usage(`unknown event type ${JSON.stringify(unknown)}; use ${TYPES.join(", ")}`, "run `tuiwright help events`");
+  const unknown = types?.find((type) => !EVENT_TYPES.includes(type));
+  if (unknown !== undefined) throw usage(`unknown event type ${JSON.stringify(unknown)}; use ${EVENT_TYPES.join(", ")}`, "run `tuiwright help events`");
   const count = parsed.flags.get("--count") as number | undefined;
   if (count !== undefined && count < 1) throw usage("--count needs a number of at least 1");
 

@@ -9,7 +9,7 @@ import { applyRetention } from "../record/retention.ts";
 import { retentionPolicy } from "../record/retention-config.ts";
 import { configFilePath } from "../runtime/config-file.ts";
 import { parseFlags } from "./flags.ts";
-import { GC_HELP } from "./gc-help.ts";
+import { GC_HELP } from "./command-help.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
 
 /** The names of the sessions a running daemon has (none when no daemon runs). */

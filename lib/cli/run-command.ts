@@ -7,19 +7,9 @@ import { constants } from "node:os";
 import { readBoundedFile } from "../runtime/bounded-file.ts";
 import { runProcess } from "../runtime/run-process.ts";
 import { printOut, readStdinBytes, writeRaw } from "../runtime/stdio.ts";
-import { parseFlags, type FlagSpec } from "./flags.ts";
+import { RUN_HELP } from "./command-help.ts";
+import { parseFlags } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
-
-export const RUN_HELP = {
-  name: "run",
-  summary: "run a non-interactive command with real pipes: stdout/stderr apart, exit code, timeout (no PTY, no daemon)",
-  usage: "run [--stdin TEXT | --stdin-file FILE|-] [--timeout MS] -- PROGRAM [ARGS...]",
-  flags: [
-    { name: "--stdin", type: "string", value: "TEXT", description: "feed TEXT on stdin" },
-    { name: "--stdin-file", type: "string", value: "FILE", description: "feed FILE's bytes on stdin (- for this command's own stdin)" },
-    { name: "--timeout", type: "int", value: "MS", description: "kill the process group after MS (exit 124)" },
-  ] satisfies FlagSpec[],
-};
 
 /** The file is held in memory to feed it: a regular file up to this size. */
 const MAX_STDIN_FILE_BYTES = 256 << 20;

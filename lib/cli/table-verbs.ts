@@ -2,22 +2,61 @@
 // TABLE_VERBS as plain data): the params the words and flags set, each flag's help and default
 // the param's own, the renderer the method's (lib/present/result-text.ts). A method added with
 // a `cli` entry is a verb with no edit here.
+import { resolve as resolvePath } from "node:path";
 import { paramFactsOf, TABLE_VERBS, TAKES_SESSION, type TableVerb } from "../protocol/generated/method-facts.ts";
+import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName } from "../protocol/methods.ts";
 import { paramFlag } from "./param-flags.ts";
-import type { Verb } from "./verbs.ts";
+import { readWordFile } from "./read-word-file.ts";
+import type { ClientEnv, Verb } from "./verbs.ts";
 
-const wordName = (param: string) => param.replace(/\?$/, "");
+const wordName = (param: string) => param.replace(/(\?|\.\.\.)$/, "");
+/** The last word may take all the words left (`apps...`). */
+const isList = (word: string) => word.endsWith("...");
 
 function usageOf(entry: TableVerb, flags: Verb["flags"]): string {
   const session = TAKES_SESSION.has(entry.method) ? ["[--session NAME]"] : [];
   const flagWords = flags.map((flag) => `[${flag.name}${flag.type === "bool" ? "" : ` ${flag.value}`}]`);
   const words = entry.words.map((word) => {
-    // A word with choices shows them (title|cwd|…); any other its param's name.
-    const shown = paramFactsOf(entry.method)?.[wordName(word)]?.choices?.join("|") ?? wordName(word).toUpperCase();
-    return word.endsWith("?") ? `[${shown}]` : shown;
+    // A word with choices shows them (title|cwd|…); a file the CLI reads, NAME_FILE; any other its param's name.
+    const param = wordName(word);
+    const shown = paramFactsOf(entry.method)?.[param]?.choices?.join("|") ?? (entry.files?.[param] === "json" ? `${param.toUpperCase()}_FILE` : param.toUpperCase());
+    return isList(word) ? `[${shown}...]` : word.endsWith("?") ? `[${shown}]` : shown;
   });
   return [entry.verb, ...session, ...flagWords, ...words].join(" ");
+}
+
+/** A file param's value as the daemon takes it, from the word or flag value that names it. */
+function fileValue(kind: "path" | "json", word: string, client: ClientEnv): unknown {
+  if (kind === "path") return resolvePath(client.cwd, word);
+  const { path, text } = readWordFile(client.cwd, word);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new TuiwrightError("bad-data", `${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The params the words and flags set that are not taken as given: a list word's words, and
+ * files (each word of a list). Undefined when the verb has none. */
+function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
+  const files = entry.files ?? {};
+  if (Object.keys(files).length === 0 && !entry.words.some(isList)) return undefined;
+  return (args, client) => {
+    const params: Record<string, unknown> = {};
+    const set = (param: string, value: string | string[]) => {
+      const kind = files[param];
+      params[param] = !kind ? value : Array.isArray(value) ? value.map((word) => fileValue(kind, word, client)) : fileValue(kind, value, client);
+    };
+    entry.words.forEach((word, i) => {
+      if (isList(word) && args.positionals.length > i) set(wordName(word), args.positionals.slice(i));
+      else if (files[wordName(word)] && i < args.positionals.length) set(wordName(word), args.positionals[i]!);
+    });
+    for (const flag of flags) {
+      if (flag.param !== undefined && files[flag.param] && args.flags.has(flag.name)) set(flag.param, args.flags.get(flag.name) as string | string[]);
+    }
+    return params;
+  };
 }
 
 export function tableVerb(entry: TableVerb): Verb {
@@ -25,16 +64,18 @@ export function tableVerb(entry: TableVerb): Verb {
     const [name, ...aliases] = names.split("|");
     return paramFlag(entry.method, param, name!, aliases.length > 0 ? { aliases } : {});
   });
-  const required = entry.words.filter((word) => !word.endsWith("?")).length;
+  const required = entry.words.filter((word) => !word.endsWith("?") && !isList(word)).length;
+  const params = builtParams(entry, flags);
   return {
     name: entry.verb,
     summary: entry.summary,
     get usage() { return usageOf(entry, flags); },
     method: entry.method as MethodName,
     ...(entry.autoStart ? { autoStart: true } : {}),
-    positionals: [required, entry.words.length],
-    positionalParams: entry.words.map(wordName),
+    positionals: [required, entry.words.some(isList) ? Infinity : entry.words.length],
+    positionalParams: entry.words.filter((word) => !isList(word)).map(wordName),
     flags,
+    ...(params ? { params } : {}),
   };
 }
 

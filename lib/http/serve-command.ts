@@ -1,7 +1,7 @@
 // `tuiwright serve --http HOST:PORT [--allow-remote]`: flags → runServe.
 import { parseFlags } from "../cli/flags.ts";
 import { daemonTarget, type Globals, usage } from "../cli/invocation.ts";
-import { SERVE_HELP } from "../cli/help-entries.ts";
+import { SERVE_HELP } from "../cli/command-help.ts";
 import { runServe } from "./serve.ts";
 
 export async function runServeCommand(args: string[], globals: Globals): Promise<number> {

@@ -98,6 +98,20 @@ test("CLI: save → destroy → restore gives the same Markdown", async () => {
   expect(markup).toContain("[user: Please read Bob's mail](item:message_list[0])");
 });
 
+test("CLI: app folders and state files named relative to the caller's cwd (the daemon's is another)", async () => {
+  for (const d of (await world.json(["desktop", "list"])).desktops) await world.json(["desktop", "destroy", "--desktop", d.desktop]);
+  const created = await world.json(["desktop", "create", "todo"], { cwd: APPS });
+  expect(created.apps.map((app: { name: string }) => app.name)).toContain("Todo");
+  expect((await world.run(["desktop", "save", "relative.json"])).stdout).toBe(`saved ${created.desktop} to ${join(world.dir, "relative.json")}\n`);
+  await world.json(["desktop", "destroy"]);
+  expect((await world.run(["desktop", "restore", "relative.json"])).code).toBe(0);
+  const missing = await world.run(["desktop", "restore", "missing.json"]);
+  expect(`${missing.code} ${missing.stderr}`).toStartWith(`66 tuiwright: cannot read ${JSON.stringify(join(world.dir, "missing.json"))}`);
+  writeFileSync(join(world.dir, "not-json.json"), "nope");
+  const bad = await world.run(["desktop", "restore", "not-json.json"]);
+  expect(`${bad.code} ${bad.stderr}`).toStartWith(`65 tuiwright: ${join(world.dir, "not-json.json")} is not JSON: `);
+});
+
 test("JSON-RPC: the input lock belongs to one owner and goes with its connection; signals are notifications", async () => {
   const desktop = await fresh("todo");
   const a = await RawSocket.open(world.socketPath);

@@ -100,7 +100,7 @@ export const TAKES_LEASE: ReadonlySet<string> = new Set([
 
 export type ParamFact = { type: "bool" | "int" | "number" | "string" | "list" | "json"; description?: string; default?: string | number | boolean; choices?: string[] };
 
-export type TableVerb = { verb: string; method: string; summary: string; words: string[]; flags: [string, string][]; autoStart: boolean };
+export type TableVerb = { verb: string; method: string; summary: string; words: string[]; flags: [string, string][]; autoStart: boolean; files?: Record<string, "path" | "json"> };
 
 /** The CLI verbs the method table declares (`cli` in a method's definition). */
 export const TABLE_VERBS: readonly TableVerb[] = [
@@ -124,11 +124,15 @@ export const TABLE_VERBS: readonly TableVerb[] = [
   {"verb":"back","method":"back","summary":"browsers: the back button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
   {"verb":"forward","method":"forward","summary":"browsers: the forward button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
   {"verb":"reload","method":"reload","summary":"browsers: the reload button; returns when the page has settled","words":[],"flags":[["timeoutMs","--timeout"],["settleMs","--settle"]],"autoStart":false},
+  {"verb":"desktop create","method":"desktop.create","summary":"create an AOTUI agent desktop (ChatWithUser and ThoughtRecorder open) with these HTML5 app folders installed","words":["apps..."],"flags":[["open","--open"],["operationTimeoutMs","--op-timeout"]],"autoStart":true,"files":{"apps":"path"}},
   {"verb":"desktop destroy","method":"desktop.destroy","summary":"destroy a desktop and stop its apps","words":[],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
   {"verb":"desktop list","method":"desktop.list","summary":"list the desktops and their applications","words":[],"flags":[],"autoStart":false},
   {"verb":"desktop snapshot","method":"desktop.snapshot","summary":"print the desktop as the agent reads it (AOTUI Markdown)","words":[],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
   {"verb":"desktop say","method":"desktop.say","summary":"give the desktop's ChatWithUser app a message from the user","words":["text"],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
+  {"verb":"desktop install","method":"desktop.install","summary":"install an HTML5 app folder (with aoapp.json) on a desktop","words":["dir"],"flags":[["desktop","--desktop|-d"],["open","--open"]],"autoStart":false,"files":{"dir":"path"}},
   {"verb":"desktop open-session","method":"desktop.openSession","summary":"open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)","words":["session"],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
+  {"verb":"desktop save","method":"desktop.save","summary":"write the desktop's state (AOTUI DesktopState, with the apps' own data) to a new JSON file","words":["file"],"flags":[["desktop","--desktop|-d"]],"autoStart":false,"files":{"file":"path"}},
+  {"verb":"desktop restore","method":"desktop.restore","summary":"recreate a desktop from a file written by `desktop save`","words":["state"],"flags":[],"autoStart":true,"files":{"state":"json"}},
 ];
 
 /** Each core method's params: type, description, default and choices, for the CLI's flags —
@@ -146,7 +150,7 @@ const PARAM_FACTS_JSON: Readonly<Record<string, string>> = {
   "debug.crashWorker": "{\"session\":{\"type\":\"string\",\"description\":\"session name; default: the most recently used session\"}}",
   "debug.memory": "{\"gc\":{\"type\":\"bool\",\"description\":\"run a full garbage collection in each thread first\",\"default\":false},\"types\":{\"type\":\"int\",\"description\":\"how many of the most numerous object types to list per thread\",\"default\":0}}",
   "desktop.acquire": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"owner\":{\"type\":\"string\",\"description\":\"the writer's owner id (§5.5: one writer at a time)\"}}",
-  "desktop.create": "{\"apps\":{\"type\":\"list\",\"description\":\"absolute paths of app folders (each with aoapp.json)\"},\"open\":{\"type\":\"bool\",\"description\":\"open the installed apps at once\",\"default\":false},\"systemApps\":{\"type\":\"list\",\"description\":\"system apps to install; default system.chat and system.thoughts\"},\"operationTimeoutMs\":{\"type\":\"int\",\"description\":\"E_TIMEOUT after this long; default 10000\"}}",
+  "desktop.create": "{\"apps\":{\"type\":\"list\",\"description\":\"absolute paths of app folders (each with aoapp.json)\"},\"open\":{\"type\":\"bool\",\"description\":\"open the installed apps at once\",\"default\":false},\"systemApps\":{\"type\":\"list\",\"description\":\"system apps to install; default system.chat and system.thoughts\"},\"operationTimeoutMs\":{\"type\":\"int\",\"description\":\"an operation fails with E_TIMEOUT after this many ms; default 10000\"}}",
   "desktop.destroy": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"}}",
   "desktop.exec": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"command\":{\"type\":\"string\",\"description\":\"<context app_id=\\\"app_N\\\" view_id=\\\"view_NNN\\\">execute OP --arg value</context>, or a system command in <context>\"},\"snapshot_id\":{\"type\":\"string\",\"description\":\"the snapshot the command's item references mean; default the desktop's latest\"},\"owner\":{\"type\":\"string\",\"description\":\"the writer's owner id (§5.5: one writer at a time)\"}}",
   "desktop.install": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"dir\":{\"type\":\"string\",\"description\":\"the app's folder (with aoapp.json), absolute\"},\"open\":{\"type\":\"bool\",\"description\":\"open it at once\",\"default\":false}}",

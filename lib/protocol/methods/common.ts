@@ -21,10 +21,15 @@ export type CliSpec = {
   verb: string;
   /** One line for `help`; default: the method's title. */
   summary?: string;
-  /** The params the positional words set, in order; `?` after a name makes it optional. */
+  /** The params the positional words set, in order; `?` after a name makes it optional, `...`
+   * (last word only, a list param) takes all the words left, none or more. */
   words?: readonly string[];
   /** param → flag name ("--desktop|-d": with its aliases); each flag's type, help and default are the param's. */
   flags?: Record<string, string>;
+  /** Params that name a file on the caller's side, set by a word or flag: "path" is resolved
+   * against the caller's cwd (the daemon's is another); "json" is read by the CLI (relative to
+   * its cwd) and the param is the file's JSON. */
+  files?: Record<string, "path" | "json">;
   /** Start the daemon when none runs (verbs that make sense on a fresh machine). */
   autoStart?: boolean;
 };

@@ -18,12 +18,16 @@ const DesktopState = doc(v.looseObject({
 export const DESKTOP_METHODS = {
   "desktop.create": {
     title: "Create an AOTUI desktop: system apps open, the given HTML5 app folders installed",
+    cli: {
+      verb: "desktop create", summary: "create an AOTUI agent desktop (ChatWithUser and ThoughtRecorder open) with these HTML5 app folders installed",
+      words: ["apps..."], flags: { open: "--open", operationTimeoutMs: "--op-timeout" }, files: { apps: "path" }, autoStart: true,
+    },
     readOnly: false,
     params: v.strictObject({
       apps: v.optional(doc(v.array(v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path"))), "absolute paths of app folders (each with aoapp.json)"), []),
       open: v.optional(doc(v.boolean(), "open the installed apps at once"), false),
       systemApps: v.optional(doc(v.array(v.string()), "system apps to install; default system.chat and system.thoughts")),
-      operationTimeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "E_TIMEOUT after this long; default 10000")),
+      operationTimeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "an operation fails with E_TIMEOUT after this many ms; default 10000")),
     }),
     result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
   },
@@ -81,6 +85,7 @@ export const DESKTOP_METHODS = {
   },
   "desktop.install": {
     title: "Install (and optionally open) an HTML5 app folder on a desktop",
+    cli: { verb: "desktop install", summary: "install an HTML5 app folder (with aoapp.json) on a desktop", words: ["dir"], flags: { desktop: "--desktop|-d", open: "--open" }, files: { dir: "path" } },
     readOnly: false,
     params: v.strictObject({ ...which, dir: doc(v.pipe(v.string(), v.regex(/^\//, "an app folder must be an absolute path")), "the app's folder (with aoapp.json), absolute"), open: v.optional(doc(v.boolean(), "open it at once"), false) }),
     result: v.object({ desktop: v.string(), app: v.string() }),
@@ -94,12 +99,14 @@ export const DESKTOP_METHODS = {
   },
   "desktop.save": {
     title: "Serialize a desktop (AOTUI §9.3 DesktopState); the daemon keeps nothing (with file: writes it there, new file only)",
+    cli: { verb: "desktop save", summary: "write the desktop's state (AOTUI DesktopState, with the apps' own data) to a new JSON file", words: ["file"], flags: { desktop: "--desktop|-d" }, files: { file: "path" } },
     readOnly: true,
     params: v.strictObject({ ...which, file: v.optional(doc(v.pipe(v.string(), v.regex(/^\//, "the file must be an absolute path")), "write the state as JSON to this new file")) }),
     result: v.object({ desktop: v.string(), state: v.unknown(), file: v.optional(v.string()) }),
   },
   "desktop.restore": {
     title: "Recreate a desktop from a DesktopState",
+    cli: { verb: "desktop restore", summary: "recreate a desktop from a file written by `desktop save`", words: ["state"], files: { state: "json" }, autoStart: true },
     readOnly: false,
     params: v.strictObject({ state: doc(DesktopState, "a DesktopState from desktop.save (AOTUI §9)") }),
     result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
