@@ -5,6 +5,7 @@ import { Glob } from "bun";
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { METHOD_FACTS_FILE, methodFactsSource } from "./gen-method-facts.ts";
+import { lazySdkSchemas } from "./lazy-sdk-schemas.ts";
 
 const { values: flags } = parseArgs({ options: { target: { type: "string" }, outfile: { type: "string" } } });
 const root = new URL("..", import.meta.url).pathname;
@@ -21,12 +22,18 @@ const buildId = hash.digest("hex").slice(0, 12);
 const outfile = flags.outfile ?? "dist/tuiwright";
 // Every worker and entries/ file is its own entry point (loaded by path at run time).
 const entries = ["entries/*.ts", "workers/*.ts"].flatMap((pattern) => [...new Glob(pattern).scanSync({ cwd: root })].sort());
-const cmd = [
-  process.execPath, "build", "--compile", "--bytecode", "--format=esm", "--minify",
-  ...(flags.target ? [`--target=${flags.target}`] : []),
-  `--define=TUIWRIGHT_BUILD_ID="${buildId}"`,
-  "main.ts", ...entries, "--outfile", outfile,
-];
-const result = Bun.spawnSync(cmd, { cwd: root, stdout: "inherit", stderr: "inherit" });
-if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);
+// The MCP SDK's protocol schemas are built on first use, not when it loads (scripts/lazy-sdk-schemas.ts).
+const built = await Bun.build({
+  entrypoints: ["main.ts", ...entries],
+  root,
+  compile: { ...(flags.target ? { target: flags.target as Bun.Build.CompileTarget } : {}), outfile },
+  bytecode: true,
+  format: "esm",
+  minify: true,
+  define: { TUIWRIGHT_BUILD_ID: JSON.stringify(buildId) },
+  plugins: [lazySdkSchemas],
+  throw: false,
+});
+for (const log of built.logs) console.error(log);
+if (!built.success) process.exit(1);
 console.log(`built ${outfile}${flags.target ? ` for ${flags.target}` : ""} (build ${buildId})`);
