@@ -12,7 +12,7 @@ const root = new URL("..", import.meta.url).pathname;
 // The thin CLI's plain-data view of the method table, regenerated so it can never drift.
 await Bun.write(METHOD_FACTS_FILE, methodFactsSource());
 const hash = createHash("sha256");
-for (const pattern of ["main.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "adapters/*.toml", "SKILL.md", "package.json", "bun.lock"]) {
+for (const pattern of ["main.ts", "scripts/lazy-sdk-schemas.ts", "lib/**/*.ts", "entries/*.ts", "workers/*.ts", "adapters/*.toml", "SKILL.md", "package.json", "bun.lock"]) {
   for (const file of [...new Glob(pattern).scanSync({ cwd: root })].sort()) {
     hash.update(file);
     hash.update(await Bun.file(`${root}/${file}`).bytes());

@@ -84,6 +84,11 @@ class ClientTools {
     return this.#track(this.#loaded().then((calls) => calls.call(name, args, extra)));
   }
 
+  /** Whether a request is being answered (a tool call running, the list being built). */
+  busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
   /** The client has gone: answer what it asked (the SDK sends an answer a turn after its
    * handler settles), then ToolCalls.close() ends what it started. */
   async close(): Promise<void> {
@@ -93,7 +98,7 @@ class ClientTools {
   }
 }
 
-export type McpConnection = { server: Server; calls: { close(): Promise<void> } };
+export type McpConnection = { server: Server; calls: { busy(): boolean; close(): Promise<void> } };
 
 /** A server for one client. Connect it to a transport; when that closes, `calls.close()`
  * kills the sessions the client started (unless kept). */
