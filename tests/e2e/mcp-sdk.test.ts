@@ -16,7 +16,7 @@ let outputSchemas: Map<string, Record<string, unknown>>;
 const validator = new AjvJsonSchemaValidator();
 
 /** structuredContent checked against the tool's outputSchema by a validator of our own. */
-function conforms(tool: string, structured: unknown): { valid: boolean; errorMessage?: string } {
+function conforms(tool: string, structured: unknown): { valid: boolean; data?: unknown; errorMessage?: string } {
   const schema = outputSchemas.get(tool);
   if (!schema) throw new Error(`${tool} has no outputSchema`);
   return validator.getValidator(schema as any)(structured);
