@@ -3,8 +3,9 @@
 // stdio; `serve --http` one per Streamable HTTP session (lib/http/serve.ts). Nothing but
 // protocol messages is ever written to stdout.
 // Start-up: an agent waits for the initialize answer, so only what answers it loads first — the
-// SDK. Our tool machinery (the method table, valibot, the tools' JSON Schemas) loads on the
-// first tools/list or tools/call; Ajv is built only if the SDK ever asks for a validator.
+// SDK (whose protocol schemas the build makes lazy: scripts/lazy-sdk-schemas.ts). The tool list
+// is JSON made at build time (tool-list.ts), loaded on the first tools/list; the tool machinery
+// (the method table, valibot) on the first tools/call; Ajv only if the SDK ever asks for it.
 import skillText from "../../SKILL.md" with { type: "text" };
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -42,8 +43,6 @@ todo_list[0] mean what your last desktop_snapshot showed).`;
 const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
 const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools in few tokens (SKILL.md)" };
 
-/** Whether tools.ts has loaded and built its list (the first time costs ~8 ms). */
-let toolsBuilt = false;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One client's tools: its ToolCalls and the tool list load when it first lists or calls a
@@ -69,15 +68,9 @@ class ClientTools {
     return this.#calls;
   }
 
-  /** The tool list, built on the first tools/list. Answers already made (initialize, when a
-   * client sends its first messages at once) go out before that. */
+  /** The tool list (prebuilt JSON, lib/mcp/tool-list.ts). */
   list(): Promise<SdkTool[]> {
-    return this.#track((async () => {
-      if (!toolsBuilt) await nextTurn();
-      const { tools } = await import("./tools.ts");
-      toolsBuilt = true;
-      return tools().tools as SdkTool[];
-    })());
+    return this.#track(import("./tool-list.ts").then(({ toolList }) => toolList().tools as SdkTool[]));
   }
 
   call(name: string, args: unknown, extra: CallExtra): Promise<CallToolResult> {
