@@ -1,19 +1,25 @@
-// Build-time: the MCP SDK's types.js builds every zod schema of the protocol (~170, ~800 zod
-// objects) when it loads — ~15 ms of `tuiwright mcp`'s start-up, most of it for messages a
-// server never parses (sampling, elicitation, tasks, completion …). This bundler plugin rewrites
-// each of its top-level schema constants `const X = <zod expression>;` as
-// `const X = lazySchema(() => <zod expression>)`: a stand-in that builds the schema the first
-// time anything touches it and then forwards every operation to it. The SDK's own code runs
-// unchanged; only what a session uses is built.
+// Build-time: the MCP SDK does work at load time that `tuiwright mcp` mostly never needs, and
+// an agent waits for it before its first answer. This bundler plugin defers two pieces:
+// - types.js builds every zod schema of the protocol (~170, ~800 zod objects) when it loads —
+//   ~15 ms, most of it for messages a server never parses (sampling, elicitation, tasks …).
+//   Each top-level schema constant `const X = <zod expression>;` becomes
+//   `const X = lazySchema(() => <zod expression>)`: a stand-in that builds the schema the first
+//   time anything touches it and then forwards every operation to it.
+// - validation/ajv-provider.js imports Ajv and ajv-formats (~50 CommonJS modules, ~2.7 ms)
+//   for the one server feature that validates with it, elicitation, which tuiwright never
+//   uses (lib/mcp/deferred-validator.ts never even builds the instance). Its two imports become
+//   stand-ins that require them when an instance is first made.
+// The SDK's own code runs unchanged otherwise; only what a session uses is built.
 //
-// The rewrite is checked, not trusted: the result must parse, export exactly the names the
-// original does, and have rewritten a sane number of constants — otherwise the build stops and
-// says so (an SDK release that changed types.js' layout needs a look here, not a silent
-// slowdown or a broken bundle).
+// The rewrites are checked, not trusted: the result must parse and export exactly the names
+// the original does, types.js must have a sane number of constants rewritten, and the two
+// import lines must be found — otherwise the build stops and says so (an SDK release that
+// changed these files needs a look here, not a silent slowdown or a broken bundle).
 import type { BunPlugin } from "bun";
 
-/** Matches the SDK's types.js, wherever node_modules is. */
+/** Match the SDK's types.js and ajv-provider.js, wherever node_modules is. */
 const TYPES_JS = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]types\.js$/;
+const AJV_PROVIDER_JS = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/;
 
 /** The stand-in: a Proxy over the schema, which it builds on first use. Operations go to the
  * built schema itself (so zod's own `this` and bound methods see the real object). */
@@ -87,9 +93,31 @@ export function checkedLazySchemas(source: string): string {
   return code;
 }
 
+/** ajv-provider.js' imports, and stand-ins with the same names: `new Ajv(options)` and
+ * `_addFormats(ajv)` load the modules on their first call. */
+const AJV_IMPORTS = "import Ajv from 'ajv';\nimport _addFormats from 'ajv-formats';\n";
+const AJV_ON_USE = `function Ajv(options) {
+  const Real = require('ajv');
+  return new (Real.default ?? Real)(options);
+}
+function _addFormats(ajv, options) {
+  const add = require('ajv-formats');
+  return (add.default ?? add)(ajv, options);
+}
+`;
+
+export function checkedAjvOnUse(source: string): string {
+  if (!source.includes(AJV_IMPORTS)) throw new Error("lazy-sdk-schemas: ajv-provider.js no longer starts with the Ajv and ajv-formats imports it rewrites; update scripts/lazy-sdk-schemas.ts");
+  const code = source.replace(AJV_IMPORTS, AJV_ON_USE);
+  const transpiler = new Bun.Transpiler({ loader: "js" });
+  if (JSON.stringify(transpiler.scan(code).exports) !== JSON.stringify(transpiler.scan(source).exports)) throw new Error("lazy-sdk-schemas: the rewritten ajv-provider.js exports other names; update scripts/lazy-sdk-schemas.ts");
+  return code;
+}
+
 export const lazySdkSchemas: BunPlugin = {
   name: "lazy-sdk-schemas",
   setup(build) {
     build.onLoad({ filter: TYPES_JS }, async ({ path }) => ({ contents: checkedLazySchemas(await Bun.file(path).text()), loader: "js" }));
+    build.onLoad({ filter: AJV_PROVIDER_JS }, async ({ path }) => ({ contents: checkedAjvOnUse(await Bun.file(path).text()), loader: "js" }));
   },
 };

@@ -1,30 +1,30 @@
-// The build's rewrite of the MCP SDK's types.js (scripts/lazy-sdk-schemas.ts): the rewritten
-// module must behave as the original — same exports, same parse results, same refusals — and a
-// types.js the rewrite does not understand must stop the build with a reason.
+// The build's rewrites of the MCP SDK (scripts/lazy-sdk-schemas.ts): the rewritten types.js
+// must behave as the original — same exports, same parse results, same refusals —, the
+// rewritten ajv-provider.js must still validate (loading Ajv when first asked), and a file the
+// rewrite does not understand must stop the build with a reason.
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as original from "@modelcontextprotocol/sdk/types.js";
-import { checkedLazySchemas, lazifySchemas } from "../../../scripts/lazy-sdk-schemas.ts";
+import { checkedAjvOnUse, checkedLazySchemas, lazifySchemas } from "../../../scripts/lazy-sdk-schemas.ts";
 
 const typesPath = Bun.resolveSync("@modelcontextprotocol/sdk/types.js", import.meta.dir);
 const source = await Bun.file(typesPath).text();
 
-/** The rewritten types.js, loaded from a file of its own (zod resolved to the same module). */
-async function loadRewritten(): Promise<typeof original> {
-  const zod = Bun.resolveSync("zod/v4", import.meta.dir);
-  const code = checkedLazySchemas(source).replace(`from 'zod/v4'`, `from ${JSON.stringify(zod)}`);
-  const dir = mkdtempSync(join(tmpdir(), "tuiwright-lazy-types-"));
+/** A rewritten module, loaded from a file of its own (its dependencies resolved from here). */
+async function loadFrom<T>(code: string, dependencies: string[]): Promise<T> {
+  for (const name of dependencies) code = code.replaceAll(`'${name}'`, JSON.stringify(Bun.resolveSync(name, import.meta.dir)));
+  const dir = mkdtempSync(join(tmpdir(), "tuiwright-lazy-sdk-"));
   try {
-    writeFileSync(join(dir, "types.js"), code);
-    return await import(join(dir, "types.js"));
+    writeFileSync(join(dir, "module.js"), code);
+    return await import(join(dir, "module.js"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const lazy = await loadRewritten();
+const lazy = await loadFrom<typeof original>(checkedLazySchemas(source), ["zod/v4"]);
 
 const MESSAGES: unknown[] = [
   { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: { roots: {} }, clientInfo: { name: "t", version: "1" } } },
@@ -66,6 +66,19 @@ test("a lazy schema is a zod schema to the SDK's own helpers: shape, extend, ins
   expect(extended.parse({ extra: "c" })).toEqual({ extra: "c" });
   expect(lazy.InitializeRequestSchema instanceof (original.InitializeRequestSchema.constructor as new () => unknown)).toBe(true);
   expect(typeof lazy.ProgressNotificationSchema.parse).toBe("function");
+});
+
+test("the rewritten ajv-provider.js loads Ajv when a validator is first made, and validates as before", async () => {
+  const providerPath = Bun.resolveSync("@modelcontextprotocol/sdk/validation/ajv", import.meta.dir);
+  const provider = await Bun.file(providerPath).text();
+  const rewritten = checkedAjvOnUse(provider);
+  expect(rewritten).not.toContain("import Ajv from");
+  const { AjvJsonSchemaValidator } = await loadFrom<typeof import("@modelcontextprotocol/sdk/validation/ajv")>(rewritten, ["ajv", "ajv-formats"]);
+  const check = new AjvJsonSchemaValidator().getValidator<{ at: string }>({ type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"] });
+  expect(check({ at: "2026-11-23T08:00:00Z" })).toMatchObject({ valid: true });
+  expect(check({ at: "yesterday" })).toMatchObject({ valid: false }); // ajv-formats is in force
+  expect(check({})).toMatchObject({ valid: false });
+  expect(() => checkedAjvOnUse("import Ajv from 'ajv';\nexport class AjvJsonSchemaValidator {}\n")).toThrow(/no longer starts with the Ajv and ajv-formats imports/);
 });
 
 test("a types.js whose layout the rewrite does not know stops the build with a reason", () => {
