@@ -3,6 +3,7 @@
 // `bun scripts/build.ts [--target bun-linux-arm64] [--outfile PATH]`: the release script builds every platform through this.
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { METHOD_FACTS_FILE, methodFactsSource } from "./gen-method-facts.ts";
 import { lazySdkSchemas } from "./lazy-sdk-schemas.ts";
@@ -24,9 +25,9 @@ const outfile = flags.outfile ?? "dist/tuiwright";
 const entries = ["entries/*.ts", "workers/*.ts"].flatMap((pattern) => [...new Glob(pattern).scanSync({ cwd: root })].sort());
 // The MCP SDK's protocol schemas are built on first use, not when it loads (scripts/lazy-sdk-schemas.ts).
 const built = await Bun.build({
-  entrypoints: ["main.ts", ...entries],
+  entrypoints: ["main.ts", ...entries].map((entry) => resolve(root, entry)),
   root,
-  compile: { ...(flags.target ? { target: flags.target as Bun.Build.CompileTarget } : {}), outfile },
+  compile: { ...(flags.target ? { target: flags.target as Bun.Build.CompileTarget } : {}), outfile: resolve(root, outfile) },
   bytecode: true,
   format: "esm",
   minify: true,
