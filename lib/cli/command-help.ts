@@ -109,10 +109,11 @@ export const MCP_HELP: HelpEntry = {
 export const SERVE_HELP: HelpEntry = {
   name: "serve",
   summary: "serve the methods over HTTP: POST /rpc (JSON-RPC) and POST /mcp (MCP), loopback, bearer token",
-  usage: "serve --http HOST:PORT [--allow-remote]",
+  usage: "serve --http HOST:PORT [--allow-remote] [--mcp-idle MS]",
   flags: [
     { name: "--http", type: "string", value: "HOST:PORT", description: "listen for HTTP here: POST /rpc (JSON-RPC) and POST /mcp (MCP Streamable HTTP); port 0 picks a free one" },
     { name: "--allow-remote", type: "bool", description: "allow a non-loopback address (the bearer token is then all that guards your programs)" },
+    { name: "--mcp-idle", type: "int", value: "MS", default: 1_800_000, description: "end an MCP client's session, and the sessions it started without keep, after MS with no request and no call running — as its DELETE would (0: never; default: $TUIWRIGHT_MCP_IDLE_MS or 30 min)" },
   ],
 };
 

@@ -4,6 +4,7 @@
 // CLI's start-up stays free of valibot, xterm and the MCP SDK. `batch` runs daemon calls over
 // its one connection; a batch line naming one of these is refused with the reason.
 import { entryPoint } from "../runtime/self.ts";
+import { startingUp } from "../runtime/startup-jit.ts";
 import { runBatch } from "./batch-command.ts";
 import { runCasts } from "./casts-command.ts";
 import { runEvents } from "./events-command.ts";
@@ -33,6 +34,7 @@ export const LOCAL_COMMANDS: LocalCommand[] = [
     async run(args, globals) {
       if (args.length > 0) throw usage(`mcp takes no arguments; got ${JSON.stringify(args[0])}`);
       if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
+      startingUp(); // runMcp calls startedUp() at the client's first tool call
       const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
       return mcp.runMcp();
     },

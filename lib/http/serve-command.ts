@@ -1,13 +1,24 @@
-// `tuiwright serve --http HOST:PORT [--allow-remote]`: flags → runServe.
-import { parseFlags } from "../cli/flags.ts";
+// `tuiwright serve --http HOST:PORT [--allow-remote] [--mcp-idle MS]`: flags → runServe.
+import { MAX_DURATION_MS, parseFlags } from "../cli/flags.ts";
 import { daemonTarget, type Globals, usage } from "../cli/invocation.ts";
 import { SERVE_HELP } from "../cli/command-help.ts";
-import { runServe } from "./serve.ts";
+import { DEFAULT_MCP_IDLE_MS, runServe } from "./serve.ts";
+
+/** --mcp-idle, else $TUIWRIGHT_MCP_IDLE_MS, else 30 min. */
+function mcpIdleMs(flag: unknown): number {
+  if (typeof flag === "number") return flag;
+  const text = process.env.TUIWRIGHT_MCP_IDLE_MS;
+  if (text === undefined || text === "") return DEFAULT_MCP_IDLE_MS;
+  if (!/^\d+$/.test(text) || Number(text) > MAX_DURATION_MS) {
+    throw usage(`TUIWRIGHT_MCP_IDLE_MS must be 0..${MAX_DURATION_MS} ms (0: never); got ${JSON.stringify(text)}`, "unset TUIWRIGHT_MCP_IDLE_MS or set it to e.g. 600000 (10 min)");
+  }
+  return Number(text);
+}
 
 export async function runServeCommand(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, SERVE_HELP.flags, "serve");
   if (parsed.positionals.length > 0) throw usage(`serve takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const address = parsed.flags.get("--http");
   if (typeof address !== "string") throw usage("serve needs --http HOST:PORT (for example --http 127.0.0.1:8787)");
-  return runServe({ address, allowRemote: parsed.flags.has("--allow-remote"), target: daemonTarget(globals) });
+  return runServe({ address, allowRemote: parsed.flags.has("--allow-remote"), target: daemonTarget(globals), mcpIdleMs: mcpIdleMs(parsed.flags.get("--mcp-idle")) });
 }

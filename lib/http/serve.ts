@@ -4,6 +4,8 @@
 //   /mcp       MCP's Streamable HTTP transport (the SDK's): POST to call (answers stream as SSE,
 //              progress included), GET for the server's stream, DELETE to end the session —
 //              which kills the sessions that client started, as a stdio client's going does.
+//              A client that goes away without DELETE is ended the same way once it has sent
+//              nothing for --mcp-idle (default 30 min) and has no call running.
 // Loopback only unless --allow-remote; a bearer token is generated at every start, printed once
 // and stored 0600 in the state directory; Host and Origin are checked against DNS rebinding.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -25,7 +27,11 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 /** Methods that stream notifications on their connection: meaningless over request/response. */
 const STREAMING = new Set(["subscribe", "subscribe_events"]);
 
-export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget };
+/** How long an MCP client may send nothing (with no call running) before its session ends. */
+export const DEFAULT_MCP_IDLE_MS = 30 * 60_000;
+
+/** `mcpIdleMs`: 0 keeps idle MCP sessions until DELETE or the server stops. */
+export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget; mcpIdleMs: number };
 
 function parseAddress(address: string): { hostname: string; port: number } {
   const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(address);
@@ -70,23 +76,41 @@ async function rpcOne(client: () => Promise<RpcClient>, message: unknown): Promi
   }
 }
 
-type McpSession = McpConnection & { transport: WebStandardStreamableHTTPServerTransport; ended?: Promise<void> };
+type McpSession = McpConnection & { transport: WebStandardStreamableHTTPServerTransport; idle?: ReturnType<typeof setTimeout>; ended?: Promise<void> };
 
 /** MCP clients by session id: an `initialize` without one starts a session (a server of its
  * own, with its own sessions to kill when it ends); every later request names it. */
 class McpSessions {
   readonly #target: DaemonTarget;
+  readonly #idleMs: number;
   readonly #open = new Map<string, McpSession>();
 
-  constructor(target: DaemonTarget) {
+  constructor(target: DaemonTarget, idleMs: number) {
     this.#target = target;
+    this.#idleMs = idleMs;
+  }
+
+  /** Every request (re)starts the session's idle clock; when it runs out with a call still
+   * running (a long exec), it starts again rather than cut the call off. */
+  #seen(session: McpSession): void {
+    if (this.#idleMs === 0 || session.ended) return;
+    if (session.idle) {
+      session.idle.refresh();
+      return;
+    }
+    session.idle = setTimeout(() => {
+      if (session.calls.busy()) session.idle!.refresh();
+      else void this.#end(session);
+    }, this.#idleMs);
+    session.idle.unref();
   }
 
   async handle(request: Request, parsedBody: unknown): Promise<Response> {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const session = this.#open.get(id);
-      if (!session) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: `no MCP session ${JSON.stringify(id)} (it ended, or this server restarted): initialize again` } }, { status: 404 });
+      if (!session) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: `no MCP session ${JSON.stringify(id)} (it ended, was idle longer than --mcp-idle, or this server restarted): initialize again` } }, { status: 404 });
+      this.#seen(session);
       return session.transport.handleRequest(request, { parsedBody });
     }
     if (request.method !== "POST" || !isInitializeRequest(parsedBody)) {
@@ -94,7 +118,10 @@ class McpSessions {
     }
     const session: McpSession = { ...createMcpServer(this.#target), transport: new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (sessionId) => { this.#open.set(sessionId, session); },
+      onsessioninitialized: (sessionId) => {
+        this.#open.set(sessionId, session);
+        this.#seen(session);
+      },
       // A DELETE is answered once this is done: the client sees its sessions gone.
       onsessionclosed: () => this.#end(session),
     }) };
@@ -106,6 +133,7 @@ class McpSessions {
   /** A client's session ends: its calls are cancelled, the sessions it started killed (once). */
   #end(session: McpSession): Promise<void> {
     session.ended ??= (async () => {
+      clearTimeout(session.idle);
       if (session.transport.sessionId !== undefined) this.#open.delete(session.transport.sessionId);
       await session.server.close();
       await session.calls.close();
@@ -145,7 +173,7 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
   };
   const token = randomBytes(24).toString("base64url");
   let guard = makeGuard(token, hostname, port, options.allowRemote);
-  const mcp = new McpSessions(options.target);
+  const mcp = new McpSessions(options.target, options.mcpIdleMs);
   const handler = async (request: Request): Promise<Response> => {
     const refused = checkRequest(guard, request);
     if (refused) return refused;

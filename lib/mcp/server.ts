@@ -2,23 +2,34 @@
 // per client by ToolCalls; SKILL.md is a resource and a prompt. `tuiwright mcp` serves one on
 // stdio; `serve --http` one per Streamable HTTP session (lib/http/serve.ts). Nothing but
 // protocol messages is ever written to stdout.
+// Start-up: an agent waits for the initialize answer, so only what answers it loads first — the
+// SDK (whose protocol schemas the build makes lazy: scripts/lazy-sdk-schemas.ts). The tool list
+// is JSON made at build time (tool-list.ts), loaded on the first tools/list; the tool machinery
+// (the method table, valibot) on the first tools/call; Ajv only if the SDK ever asks for it.
 import skillText from "../../SKILL.md" with { type: "text" };
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { config as zodConfig } from "zod/v4";
 import {
   CallToolRequestSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
-  McpError, ReadResourceRequestSchema, type Tool as SdkTool,
+  McpError, ReadResourceRequestSchema, type CallToolResult, type Tool as SdkTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import { version } from "../runtime/self.ts";
+import { startedUp } from "../runtime/startup-jit.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
+import { DeferredAjvValidator } from "./deferred-validator.ts";
 import { nativeStdio } from "./native-stdio.ts";
-import { ToolCalls } from "./tool-calls.ts";
-import { tools } from "./tools.ts";
+import type { CallExtra, ToolCalls } from "./tool-calls.ts";
 
 /** Tools per tools/list page: many clients read only the first page, so every tool fits in one;
  * the cursor still works for clients that page. */
 const PAGE = 500;
+
+// The SDK checks every message with zod, whose first parse of each object schema generates
+// and compiles a parser (new Function): ~4 ms of the first answers for messages this small.
+// The interpreted parser is fine for JSON-RPC frames (and zod here is the SDK's alone).
+zodConfig({ jitless: true });
 
 const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Start one with spawn (argv) or spawn with
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
@@ -32,18 +43,70 @@ todo_list[0] mean what your last desktop_snapshot showed).`;
 const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
 const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools in few tokens (SKILL.md)" };
 
-export type McpConnection = { server: Server; calls: ToolCalls };
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One client's tools: its ToolCalls and the tool list load when it first lists or calls a
+ * tool. Requests in flight are kept, so that close() answers them before it ends the client. */
+class ClientTools {
+  readonly #target: DaemonTarget;
+  #calls: Promise<ToolCalls> | null = null;
+  readonly #pending = new Set<Promise<unknown>>();
+
+  constructor(target: DaemonTarget) {
+    this.#target = target;
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#pending.add(work);
+    void work.catch(() => undefined).finally(() => this.#pending.delete(work));
+    return work;
+  }
+
+  #loaded(): Promise<ToolCalls> {
+    startedUp(); // the first tool call: start-up (lib/runtime/startup-jit.ts) is over
+    this.#calls ??= import("./tool-calls.ts").then(({ ToolCalls }) => new ToolCalls(this.#target));
+    return this.#calls;
+  }
+
+  /** The tool list (prebuilt JSON, lib/mcp/tool-list.ts). */
+  list(): Promise<SdkTool[]> {
+    return this.#track(import("./tool-list.ts").then(({ toolList }) => toolList().tools as SdkTool[]));
+  }
+
+  call(name: string, args: unknown, extra: CallExtra): Promise<CallToolResult> {
+    return this.#track(this.#loaded().then((calls) => calls.call(name, args, extra)));
+  }
+
+  /** Whether a request is being answered (a tool call running, the list being built). */
+  busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
+  /** The client has gone: answer what it asked (the SDK sends an answer a turn after its
+   * handler settles), then ToolCalls.close() ends what it started. */
+  async close(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    await nextTurn();
+    await (await this.#calls)?.close();
+  }
+}
+
+export type McpConnection = { server: Server; calls: { busy(): boolean; close(): Promise<void> } };
 
 /** A server for one client. Connect it to a transport; when that closes, `calls.close()`
  * kills the sessions the client started (unless kept). */
 export function createMcpServer(target: DaemonTarget): McpConnection {
-  const calls = new ToolCalls(target);
+  const calls = new ClientTools(target);
   const server = new Server(
     { name: "tuiwright", version: version() },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: new DeferredAjvValidator(),
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
-    const all = tools().tools as SdkTool[];
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const all = await calls.list();
     const cursor = request.params?.cursor;
     const start = cursor ? Number(cursor) : 0;
     if (!Number.isInteger(start) || start < 0 || start > all.length) throw new McpError(ErrorCode.InvalidParams, `invalid cursor ${JSON.stringify(cursor)}`);

@@ -14,7 +14,8 @@ import type { RpcClient } from "../transport/rpc-client.ts";
 import { coerceArgs } from "./coerce-args.ts";
 import { renderFailure, resultContent } from "./render.ts";
 import { toolHint } from "./tool-hints.ts";
-import { HIDDEN_RESULT_FIELDS, tools } from "./tools.ts";
+import { toolList } from "./tool-list.ts";
+import { HIDDEN_RESULT_FIELDS } from "./tools.ts";
 
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -76,7 +77,7 @@ export class ToolCalls {
   }
 
   async #call(name: string, given: unknown, extra: CallExtra): Promise<CallToolResult> {
-    const { byName, tools: list } = tools();
+    const { byName, tools: list } = toolList();
     const method = byName.get(name);
     if (!method) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; tools/list names them`);
     const schema = list.find((tool) => tool.name === name)!.inputSchema;

@@ -82,14 +82,15 @@ export function tools(): { tools: Tool[]; byName: Map<string, string> } {
     });
   }
   // The agent-interactive-pty document's tools (exec_block, wait_for, …); its send, status
-  // and reset are the core tools of those names, which take conversation_id too. The compat
-  // table maps results to the document's shapes without a schema for them: no outputSchema.
+  // and reset are the core tools of those names, which take conversation_id too. Their
+  // outputSchema is the document's result shape, which the compat table states.
   for (const [name, def] of Object.entries(INTERACTIVE_PTY)) {
     if (Object.hasOwn(METHODS, name)) continue;
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
     byName.set(name, name);
     list.push({
       name, title: def.title, description: def.title, inputSchema: { type: "object", ...schema },
+      outputSchema: outputSchema(name, def.result),
       annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: def.destructive === true, openWorldHint: false },
     });
   }

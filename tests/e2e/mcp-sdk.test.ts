@@ -16,7 +16,7 @@ let outputSchemas: Map<string, Record<string, unknown>>;
 const validator = new AjvJsonSchemaValidator();
 
 /** structuredContent checked against the tool's outputSchema by a validator of our own. */
-function conforms(tool: string, structured: unknown): { valid: boolean; errorMessage?: string } {
+function conforms(tool: string, structured: unknown): { valid: boolean; data?: unknown; errorMessage?: string } {
   const schema = outputSchemas.get(tool);
   if (!schema) throw new Error(`${tool} has no outputSchema`);
   return validator.getValidator(schema as any)(structured);
@@ -54,6 +54,39 @@ test("every method tool has an object outputSchema from its result schema; resul
   const listed = await client.callTool({ name: "list", arguments: {} });
   expect(conforms("list", listed.structuredContent)).toMatchObject({ valid: true });
   expect(conforms("kill", (await client.callTool({ name: "kill", arguments: { session: "shapes" } })).structuredContent)).toMatchObject({ valid: true });
+});
+
+test("the agent-interactive-pty tools carry the document's result shape as outputSchema; their results (and the shared send/status/reset called the document's way) conform", async () => {
+  const documentTools = ["exec_block", "exec_interactive", "ctrl_c", "ctrl_d", "enter", "wait_for", "end_session"];
+  for (const name of documentTools) expect({ name, type: outputSchemas.get(name)?.type }).toEqual({ name, type: "object" });
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect({ name, isError: result.isError, conforms: conforms(name, result.structuredContent) }).toEqual({ name, isError: false, conforms: { valid: true, data: result.structuredContent } });
+    return result.structuredContent as Record<string, any>;
+  };
+  const block = await call("exec_block", { conversation_id: "doc-conv", command: "echo documented" }); // starts the conversation's shell
+  expect(block).toMatchObject({ ok: true, exit_code: 0 });
+  expect(block.output).toContain("documented");
+  const started = await call("exec_interactive", { conversation_id: "doc-conv", command: "cat" });
+  expect(started).toMatchObject({ ok: true, mode: "interactive" });
+  await call("send", { conversation_id: "doc-conv", data: "a line for cat" });
+  await call("enter", { conversation_id: "doc-conv" });
+  const found = await call("wait_for", { conversation_id: "doc-conv", match: "a line for cat", from_cursor: started.cursor, timeout_ms: 10_000 });
+  expect(found).toMatchObject({ ok: true, matched: true, match_text: "a line for cat" });
+  const missed = await call("wait_for", { conversation_id: "doc-conv", match: "never printed", from_cursor: found.cursor, timeout_ms: 0 });
+  expect(missed).toMatchObject({ ok: true, matched: false, match_text: null, timed_out: true });
+  const status = await call("status", { conversation_id: "doc-conv" });
+  expect(status).toMatchObject({ ok: true, mode: "interactive", shell_id: "doc-conv" });
+  await call("ctrl_c", { conversation_id: "doc-conv" });
+  const again = await call("exec_interactive", { conversation_id: "doc-conv", command: "cat", timeout_ms: 10_000 });
+  expect((await call("end_session", { conversation_id: "doc-conv", session_id: again.session_id })).ok).toBe(true);
+  expect((await call("reset", { conversation_id: "doc-conv" })).ok).toBe(true);
+  expect((await call("ctrl_d", { conversation_id: "doc-conv" })).ok).toBe(true);
+  // The schemas have teeth: the document's fields are required, with their types.
+  expect(conforms("exec_block", { ok: true }).valid).toBe(false);
+  expect(conforms("wait_for", { ok: true, matched: "yes", match_text: null, cursor: 0 }).valid).toBe(false);
+  expect(conforms("enter", { ok: false, session: "s", bytes: 1, cursor: 0 }).valid).toBe(false);
+  await client.callTool({ name: "kill", arguments: { session: "doc-conv" } });
 });
 
 test("a PNG snapshot arrives as image content, and its structuredContent conforms", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, World } from "../helpers/harness.ts";
+import { BIN, processGone, World } from "../helpers/harness.ts";
 
 let world: World;
 let server: Bun.Subprocess<"ignore", "pipe", "pipe">;
@@ -12,20 +12,23 @@ let url = "";
 let token = "";
 let tokenFile = "";
 
-beforeAll(async () => {
-  world = await World.start();
-  server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const reader = server.stdout.getReader();
+/** `serve --http 127.0.0.1:0 …`, once it has printed where it listens and its token. */
+async function startServe(flags: string[] = []) {
+  const started = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0", ...flags], { env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const reader = started.stdout.getReader();
   let text = "";
   while (!text.includes("mode 0600")) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited: ${text}${await new Response(server.stderr).text()}`);
+    if (done) throw new Error(`serve exited: ${text}${await new Response(started.stderr).text()}`);
     text += new TextDecoder().decode(value);
   }
   reader.releaseLock();
-  url = /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!;
-  token = /token: (\S+)/.exec(text)![1]!;
-  tokenFile = /stored in (\S+),/.exec(text)![1]!;
+  return { server: started, url: /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!, token: /token: (\S+)/.exec(text)![1]!, tokenFile: /stored in (\S+),/.exec(text)![1]! };
+}
+
+beforeAll(async () => {
+  world = await World.start();
+  ({ server, url, token, tokenFile } = await startServe());
 });
 
 afterAll(async () => {
@@ -54,8 +57,8 @@ test("POST /rpc runs the daemon's methods: spawn, type with a wait, snapshot, ki
   expect((await post("/rpc", { jsonrpc: "2.0", id: 5, method: "kill", params: { session: "web-cat" } })).body.result).toBeDefined();
 });
 
-async function mcpClient(name: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+async function mcpClient(name: string, at = { url, token }): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${at.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${at.token}` } } });
   const client = new Client({ name, version: "1.0.0" });
   await client.connect(transport);
   return { client, transport };
@@ -94,6 +97,43 @@ test("ending an MCP session over HTTP (DELETE) kills the sessions it started, un
   await world.json(["kill", "--session", "web-stays"]);
   const stale = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...auth(), Accept: "application/json, text/event-stream", "Mcp-Session-Id": sessionId });
   expect(stale).toMatchObject({ status: 404, body: { error: { message: expect.stringContaining("initialize again") } } });
+});
+
+test("an MCP client that goes away without DELETE is ended after --mcp-idle: its sessions are killed, kept ones stay; a call running longer than that is not cut off", async () => {
+  const idle = await startServe(["--mcp-idle", "1000"]);
+  try {
+    // A call that outlasts the idle time: the session is busy, not idle.
+    const worker = await mcpClient("long-call", idle);
+    const shell = await worker.client.callTool({ name: "spawn", arguments: { shell: "bash", session: "idle-shell" } });
+    const slow = await worker.client.callTool({ name: "exec", arguments: { session: "idle-shell", command: "sleep 3; echo outlasted" } }, undefined, { timeout: 30_000 });
+    expect(slow.isError).toBe(false);
+    expect((slow.structuredContent as { output: string }).output).toContain("outlasted");
+
+    // A client that vanishes (no DELETE): after 1 s without a request its sessions go, as on DELETE.
+    const gone = await mcpClient("vanishes", idle);
+    const spawned = await gone.client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "idle-goes" } });
+    await gone.client.callTool({ name: "spawn", arguments: { argv: ["cat"], session: "idle-stays", keep: true } });
+    const sessionId = gone.transport.sessionId!;
+    await gone.client.close(); // closes its streams; sends no DELETE
+    await worker.client.close();
+    expect(await processGone((spawned.structuredContent as { pid: number }).pid, 30_000)).toBe(true);
+    expect(await processGone((shell.structuredContent as { pid: number }).pid, 30_000)).toBe(true); // its client went idle too, once its call was done
+    const names = (await world.json(["list"])).sessions.map((s: { name: string }) => s.name);
+    expect(names).toContain("idle-stays");
+    expect(names).not.toContain("idle-goes");
+    expect(names).not.toContain("idle-shell");
+    await world.json(["kill", "--session", "idle-stays"]);
+    const expired = await fetch(`${idle.url}/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${idle.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": sessionId },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(expired.status).toBe(404);
+    expect((await expired.json()).error.message).toContain("idle longer than --mcp-idle");
+  } finally {
+    idle.server.kill("SIGTERM");
+    expect(await idle.server.exited).toBe(0);
+  }
 });
 
 test("/mcp refusals: no session id, no Accept for event streams, and the same token, Host and Origin checks as /rpc", async () => {
@@ -135,4 +175,13 @@ test("a non-loopback address is refused without --allow-remote (exit 77); a bad 
   expect(bad.stderr).toContain('--http needs HOST:PORT');
   const none = await world.run(["serve"]);
   expect(none.code).toBe(64);
+  const word = await world.run(["serve", "--http", "127.0.0.1:0", "--mcp-idle", "soon"]);
+  expect(word.code).toBe(64);
+  expect(word.stderr).toContain('--mcp-idle needs a whole number, got "soon"');
+  const negative = await world.run(["serve", "--http", "127.0.0.1:0", "--mcp-idle", "-5"]);
+  expect(negative.code).toBe(64);
+  expect(negative.stderr).toContain("--mcp-idle must be 0..");
+  const badEnv = await world.run(["serve", "--http", "127.0.0.1:0"], { env: { TUIWRIGHT_MCP_IDLE_MS: "30m" } });
+  expect(badEnv.code).toBe(64);
+  expect(badEnv.stderr).toContain('TUIWRIGHT_MCP_IDLE_MS must be 0..2147483647 ms (0: never); got "30m"');
 });

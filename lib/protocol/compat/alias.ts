@@ -15,6 +15,10 @@ export type CompatAlias = {
   run(params: any, core: CoreCall): Promise<unknown>;
 };
 
+/** An alias that states the document's result shape: the compat names that are MCP tools
+ * (lib/mcp/tools.ts) carry it as their outputSchema, as core tools carry their method's. */
+export type DocumentedAlias = CompatAlias & { result: v.GenericSchema };
+
 export type CompatTable = {
   /** The seed document, for `capabilities`. */
   document: string;

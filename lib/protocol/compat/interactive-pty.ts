@@ -9,8 +9,10 @@
 import * as v from "valibot";
 import { asTuiwrightError, TuiwrightError } from "../errors.ts";
 import type { Result } from "../methods.ts";
-import { doc, SessionName } from "../schemas.ts";
-import type { CompatAlias, CompatTable, CoreCall } from "./alias.ts";
+import { SESSION_METHODS } from "../methods/session.ts";
+import { SHELL_METHODS } from "../methods/shell.ts";
+import { doc, SessionName, ShellMode } from "../schemas.ts";
+import type { CompatTable, CoreCall, DocumentedAlias } from "./alias.ts";
 
 const conversation = {
   conversation_id: v.optional(doc(SessionName, "the conversation's PTY: a tuiwright session name (default: the current session)")),
@@ -53,14 +55,58 @@ const ExecParams = v.strictObject({
   timeout_ms: v.optional(doc(Timeout, "how long to wait, in ms")),
 });
 
+/** The document's results: `ok: true` beside the core result's fields, or the document's own
+ * snake_case shape. */
+const Ok = { ok: v.literal(true) };
+const Sent = v.object({ ...Ok, ...SHELL_METHODS.send.result.entries });
+const BlockDone = v.object({
+  ...Ok,
+  block_id: doc(v.number(), "the block's sequence number"),
+  seq: v.number(),
+  ts_begin: v.string(),
+  ts_end: v.nullable(v.string()),
+  exit_code: doc(v.nullable(v.number()), "null: no exit status (a shell without integration, or the block did not end normally)"),
+  command: v.string(),
+  output: v.string(),
+  output_truncated: v.boolean(),
+  cursor: doc(v.number(), "the output cursor at the block's end"),
+  cwd: v.nullable(v.string()),
+  reason: v.optional(doc(v.picklist(["shell-exited", "reset", "cancelled"]), "why the block ended without its shell's end mark")),
+});
+const InteractiveStarted = v.object({
+  ...Ok,
+  session_id: doc(v.nullable(v.string()), "the interactive session (its block number as a string)"),
+  block_id: v.nullable(v.number()),
+  ts_begin: v.string(),
+  cursor: doc(v.number(), "the output cursor just after the command's echo: wait_for from here"),
+  mode: ShellMode,
+});
+const Waited = v.object({
+  ...Ok,
+  matched: v.boolean(),
+  match_text: v.nullable(v.string()),
+  cursor: doc(v.number(), "just past the match (or from_cursor when nothing matched)"),
+  timed_out: v.optional(doc(v.literal(true), "nothing matched within timeout_ms")),
+});
+const { pid: _pid, ...statusFields } = SHELL_METHODS.status.result.entries;
+const Status = v.object({
+  ...statusFields,
+  ...Ok,
+  active_session_id: v.nullable(v.string()),
+  active_block_id: v.nullable(v.number()),
+  shell_id: doc(v.string(), "the session"),
+  pid: doc(v.nullable(v.number()), "the shell's process id"),
+});
+
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
+export const INTERACTIVE_PTY: Record<string, DocumentedAlias> = {
   exec_block: {
     title: "agent-interactive-pty: run a command as one block and return when it ends",
     readOnly: false,
     aliasOf: "exec",
     params: ExecParams,
+    result: BlockDone,
     async run(params, core) {
       const block = await execIn(params, false, core);
       if (!("exitCode" in block)) throw new TuiwrightError("internal", "exec returned no block");
@@ -76,6 +122,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     readOnly: false,
     aliasOf: "exec",
     params: ExecParams,
+    result: InteractiveStarted,
     async run(params, core) {
       const started = await execIn(params, true, core);
       if ("exitCode" in started) throw new TuiwrightError("internal", "exec --interactive returned a finished block");
@@ -88,11 +135,12 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     readOnly: false,
     aliasOf: "send",
     params: v.strictObject({ ...conversation, ...interactiveSession, data: v.string() }),
+    result: Sent,
     run: (params, core) => sendAs(params.data)(params, core),
   },
-  ctrl_c: { title: "agent-interactive-pty: send Ctrl-C (\\x03)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\x03") },
-  ctrl_d: { title: "agent-interactive-pty: send Ctrl-D (\\x04)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\x04") },
-  enter: { title: "agent-interactive-pty: send Enter (\\r)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), run: sendAs("\r") },
+  ctrl_c: { title: "agent-interactive-pty: send Ctrl-C (\\x03)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), result: Sent, run: sendAs("\x03") },
+  ctrl_d: { title: "agent-interactive-pty: send Ctrl-D (\\x04)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), result: Sent, run: sendAs("\x04") },
+  enter: { title: "agent-interactive-pty: send Enter (\\r)", readOnly: false, aliasOf: "send", params: v.strictObject({ ...conversation, ...interactiveSession }), result: Sent, run: sendAs("\r") },
   wait_for: {
     title: "agent-interactive-pty: wait until the output from a cursor contains match (a substring; a regex with regex: true; PROMPT; EOF)",
     readOnly: true,
@@ -105,6 +153,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
       timeout_ms: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "how long to wait, in ms (0: look once)"), 30_000),
       max_bytes: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "look at most this many bytes past from_cursor")),
     }),
+    result: Waited,
     async run(params, core) {
       const special = !params.regex && (params.match === "PROMPT" || params.match === "EOF");
       // Explicit, never guessed: a literal is sent as an escaped regex, so "/tmp/" is text.
@@ -128,6 +177,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     readOnly: true,
     aliasOf: "status",
     params: v.strictObject({ ...conversation }),
+    result: Status,
     async run(params, core) {
       const status = await core("status", sessionOf(params));
       const block = status.block;
@@ -144,6 +194,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     destructive: true,
     aliasOf: "end",
     params: v.strictObject({ ...conversation, ...interactiveSession }),
+    result: v.object({ ...Ok, ...SHELL_METHODS.end.result.entries }),
     async run(params, core) {
       const ended = await core("end", sessionOf(params));
       return { ok: true, ...ended };
@@ -155,6 +206,7 @@ export const INTERACTIVE_PTY: Record<string, CompatAlias> = {
     destructive: true,
     aliasOf: "reset",
     params: v.strictObject({ ...conversation }),
+    result: v.object({ ...Ok, ...SESSION_METHODS.reset.result.entries }),
     async run(params, core) {
       const fresh = await core("reset", sessionOf(params));
       return { ok: true, ...fresh };

@@ -1,0 +1,15 @@
+// The MCP tools (lib/mcp/tools.ts builds them from the method table) as plain data: the list is
+// inlined as JSON when the code is bundled (a macro), so listing and calling tools costs a
+// JSON.parse, not the method table's valibot schemas and their conversion to JSON Schema.
+import { toolListJson } from "./tool-list-json.ts" with { type: "macro" };
+import type { Tool } from "./tools.ts";
+
+let cache: { tools: Tool[]; byName: Map<string, string> } | null = null;
+
+/** The tools, and the method each name calls. */
+export function toolList(): { tools: Tool[]; byName: Map<string, string> } {
+  if (cache) return cache;
+  const { tools, methods } = JSON.parse(toolListJson()) as { tools: Tool[]; methods: string[] };
+  cache = { tools, byName: new Map(tools.map((tool, i) => [tool.name, methods[i]!])) };
+  return cache;
+}
