@@ -23,8 +23,10 @@ test("drive bash from a test: type, wait for output, compare with a golden scree
   const golden = join(world.dir, "golden.snap");
   // Golden files are usually saved from a live run (`tuiwright snapshot --save`); masks blank
   // what varies between machines — here bash's version and $ or # in the prompt.
+  writeFileSync(join(world.dir, "other.snap"), "# size: 40x5\n--- screen\nsomething else\n");
   writeFileSync(golden, "# size: 40x5\n# mask: /bash-\\d+\\.\\d+[$#]/\n--- screen\nbash-0.0$ echo lib-$((40+2))\nlib-42\nbash-0.0$\n");
-  await expectSession(shell).toMatchScreen(golden);
+  await expectSession(shell).toMatchScreen(golden); // waits for the prompt after the output too
+  await expect(expectSession(shell).toMatchScreen(join(world.dir, "other.snap"), { timeoutMs: 100 })).rejects.toThrow("the screen differs");
   await expect(expectSession(shell).toShow("never", { timeoutMs: 50 })).rejects.toThrow("wait timed out");
 });
 

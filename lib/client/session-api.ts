@@ -103,13 +103,24 @@ export function expectSession(session: Session) {
       const spec: WaitInput = typeof expected === "string" ? { text: [expected] } : { regex: [`/${expected.source}/${expected.flags}`] };
       await session.wait({ ...spec, timeoutMs: options.timeoutMs ?? 10_000 });
     },
-    /** The screen equals a snapshot file (masks applied); throws with the diff. */
-    async toMatchScreen(file: string): Promise<void> {
+    /** Resolves once the screen equals a snapshot file (masks applied), checked again at each
+     * change of the screen — the output may be there before the prompt after it; after
+     * `timeoutMs` (default 10 s) throws with the diff against the last screen. */
+    async toMatchScreen(file: string, options: { timeoutMs?: number } = {}): Promise<void> {
       const expected = parseSnapshotFile(readFileSync(file, "utf8"), file);
-      const snap = await session.snapshot();
-      const actual = { cols: snap.cols, rows: snap.rows, masks: expected.masks, screen: snap.text ? snap.text.split("\n") : [], outline: null };
-      const diff = compareSnapshot({ ...expected, outline: null }, actual, { expected: file, actual: `session ${session.name}` });
-      if (diff) throw new TuiwrightError("expectation-failed", `the screen differs from ${file}:\n${diff}`);
+      const deadline = performance.now() + (options.timeoutMs ?? 10_000);
+      for (;;) {
+        const snap = await session.snapshot();
+        const actual = { cols: snap.cols, rows: snap.rows, masks: expected.masks, screen: snap.text ? snap.text.split("\n") : [], outline: null };
+        const diff = compareSnapshot({ ...expected, outline: null }, actual, { expected: file, actual: `session ${session.name}` });
+        if (!diff) return;
+        const left = Math.floor(deadline - performance.now());
+        const changed = left > 0 && (await session.wait({ changedSince: snap.revision, timeoutMs: left }).then(() => true, (error: TuiwrightError) => {
+          if (error.errorName === "timeout") return false;
+          throw error;
+        }));
+        if (!changed) throw new TuiwrightError("expectation-failed", `the screen differs from ${file}:\n${diff}`);
+      }
     },
   };
 }

@@ -20,3 +20,20 @@ test("a daemon auto-started by the library answers the CLI, with the CLI's versi
   expect(JSON.parse(cli.stdout).sessions.map((s: { name: string }) => s.name)).toEqual([shell.name]);
   expect(status.version).toBe((await world.run(["--version"])).stdout.trim());
 });
+
+test("toMatchScreen waits for the screen to come to match, and fails with the diff when it does not", async () => {
+  const { expectSession } = await import("../../lib/client/index.ts");
+  const { writeFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  await using client = await connect();
+  // `read` holds the second line back until the test types it.
+  await using held = await client.spawn({ argv: ["sh", "-c", "echo first; read line; echo \"second $line\"; exec cat"], cols: 30, rows: 4 });
+  await expectSession(held).toShow("first");
+  const golden = join(world.dir, "held.snap");
+  writeFileSync(golden, "# size: 30x4\n--- screen\nfirst\nok\nsecond ok\n");
+  const matching = expectSession(held).toMatchScreen(golden);
+  // Not there yet: the first comparison differs, and the assertion waits on the screen.
+  await expect(expectSession(held).toMatchScreen(golden, { timeoutMs: 50 })).rejects.toThrow(/^-second ok$/m);
+  await held.type("ok\r");
+  await matching;
+});

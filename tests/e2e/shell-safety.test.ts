@@ -208,7 +208,9 @@ test("end asks a known REPL or shell to leave with its own exit line first, and 
   for (const [command, program, ready] of [["python3 -q", "python3", ">>> "], ["bash --norc", "bash", "/[$#] $/"], ["node", "node", "> "], ["sqlite3", "sqlite3", "sqlite> "]] as const) {
     const started = await world.json(["exec", "--session", name, "--interactive", "--", command]);
     await world.json(["wait", "--session", name, "--output", ready, "--from-cursor", String(started.cursor)]);
-    const ended = await world.json(["end", "--session", name]);
+    // A grace long enough for a loaded machine: the step that ended it is what is checked, and
+    // `end` moves on as soon as the shell is back at its prompt.
+    const ended = await world.json(["end", "--session", name, "--grace", "15000"]);
     expect(ended).toMatchObject({ how: "exit", program, mode: "idle" });
     const block = await world.json(["block", "--session", name, String(started.block)]);
     expect(block).toMatchObject({ command, exitCode: 0, reason: "cancelled" });
