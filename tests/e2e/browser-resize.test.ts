@@ -19,12 +19,14 @@ test("a page that redraws: the answer comes with its frame, its text read at onc
   expect((await world.run(["snapshot", "--session", "redraws", "--plain"])).stdout).toContain("Fake page text");
 });
 
-test("no page frame, pixels without the text, or a frame only after the nudge: each is reported as it is", async () => {
-  await Promise.all(["stalls", "pixels", "nudged"].map(browse));
+test("no page frame, pixels without the text, text that goes again, or a frame only after the nudge: each is reported as it is", async () => {
+  const kinds = ["stalls", "pixels", "loses-text", "nudged"];
+  await Promise.all(kinds.map(browse));
   // The nudge comes at 3 s; each resize waits at most 3.5 s.
-  const [stalls, pixels, nudged] = await Promise.all(["stalls", "pixels", "nudged"].map((how) => world.json(["resize", "--session", how, "100", "30", "--timeout", "3500"])));
+  const [stalls, pixels, losesText, nudged] = await Promise.all(kinds.map((how) => world.json(["resize", "--session", how, "100", "30", "--timeout", "3500"])));
   expect(stalls).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
   expect(pixels).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
+  expect(losesText).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
   expect(nudged).toMatchObject({ cols: 100, rows: 30, redrawn: true, nudged: true });
   // The size is set either way, and the person reading is told the page did not redraw.
   const human = await world.run(["resize", "--session", "stalls", "90", "30", "--timeout", "100"]);

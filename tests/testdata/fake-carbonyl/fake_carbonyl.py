@@ -5,7 +5,8 @@
 #   http://stalls/   the bar only: no page frame ever comes (Chromium sent none)
 #   http://pixels/   bar and pixels, never the text (Carbonyl's text-less frames)
 #   http://nudged/   the bar only on the first resize; a whole frame on the next (a nudge)
-import os, signal, sys
+#   http://loses-text/  a whole frame, then 50 ms later the pixels again without the text
+import os, signal, sys, time
 
 url = next((a for a in sys.argv[1:] if a.startswith("http")), "http://redraws/")
 mode = url.split("/")[2]
@@ -38,6 +39,10 @@ def resized(*_):
     resizes += 1
     if mode == "redraws" or (mode == "nudged" and resizes > 1):
         frame()
+    elif mode == "loses-text":
+        frame()
+        time.sleep(0.05)  # the program's own pace, as Chromium's next frame would come
+        frame(words=False)
     elif mode == "pixels":
         frame(words=False)
     else:
