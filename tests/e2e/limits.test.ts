@@ -370,9 +370,14 @@ test("a stopped daemon fails the client with exit 69 instead of hanging it", asy
 
 test("a long wait on a live daemon is not cut short by the answer timeout", async () => {
   const { name } = await world.spawn(["cat"]);
-  const waiting = world.run(["--json", "wait", "--session", name, "--text", "arrives-later", "--timeout", "60000"], { env: { TUIWRIGHT_ANSWER_TIMEOUT_MS: "50" } });
-  // Several ping intervals pass while this session is typed into and answers.
-  for (let i = 0; i < 5; i++) await world.json(["type", "--session", name, `tick-${i}\r`, "--wait-text", `tick-${i}`, "--settled", "100", "--all"]);
+  // A ping every 400 ms (a 50 ms interval failed here once under load: a loaded machine can hold
+  // any process that long, and the check is whether pings keep a long wait alive).
+  const waiting = world.run(["--json", "wait", "--session", name, "--text", "arrives-later", "--timeout", "60000"], { env: { TUIWRIGHT_ANSWER_TIMEOUT_MS: "400" } });
+  // At least five ping intervals pass while this session is typed into and answers.
+  const started = performance.now();
+  for (let i = 0; i < 5 || performance.now() - started < 2000; i++) {
+    await world.json(["type", "--session", name, `tick-${i}\r`, "--wait-text", `tick-${i}`, "--settled", "100", "--all"]);
+  }
   await world.json(["type", "--session", name, "arrives-later\r"]);
   const waited = await waiting;
   expect(waited.code).toBe(0);
