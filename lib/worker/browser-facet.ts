@@ -36,8 +36,8 @@ export class BrowserFacet implements Facet {
   /** The URL of the page shown, as the bar showed it while not being edited. */
   #pageUrl: string | null = null;
   /** Set while a resize waits for the page's next frame. */
-  #watch: PageFrameWatch | null = null;
-  #outputCame: (() => void) | null = null;
+  readonly #watches = new Set<PageFrameWatch>();
+  readonly #outputListeners = new Set<() => void>();
 
   constructor(core: SessionCore, call: WorkerCall) {
     this.#core = core;
@@ -181,7 +181,7 @@ export class BrowserFacet implements Facet {
     let nudged = false;
     for (;;) {
       const watch = new PageFrameWatch(pixels);
-      this.#watch = watch;
+      this.#watches.add(watch);
       try {
         while (!(watch.pageWritten && (!hadText || watch.pageText))) {
           const left = deadline - performance.now();
@@ -195,7 +195,7 @@ export class BrowserFacet implements Facet {
           nudgeAt = Infinity;
         }
       } finally {
-        this.#watch = null;
+        this.#watches.delete(watch);
       }
       await this.#core.screen.write(""); // what came so far is parsed
       const left = Math.ceil(deadline - performance.now());
@@ -212,27 +212,29 @@ export class BrowserFacet implements Facet {
   }
 
   output(bytes: Uint8Array): void {
-    if (!this.#watch) return;
-    this.#watch.feed(bytes);
-    this.#outputCame?.();
+    if (this.#watches.size === 0) return;
+    for (const watch of this.#watches) watch.feed(bytes);
+    for (const came of [...this.#outputListeners]) came();
   }
 
   /** Resolves true at the program's next output while a resize watches it, false after `ms`. */
   #nextOutput(ms: number, signal: AbortSignal): Promise<boolean> {
     if (signal.aborted) return Promise.reject(asTuiwrightError(signal.reason));
     return new Promise((resolve) => {
-      const done = (came: boolean) => {
+      const done = (outputCame: boolean) => {
         clearTimeout(timer);
         signal.removeEventListener("abort", aborted);
-        this.#outputCame = null;
-        resolve(came);
+        this.#outputListeners.delete(listener);
+        resolve(outputCame);
       };
       const aborted = () => done(false);
+      const listener = () => done(true);
       const timer = setTimeout(() => done(false), Math.ceil(ms));
       signal.addEventListener("abort", aborted);
-      this.#outputCame = () => done(true);
+      this.#outputListeners.add(listener);
     });
   }
+
 
   /** Whether the page area (below the bar) shows a glyph that is not a pixel. */
   #pageHasText(pixels: string): boolean {

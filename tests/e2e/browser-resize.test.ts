@@ -17,6 +17,9 @@ test("a page that redraws: the answer comes with its frame, its text read at onc
   await browse("redraws");
   expect(await world.json(["resize", "--session", "redraws", "100", "30"])).toMatchObject({ cols: 100, rows: 30, redrawn: true, nudged: false });
   expect((await world.run(["snapshot", "--session", "redraws", "--plain"])).stdout).toContain("Fake page text");
+  // Two resizes at once (two clients): each sees the frame that follows it.
+  const both = await Promise.all([world.json(["resize", "--session", "redraws", "90", "30"]), world.json(["resize", "--session", "redraws", "80", "24"])]);
+  for (const sized of both) expect(sized).toMatchObject({ redrawn: true, nudged: false });
 });
 
 test("no page frame, pixels without the text, text that goes again, or a frame only after the nudge: each is reported as it is", async () => {
