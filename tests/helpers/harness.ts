@@ -65,6 +65,10 @@ export class World implements AsyncDisposable {
       ...extraEnv,
     };
     mkdirSync(this.env.HOME!, { recursive: true, mode: 0o700 });
+    // As for a user whose fish has started once: with no generated_completions directory, an
+    // interactive fish scans every man page in a background python (~8 CPU-s) — at each test
+    // World's first fish, which loaded the machine under the other test files.
+    mkdirSync(join(this.env.HOME!, ".local/share/fish/generated_completions"), { recursive: true });
     delete this.env.TUIWRIGHT_SESSION;
     // A CI runner's CI=true would reach every program the tests start (through the client's
     // environment) and change how some behave — Gemini CLI refuses to start interactively, Claude
