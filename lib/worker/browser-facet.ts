@@ -35,7 +35,7 @@ export class BrowserFacet implements Facet {
   #barEdited = false;
   /** The URL of the page shown, as the bar showed it while not being edited. */
   #pageUrl: string | null = null;
-  /** Set while a resize waits for the page's next frame. */
+  /** While resizes wait for the page's next frame: what each watches, and who waits for output. */
   readonly #watches = new Set<PageFrameWatch>();
   readonly #outputListeners = new Set<() => void>();
 
@@ -234,7 +234,6 @@ export class BrowserFacet implements Facet {
       this.#outputListeners.add(listener);
     });
   }
-
 
   /** Whether the page area (below the bar) shows a glyph that is not a pixel. */
   #pageHasText(pixels: string): boolean {
