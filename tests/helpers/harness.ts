@@ -1,11 +1,13 @@
 // Test harness: an isolated tuiwright world per test file (namespace, socket dir, state dir),
-// driving the compiled binary. The daemon runs as our child so its exit can be awaited, and
+// driving the compiled binary. The daemon's exit can be awaited (daemon-process.ts: not our
+// child, so a timed-out test's clean-up by bun leaves it to the file's later tests), and
 // disposal checks that nothing it started is left running.
 import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { RpcClient } from "../../lib/transport/rpc-client.ts";
+import { DaemonProcess } from "./daemon-process.ts";
 
 export const BIN = resolve(import.meta.dir, "../../dist/tuiwright");
 
@@ -43,7 +45,7 @@ export class World implements AsyncDisposable {
   readonly namespace: string;
   readonly socketPath: string;
   readonly env: Record<string, string>;
-  daemon: Bun.Subprocess<"ignore", "pipe", number> | null = null;
+  daemon: DaemonProcess | null = null;
   readonly #sessionPids = new Set<number>();
 
   private constructor(extraEnv: Record<string, string>) {
@@ -91,17 +93,9 @@ export class World implements AsyncDisposable {
   async startDaemon(): Promise<void> {
     // stderr to a file: an unread pipe would block the daemon once its logs filled it.
     const log = openSync(this.daemonLogPath, "a");
-    const proc = Bun.spawn([BIN, "daemon", "run"], { env: this.env, stdin: "ignore", stdout: "pipe", stderr: log });
-    const reader = proc.stdout.getReader();
-    let line = "";
-    while (!line.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      line += new TextDecoder().decode(value);
-    }
-    reader.releaseLock();
-    if (!line.startsWith("ready")) throw new Error(`daemon did not start: ${line}${this.daemonLog()}`);
-    this.daemon = proc;
+    const { daemon, line } = await DaemonProcess.start(BIN, this.env, log);
+    if (!daemon) throw new Error(`daemon did not start: ${line}${this.daemonLog()}`);
+    this.daemon = daemon;
   }
 
   get daemonLogPath(): string {
