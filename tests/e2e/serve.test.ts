@@ -99,6 +99,23 @@ test("ending an MCP session over HTTP (DELETE) kills the sessions it started, un
   expect(stale).toMatchObject({ status: 404, body: { error: { message: expect.stringContaining("initialize again") } } });
 });
 
+/** Resolves once no session of that name is listed, or after `withinMs` — its kill runs inside
+ * `serve` (the idle expiry), which tells nobody here when it has finished. */
+async function sessionGone(name: string, withinMs = 30_000): Promise<boolean> {
+  const rpc = await world.rpc();
+  try {
+    const deadline = performance.now() + withinMs;
+    for (;;) {
+      const { sessions } = (await rpc.call("list", {})) as { sessions: { name: string }[] };
+      if (!sessions.some((session) => session.name === name)) return true;
+      if (performance.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    rpc.close();
+  }
+}
+
 test("an MCP client that goes away without DELETE is ended after --mcp-idle: its sessions are killed, kept ones stay; a call running longer than that is not cut off", async () => {
   const idle = await startServe(["--mcp-idle", "1000"]);
   try {
@@ -118,6 +135,9 @@ test("an MCP client that goes away without DELETE is ended after --mcp-idle: its
     await worker.client.close();
     expect(await processGone((spawned.structuredContent as { pid: number }).pid, 30_000)).toBe(true);
     expect(await processGone((shell.structuredContent as { pid: number }).pid, 30_000)).toBe(true); // its client went idle too, once its call was done
+    // The processes go first; the daemon removes their sessions once their workers have ended.
+    expect(await sessionGone("idle-goes")).toBe(true);
+    expect(await sessionGone("idle-shell")).toBe(true);
     const names = (await world.json(["list"])).sessions.map((s: { name: string }) => s.name);
     expect(names).toContain("idle-stays");
     expect(names).not.toContain("idle-goes");
