@@ -52,7 +52,7 @@ export type WorkerOps = ForwardedOps & {
   snapshot: [WithoutSession<Params<"snapshot">>, SnapshotReply];
   type: [WithoutSession<Params<"type">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
   press: [WithoutSession<Params<"press">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
-  resize: [{ cols: number; rows: number; timeoutMs?: number }, { cols: number; rows: number; revision: number; redrawn?: boolean; nudged?: boolean }];
+  resize: [{ cols: number; rows: number; timeoutMs: number }, { cols: number; rows: number; revision: number; redrawn?: boolean; nudged?: boolean }];
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
   firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];

@@ -171,7 +171,7 @@ export class BrowserFacet implements Facet {
     const hadText = this.#pageHasText(pixels);
     const sized = this.#core.resize(params);
     if (this.#core.exit !== null) return sized;
-    const drawn = await this.#redraw(pixels, hadText, params.timeoutMs ?? 10_000, signal);
+    const drawn = await this.#redraw(pixels, hadText, params.timeoutMs, signal);
     return { ...sized, ...drawn, revision: this.#core.screen.revision };
   }
 

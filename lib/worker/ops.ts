@@ -31,7 +31,8 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
     ...shellOps(shell),
     ...browserOps(requireBrowser),
     ...snapshotOps(snapshots),
-    // A browser's page redraws at the new size after a resize; the answer waits for it.
+    // A browser's page redraws at the new size after a resize; the answer waits for it
+    // (params.timeoutMs: the method's, default included, applies to browsers alone).
     resize: (params, signal) => (browser && core.exit === null ? browser.resize(params, signal) : core.resize(params)),
     memory: (params) => heapReport(params),
     dispose: () => { core.dispose(); return { disposed: true }; },

@@ -339,9 +339,9 @@ export class SessionCore {
     });
   }
 
-  resize(params: WorkerOps["resize"][0]): WorkerOps["resize"][1] {
-    this.screen.resize(params.cols, params.rows);
-    if (!this.#exit) this.#pty.resize(params.cols, params.rows);
+  resize(size: { cols: number; rows: number }): { cols: number; rows: number; revision: number } {
+    this.screen.resize(size.cols, size.rows);
+    if (!this.#exit) this.#pty.resize(size.cols, size.rows);
     this.recorder?.resize(this.screen.cols, this.screen.rows);
     this.#events({ kind: "resized", cols: this.screen.cols, rows: this.screen.rows, revision: this.screen.revision, hash: this.screen.hash });
     return { cols: this.screen.cols, rows: this.screen.rows, revision: this.screen.revision };
@@ -434,7 +434,6 @@ export function coreOps(core: SessionCore) {
     press: (params) => core.press(params),
     click: (params) => core.click(params),
     scroll: (params) => core.scroll(params),
-    resize: (params) => core.resize(params),
     get: (params) => ({ value: core.get(params.what) }),
     mark: (params) => core.mark(params.label),
     firstScreen: (params) => core.firstScreen(params.boundMs),
