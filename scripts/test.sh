@@ -37,13 +37,18 @@ echo "==> bun test: $jobs test files at a time ($cores cores)"
 # With --parallel, bun prints each file's whole output (failures in full) as one block.
 bun test --timeout 60000 --parallel="$jobs" "${timings[@]}" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
-failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)
-# bun prints each file's lines under a `FILE:` header as they come, so the files interleave:
-# gather each failing file's lines (a failed test or an error outside a test) into one block.
-failing_output=$(awk '
-  /^[0-9]+ tests? failed:$/ || /^ [0-9]+ pass$/ { file = ""; next }   # the final summary
-  /^[^ ()#].*\.test\.[jt]sx?:$/ { file = substr($0, 1, length($0) - 1); if (!(file in out)) order[++n] = file; next }
+# bun's totals in a log: `total LOG pass|fail`.
+total() { grep -Eo "^ *[0-9]+ $2\$" "$1" | grep -Eo '[0-9]+' | tail -1; }
+passed=$(total "$log" pass)
+failed=$(total "$log" fail)
+# bun prints each file's lines under a `FILE:` header as they come, so the files interleave. The
+# awk rules that set `file` to the file a line belongs to (empty in the final summary; `order`
+# lists the files as they first appear), shared by the scans of the log below:
+FILE_OF_LINE='
+  /^[0-9]+ tests? failed:$/ || /^ [0-9]+ pass$/ { file = ""; next }
+  /^[^ ()#].*\.test\.[jt]sx?:$/ { file = substr($0, 1, length($0) - 1); if (!(file in seen)) { seen[file] = 1; order[++n] = file }; next }'
+# Each failing file's lines (a failed test or an error outside a test) as one block.
+failing_output=$(awk "$FILE_OF_LINE"'
   file == "" { next }
   { out[file] = out[file] $0 "\n" }
   /^\(fail\)|^# Unhandled error/ { failing[file] = 1 }
@@ -58,9 +63,7 @@ CARBONYL_FILES="tests/e2e/browser.test.ts tests/e2e/browser-awi.test.ts tests/e2
 retried=""
 for file in $failing; do
   case " $CARBONYL_FILES " in *" $file "*) ;; *) continue ;; esac
-  counts=$(awk -v want="$file" '
-    /^[0-9]+ tests? failed:$/ || /^ [0-9]+ pass$/ { file = ""; next }
-    /^[^ ()#].*\.test\.[jt]sx?:$/ { file = substr($0, 1, length($0) - 1); next }
+  counts=$(awk -v want="$file" "$FILE_OF_LINE"'
     file == want && /^\(pass\)/ { p++ }
     file == want && /^\(fail\)/ { f++ }
     END { print p + 0, f + 0 }' "$log")
@@ -69,8 +72,8 @@ for file in $failing; do
   again=$(mktemp)
   bun test --timeout 60000 "$file" 2>&1 | tee "$again"
   again_status=${PIPESTATUS[0]}
-  again_passed=$(grep -Eo '^ *[0-9]+ pass$' "$again" | grep -Eo '[0-9]+' | tail -1)
-  again_failed=$(grep -Eo '^ *[0-9]+ fail$' "$again" | grep -Eo '[0-9]+' | tail -1)
+  again_passed=$(total "$again" pass)
+  again_failed=$(total "$again" fail)
   rm -f "$again"
   passed=$(( ${passed:-0} - ${counts% *} + ${again_passed:-0} ))
   failed=$(( ${failed:-0} - ${counts#* } + ${again_failed:-0} ))
