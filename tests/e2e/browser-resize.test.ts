@@ -46,3 +46,14 @@ test("a resize of a browser that exited answers at once, with no redraw claimed"
   expect(sized).toMatchObject({ cols: 100, rows: 30 });
   expect(sized.redrawn).toBeUndefined();
 });
+
+test("a bad --timeout is refused with exit 64, naming the flag or the param, and the size is kept", async () => {
+  await browse("keeps-size");
+  const word = await world.run(["resize", "--session", "keeps-size", "100", "30", "--timeout", "soon"]);
+  expect(word.code).toBe(64);
+  expect(word.stderr).toContain('--timeout needs a whole number, got "soon"');
+  const zero = await world.run(["resize", "--session", "keeps-size", "100", "30", "--timeout", "0"]);
+  expect(zero.code).toBe(64);
+  expect(zero.stderr).toContain('invalid params for "resize": timeoutMs: Invalid value: Expected >=1 but received 0');
+  expect(await world.json(["get", "size", "--session", "keeps-size"])).toMatchObject({ value: { cols: 140, rows: 45 } });
+});
