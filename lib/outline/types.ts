@@ -2,6 +2,24 @@
 
 export type BBox = { row: number; col: number; rows: number; cols: number };
 
+/**
+ * Why a semantic fact on a node (selected, focused, an input, a manifest value such as
+ * `@vim.mode`, an operation's outcome) is stated. The generic layer states visible facts only
+ * (text, frames, highlighted runs, the cursor's cell); a semantic fact without evidence is not
+ * stated at all. `revision` is the screen revision the evidence was observed at.
+ */
+export type Evidence =
+  /** A manifest rule matched these cells. */
+  | { source: "manifest"; adapter: string; rule: string; cells?: BBox; revision: number }
+  /** An escape sequence the program wrote (e.g. "OSC 133;B", "OSC 7"). */
+  | { source: "escape"; sequence: string; revision: number }
+  /** A fact about the session's processes (e.g. "foreground process group is the shell, pid 123"). */
+  | { source: "process"; fact: string; revision: number }
+  /** The browser engine over CDP (method or event that said so). */
+  | { source: "engine"; method: string; detail?: string; revision: number }
+  /** Behaviour this session caused: it sent `key` and one highlighted run moved from one row to another. */
+  | { source: "behaviour"; key: string; fromRow: number; toRow: number; revision: number };
+
 export type OutlineNode = {
   ref: string;
   role: string;
@@ -12,6 +30,8 @@ export type OutlineNode = {
   /** A keyed item's key (a PID, a commit hash): its ref follows the key, not the row. */
   key?: string;
   bbox: BBox;
+  /** What the node's semantic facts rest on (absent on nodes that state only visible facts). */
+  evidence?: Evidence[];
   children?: OutlineNode[];
 };
 
