@@ -46,14 +46,20 @@ export type CompiledRegion = {
   whenScreen?: RegExp;
   /** Items carry a key from this regex (a PID, a commit hash). */
   key?: RegExp;
+  /** Rows and columns count inside this window (the manifest's [windows]). */
+  window: "current" | "current-status" | "single" | null;
 };
+
+export type CompiledWindows = { status: AttrPredicate[]; current: AttrPredicate; separator: AttrPredicate | null };
 
 export type CompiledValue = {
   region: string;
   regex: RegExp;
   map?: Record<string, string>;
   default?: string;
-  defaultOnceSeen?: { value: string; seen: string[] };
+  defaultOnceSeen?: { value: string; seen: string[]; forgetOnInput?: RegExp };
+  /** Applies only while this region's text matches. */
+  whenRegion?: { region: string; regex: RegExp };
   cursorIn: boolean;
   /** Applies only when the region's first visible cell has these attributes. */
   whenAttrs: AttrPredicate | null;
@@ -80,6 +86,7 @@ export type CompiledManifest = {
   };
   /** Split panes' durable name (@root.NAME.N), or null. */
   panes: string | null;
+  windows: CompiledWindows | null;
   regions: CompiledRegion[];
   values: CompiledValue[];
   focus: { region: string; when: "cursor" | "always" | "never" | "attrs" | RegExp; attrs: AttrPredicate | null }[];
@@ -178,6 +185,11 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       confidence: data.detect.confidence,
     },
     panes: data.panes ?? null,
+    windows: data.windows ? {
+      status: data.windows.status.map((attrs) => predicate(attrs) ?? {}),
+      current: predicate(data.windows.current) ?? {},
+      separator: predicate(data.windows.separator),
+    } : null,
     regions: data.regions.map((r) => ({
       name: r.name,
       role: r.role,
@@ -202,10 +214,12 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       unlessScreen: regex(r.unless_screen),
       whenScreen: regex(r.when_screen),
       key: regex(r.key),
+      window: r.window ?? null,
     })),
     values: data.values.map((entry) => ({
       region: entry.region, regex: parsePattern(entry.regex), map: entry.map, default: entry.default,
-      ...(entry.default_once_seen ? { defaultOnceSeen: entry.default_once_seen } : {}),
+      ...(entry.default_once_seen ? { defaultOnceSeen: { value: entry.default_once_seen.value, seen: entry.default_once_seen.seen, forgetOnInput: regex(entry.default_once_seen.forget_on_input) } } : {}),
+      ...(entry.when_region ? { whenRegion: { region: entry.when_region.region, regex: parsePattern(entry.when_region.regex) } } : {}),
       cursorIn: entry.cursor_in ?? false, whenAttrs: predicate(entry.when_attrs),
     })),
     focus: data.focus.map((rule) => ({
@@ -241,6 +255,8 @@ export function loadManifest(source: string, file: string): CompiledManifest {
   const names = new Set(data.regions.map((r) => r.name));
   const problems = [
     ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
+    ...data.values.flatMap((entry, i) => (!entry.when_region || names.has(entry.when_region.region) ? [] : [`${at(`values.${i}.when_region`)}: no region named ${JSON.stringify(entry.when_region.region)}`])),
+    ...data.regions.flatMap((region, i) => (region.window && !data.windows ? [`${at(`regions.${i}.window`)}: window = ${JSON.stringify(region.window)} needs a [windows] table`] : [])),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
     ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),
   ];

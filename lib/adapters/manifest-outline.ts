@@ -3,8 +3,9 @@
 // A region whose rows, anchors or attributes are not on screen is absent.
 import type { Grid, GridRow, Style } from "../terminal/grid.ts";
 import type { DraftNode } from "../outline/refs.ts";
-import { genericOutline } from "../outline/generic.ts";
-import type { BBox } from "../outline/types.ts";
+import { genericOutline, type SelectionClaim } from "../outline/generic.ts";
+import type { BBox, Evidence } from "../outline/types.ts";
+import { findWindows, sliceGrid, type WindowLayout } from "./manifest-windows.ts";
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
 import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
@@ -192,21 +193,30 @@ function leadingStyle(grid: Grid, box: BBox): Style | null {
   return null;
 }
 
-function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, lead: Style | null, facts: ProcessFacts): string | undefined {
-  let fallback: string | undefined;
-  for (const entry of manifest.values) {
+type ValueFound = { value: string; rule: string };
+
+/** The value of a region: the first [[values]] entry whose regex matches wins; else a default.
+ * `texts` are the located regions' texts (for `when_region`). */
+function valueOf(manifest: CompiledManifest, region: string, text: string, cursorInside: boolean, lead: Style | null, facts: ProcessFacts, texts: Map<string, string>): ValueFound | undefined {
+  let fallback: ValueFound | undefined;
+  for (const [i, entry] of manifest.values.entries()) {
     if (entry.region !== region) continue;
+    if (entry.whenRegion) {
+      const other = texts.get(entry.whenRegion.region);
+      if (other === undefined || !entry.whenRegion.regex.test(other)) continue;
+    }
     if (fallback === undefined && entry.defaultOnceSeen && facts.seenValues) {
       const seen = facts.seenValues(`@${manifest.root}.${region}`);
-      if (entry.defaultOnceSeen.seen.some((value) => seen.has(value))) fallback = entry.defaultOnceSeen.value;
+      const shown = entry.defaultOnceSeen.seen.find((value) => seen.has(value));
+      if (shown !== undefined) fallback = { value: entry.defaultOnceSeen.value, rule: `values.${i}.default_once_seen (${JSON.stringify(shown)} was shown earlier)` };
     }
-    fallback ??= entry.default;
+    if (fallback === undefined && entry.default !== undefined) fallback = { value: entry.default, rule: `values.${i}.default` };
     if (entry.cursorIn && !cursorInside) continue;
     if (entry.whenAttrs && !(lead && styleMatches(lead, entry.whenAttrs))) continue;
     const match = entry.regex.exec(text);
     if (!match) continue;
     const raw = match.groups?.value ?? match[1] ?? match[0];
-    return entry.map?.[raw] ?? raw;
+    return { value: entry.map?.[raw] ?? raw, rule: `values.${i}` };
   }
   return fallback;
 }
@@ -223,13 +233,36 @@ function focused(manifest: CompiledManifest, region: string, text: string, curso
   return rule.when.test(text);
 }
 
-/** The manifest's outline: one root node (@root) whose children are its regions. */
-export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: ProcessFacts = NO_FACTS): DraftNode[] {
+type Observed = { revision: number; claim: SelectionClaim | null };
+
+/** Where a region is read: the whole screen, or inside a window of the manifest's [windows]. */
+function regionFrame(region: CompiledRegion, layout: WindowLayout | null, grid: Grid): BBox | null {
+  const screen = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
+  if (!region.window || !layout) return screen;
+  if (region.window === "single") return layout.kind === "single" ? screen : null;
+  // One window: its text is the screen but the last row (where the command line is).
+  if (layout.kind === "single") return region.window === "current" && grid.rows > 1 ? { ...screen, rows: grid.rows - 1 } : null;
+  if (!layout.current) return null;
+  return region.window === "current" ? layout.current.text : layout.current.status;
+}
+
+function shifted(node: DraftNode, by: { row: number; col: number }): DraftNode {
+  if (by.row === 0 && by.col === 0) return node;
+  node.bbox = { ...node.bbox, row: node.bbox.row + by.row, col: node.bbox.col + by.col };
+  node.children = node.children.map((child) => shifted(child, by));
+  return node;
+}
+
+/** The manifest's outline: one root node (@root) whose children are its regions. Every region,
+ * value, focus and selected item cites the manifest rule and the cells it rests on. */
+export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: ProcessFacts = NO_FACTS, observed: Observed = { revision: 0, claim: null }): DraftNode[] {
   const grid = withoutPixels(drawn, manifest.pixels);
+  const layout = manifest.windows ? findWindows(grid, manifest.windows) : null;
+  const evidence = (rule: string, cells: BBox): Evidence => ({ source: "manifest", adapter: manifest.name, rule, cells, revision: observed.revision });
   const seen = new Set<string>();
-  const regions: DraftNode[] = [];
+  const located: { region: CompiledRegion; node: DraftNode; text: string; inside: boolean; lead: Style | null; focus: boolean }[] = [];
   let screenText: string | null = null;
-  for (const region of manifest.regions) {
+  for (const [index, region] of manifest.regions.entries()) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
     if (region.unlessScreen || region.whenScreen) {
@@ -237,28 +270,50 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       if (region.unlessScreen?.test(screenText)) continue;
       if (region.whenScreen && !region.whenScreen.test(screenText)) continue;
     }
-    const box = locate(region, grid);
+    const frame = regionFrame(region, layout, grid);
+    if (!frame) continue;
+    const inFrame = frame.rows === grid.rows && frame.cols === grid.cols ? grid : sliceGrid(grid, frame);
+    const box = locate(region, inFrame);
     if (!box) continue;
     seen.add(region.name);
     const lines: string[] = [];
-    for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(grid, r, box.col, box.col + box.cols));
+    for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(inFrame, r, box.col, box.col + box.cols));
     const text = lines.join("\n").replace(/\n+$/, "");
-    const inside = cursorIn(grid, box);
-    const value = valueOf(manifest, region.name, text, inside, leadingStyle(grid, box), facts);
-    const node: DraftNode = {
+    const inside = cursorIn(inFrame, box);
+    const node: DraftNode = shifted({
       ref: `@${manifest.root}.${region.name}`,
       role: region.role,
       name: text.trim(),
       bbox: box,
-      children: region.items ? items(region, grid, box) : [],
-    };
-    if (value !== undefined) node.value = value;
-    if (focused(manifest, region.name, text, inside, grid, box)) node.focused = true;
+      children: region.items ? items(region, inFrame, box) : [],
+    }, frame);
+    node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}`, node.bbox)];
+    for (const item of node.children) {
+      const rules = [...(item.selected ? [`regions.${index}.selected`] : []), ...(item.key !== undefined ? [`regions.${index}.key`] : [])];
+      if (rules.length) item.evidence = rules.map((rule) => evidence(rule, item.bbox));
+    }
+    located.push({ region, node, text, inside, lead: leadingStyle(inFrame, box), focus: focused(manifest, region.name, text, inside, inFrame, box) });
+  }
+  // Values second: a value may depend on another region's text (when_region).
+  const texts = new Map(located.map(({ region, text }) => [region.name, text]));
+  const regions: DraftNode[] = [];
+  for (const { region, node, text, inside, lead, focus } of located) {
+    const found = valueOf(manifest, region.name, text, inside, lead, facts, texts);
+    if (found !== undefined) {
+      node.value = found.value;
+      node.evidence!.push(evidence(found.rule, node.bbox));
+    }
+    if (focus) {
+      node.focused = true;
+      const rule = manifest.focus.findIndex((f) => f.region === region.name);
+      node.evidence!.push(evidence(rule < 0 ? "focus (the cursor is in the region)" : `focus.${rule}`, node.bbox));
+    }
     regions.push(node);
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  const rest = manifest.generic ? genericOutline(grid) : unclaimedOutline(grid, regions.map((node) => node.bbox));
+  const rest = manifest.generic ? genericOutline(grid, observed) : unclaimedOutline(grid, regions.map((node) => node.bbox), observed);
   if (manifest.panes) rest.filter((node) => node.role === "pane").forEach((pane, i) => { (pane as DraftNode).ref = `@${manifest.root}.${manifest.panes}.${i}`; });
   const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols }, children }];
+  return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols },
+    evidence: [evidence("detect", { row: 0, col: 0, rows: grid.rows, cols: grid.cols })], children }];
 }

@@ -84,6 +84,19 @@ export const Region = v.strictObject({
   unless_screen: v.optional(Regex),
   /** The region exists only while the screen's text matches (a menu that reshapes the screen). */
   when_screen: v.optional(Regex),
+  /** Rows and columns count inside a window ([windows]): "current" = the current window's text,
+   * "current-status" = the current window's status line, "single" = the screen while no window
+   * has a status line (one window). Absent when that window is not on screen. */
+  window: v.optional(v.picklist(["current", "current-status", "single"], 'window is "current", "current-status" or "single"')),
+});
+
+/** Split windows drawn with status lines (vim): a status row is a row (not the first or the last)
+ * whose every cell looks like one of `status`; the current window's status line also has
+ * `current`; `separator` is the column between side-by-side windows. */
+export const Windows = v.strictObject({
+  status: v.pipe(v.array(v.strictObject(Attributes)), v.minLength(1)),
+  current: v.strictObject(Attributes),
+  separator: v.optional(v.strictObject(Attributes)),
 });
 
 export const Manifest = v.strictObject({
@@ -110,6 +123,7 @@ export const Manifest = v.strictObject({
   ),
   /** Split panes found by the generic rules get durable refs @root.NAME.0, .1, … in reading order. */
   panes: v.optional(Ident),
+  windows: v.optional(Windows),
   regions: v.optional(v.array(Region), []),
   values: v.optional(
     v.array(v.strictObject({
@@ -118,7 +132,14 @@ export const Manifest = v.strictObject({
       map: v.optional(v.record(v.string(), v.string())),
       default: v.optional(v.string()),
       /** The default when this ref has shown one of `seen` earlier in the session (else `default`). */
-      default_once_seen: v.optional(v.strictObject({ value: v.string(), seen: v.pipe(v.array(v.string()), v.minLength(1)) })),
+      default_once_seen: v.optional(v.strictObject({
+        value: v.string(),
+        seen: v.pipe(v.array(v.string()), v.minLength(1)),
+        /** Input this session sends that may change what was seen (`:set noshowmode`): forget it. */
+        forget_on_input: v.optional(Regex),
+      })),
+      /** Applies only while another region's text matches (vim's current window is a terminal). */
+      when_region: v.optional(v.strictObject({ region: Ident, regex: Regex })),
       cursor_in: v.optional(v.boolean()),
       when_attrs: v.optional(v.strictObject(Attributes)),
     })),

@@ -2,12 +2,12 @@
 // manifest's regions blanked, outlined by the generic rules (a help page, a menu the manifest
 // does not know, a tab row), so nothing on screen is dropped.
 import type { Grid, GridRow, Style } from "../terminal/grid.ts";
-import { genericOutline, type Draft } from "../outline/generic.ts";
+import { genericOutline, type Draft, type SelectionClaim } from "../outline/generic.ts";
 import type { BBox } from "../outline/types.ts";
 
 const BLANK: Style = Object.freeze({});
 
-export function unclaimedOutline(grid: Grid, claimed: BBox[]): Draft[] {
+export function unclaimedOutline(grid: Grid, claimed: BBox[], observed: { revision: number; claim: SelectionClaim | null } = { revision: 0, claim: null }): Draft[] {
   const lines: GridRow[] = grid.lines.slice();
   for (const box of claimed) {
     for (let r = box.row; r < box.row + box.rows && r < grid.rows; r++) {
@@ -27,5 +27,5 @@ export function unclaimedOutline(grid: Grid, claimed: BBox[]): Draft[] {
   if (!left) return []; // the manifest claimed everything drawn
   const { row, col } = grid.cursor;
   const cursorClaimed = claimed.some((b) => row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols);
-  return genericOutline({ ...grid, lines, cursor: cursorClaimed ? { ...grid.cursor, visible: false } : grid.cursor });
+  return genericOutline({ ...grid, lines, cursor: cursorClaimed ? { ...grid.cursor, visible: false } : grid.cursor }, observed);
 }

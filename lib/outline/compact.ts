@@ -6,8 +6,13 @@
 import type { OutlineNode } from "./types.ts";
 
 const MAX_NAME = 120;
-/** A multi-row text (a document, an output) is recognised by its start; the text snapshot has it all. */
+/** A multi-row text (a document, an output) shows its first row and its last rows up to this
+ * many characters; what is left out is counted on the line (`snapshot --select REF` has it all). */
 const MAX_MULTILINE = 80;
+const MAX_TAIL = 160;
+/** Rows kept from a folded middle because they read as errors (a traceback's last line, E37:). */
+const ERROR_ROW = /\b(error|exception|traceback|fatal|failed|denied|not found|no such|cannot|refused)\b|^E\d+:|^\s*\^/i;
+const MAX_ERROR_ROWS = 3;
 /** Shorter texts are cheaper to repeat than to point at. */
 const MIN_SHARED = 12;
 
@@ -28,10 +33,38 @@ function foldFiller(text: string): string {
   return out.join("\n");
 }
 
+const tidy = (row: string) => row.trim().replace(/ {2,}/g, " ").replace(/([^\s\w])\1{5,}/g, (run, c: string) => `${c}×${run.length}`);
+const cut = (row: string, max: number) => (row.length > max ? `${row.slice(0, max - 1)}…` : row);
+
+/** A node's text for its line, and what was left out of it (said after the quote, never silently). */
 function quote(text: string): string {
-  const flat = foldFiller(text).replace(/\s*\n\s*/g, " ⏎ ").replace(/ {2,}/g, " ").replace(/([^\s\w])\1{5,}/g, (run, c: string) => `${c}×${run.length}`);
-  const max = text.includes("\n") ? MAX_MULTILINE : MAX_NAME;
-  return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+  if (!text.includes("\n")) {
+    const flat = tidy(text);
+    return flat.length > MAX_NAME ? `${JSON.stringify(cut(flat, MAX_NAME))} (+${flat.length - MAX_NAME + 1} chars)` : JSON.stringify(flat);
+  }
+  const rows = foldFiller(text).split("\n").map(tidy);
+  const whole = rows.join(" ⏎ ");
+  if (whole.length <= MAX_MULTILINE) return JSON.stringify(whole);
+  // The first row says what it is; the last rows are the latest output (a REPL's answer, a
+  // shell's last lines); error rows in between stay too.
+  const tail: number[] = [];
+  let used = 0;
+  for (let i = rows.length - 1; i > 0 && used + rows[i]!.length <= MAX_TAIL; i--) { tail.unshift(i); used += rows[i]!.length + 3; }
+  if (tail.length === 0 && rows.length > 1) tail.push(rows.length - 1);
+  const firstTail = tail[0] ?? rows.length;
+  const errors = rows.map((row, i) => ({ row, i })).filter(({ row, i }) => i > 0 && i < firstTail && ERROR_ROW.test(row)).slice(-MAX_ERROR_ROWS).map(({ i }) => i);
+  const shown = [0, ...errors, ...tail];
+  const parts: string[] = [];
+  let previous = -1;
+  let folded = 0;
+  for (const i of shown) {
+    if (i > previous + 1) { parts.push("…"); folded += i - previous - 1; }
+    parts.push(cut(rows[i]!, i === 0 ? MAX_MULTILINE : MAX_TAIL));
+    previous = i;
+  }
+  const chars = shown.reduce((n, i) => n + Math.max(0, rows[i]!.length - (i === 0 ? MAX_MULTILINE : MAX_TAIL)), 0);
+  const note = [folded ? `${folded} of ${rows.length} rows` : "", chars ? `${chars} chars` : ""].filter(Boolean).join(", ");
+  return `${JSON.stringify(parts.join(" ⏎ "))}${note ? ` (${note} folded)` : ""}`;
 }
 
 const squash = (text: string) => text.replace(/\s+/g, "");
@@ -71,6 +104,7 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
       line += ` ${quote(node.name)}`;
       if (key.length >= MIN_SHARED) printed.set(key, node.ref);
     }
+    if (node.role === "cursor") line += ` at ${node.bbox.row},${node.bbox.col}`;
     if (node.value !== undefined) line += ` = ${quote(node.value)}`;
     if (node.focused) line += " [focused]";
     if (node.selected) line += " [selected]";

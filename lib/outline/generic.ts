@@ -1,191 +1,224 @@
-// The generic outline: what any screen shows without a manifest, found by rules that never
-// guess at widgets — box-drawing panels, paragraphs (runs of non-blank rows), highlighted runs
-// (inverse video or a background colour), OSC 8 links, and the cursor's row as the input.
-import type { Grid, Style } from "../terminal/grid.ts";
+// The generic outline: what any screen visibly shows, without a manifest. It states visible
+// facts only — box-drawing panels and split panes, paragraphs (runs of non-blank rows),
+// highlighted runs with the attributes they are drawn in, OSC 8 links (the program's escape
+// sequence says so), and the cursor's cell. It never says `selected`, `focused`, `input`, a mode
+// or a prompt from looks: a highlighted row is `highlight`, not the selection. The one semantic
+// fact it states is a selection proven by behaviour (selection-by-behaviour.ts): this session
+// sent Down and exactly that highlight moved down — and then it cites the key and revision.
+import type { Grid } from "../terminal/grid.ts";
+import { claimedGroup, type ContainerRuns, type HighlightRun, type SelectionClaim } from "./highlight-groups.ts";
+import { describeLook, dominantLook, lookOf } from "./looks.ts";
 import { findPanels, isBoxChar, type Panel } from "./panels.ts";
 import { findPanes } from "./panes.ts";
-import { contains, type BBox, type OutlineNode } from "./types.ts";
+import { contains, type BBox, type Evidence, type OutlineNode } from "./types.ts";
 
 type Draft = Omit<OutlineNode, "ref" | "children"> & { children: Draft[] };
 
+export type { ContainerRuns, HighlightRun, SelectionClaim } from "./highlight-groups.ts";
 
-/** Rows of a container's interior with cells of nested panels blanked out. */
-function maskedRows(grid: Grid, area: BBox, inner: Panel[]): string[][] {
-  const rows: string[][] = [];
-  for (let r = area.row; r < area.row + area.rows; r++) {
-    const chars = grid.lines[r]!.chars.slice(area.col, area.col + area.cols);
-    for (const panel of inner) {
-      const b = panel.bbox;
-      if (r < b.row || r >= b.row + b.rows) continue;
-      for (let c = b.col; c < b.col + b.cols; c++) if (c >= area.col && c < area.col + area.cols) chars[c - area.col] = " ";
-    }
-    rows.push(chars);
-  }
-  return rows;
-}
-
-/** Maximal runs of columns in [from, to) whose style passes `keep`, split where the style changes. */
-function styledRuns(grid: Grid, row: number, from: number, to: number, keep: (style: Style) => boolean): { col: number; cols: number; style: Style; text: string }[] {
-  const line = grid.lines[row]!;
-  const runs: { col: number; cols: number; style: Style; text: string }[] = [];
-  let start = -1;
-  for (let c = from; c <= to; c++) {
-    const style = c < to ? line.styles[c]! : undefined;
-    const continues = start !== -1 && style === line.styles[start];
-    if (start !== -1 && !continues) {
-      const text = line.chars.slice(start, c).join("").trim();
-      if (text) runs.push({ col: start, cols: c - start, style: line.styles[start]!, text });
-      start = -1;
-    }
-    if (start === -1 && style && keep(style)) start = c;
-  }
-  return runs;
-}
-
-/** What a highlight looks like: the background the eye sees (an inverse cell shows its
- * foreground as background). Null for cells on the default background. */
-function highlightKey(style: Style): string | null {
-  if (style.inverse) return `i${style.fg ?? "-"}`;
-  return style.bg === undefined ? null : `b${style.bg}`;
-}
-
-/** Runs of one visible background in [from, to): foreground changes and blanks inside do not
- * split a run (a tab drawn as "[", "Main", "]" in three colours on one bar is one run). */
-function highlightRuns(grid: Grid, row: number, from: number, to: number): { col: number; cols: number; key: string; text: string }[] {
-  const line = grid.lines[row]!;
-  const runs: { col: number; cols: number; key: string; text: string }[] = [];
-  let start = -1;
-  let key: string | null = null;
-  for (let c = from; c <= to; c++) {
-    const here = c < to ? highlightKey(line.styles[c]!) : null;
-    if (start !== -1 && here !== key) {
-      const text = line.chars.slice(start, c).join("").trim();
-      if (text) runs.push({ col: start, cols: c - start, key: key!, text });
-      start = -1;
-    }
-    if (start === -1 && here !== null) { start = c; key = here; }
-  }
-  return runs;
-}
-
-/** The look of each highlight node, for telling the current item from its neighbours. */
-const highlightLook = new WeakMap<Draft, string>();
+/** A highlighted run of line characters only is a border drawn in colour (vim's window
+ * separator), not a highlighted item. */
+const LINE_ONLY = /^[|│┃║\-─━═+┼]+$/;
 
 const isBlank = (c: string) => c === " " || c === "" || isBoxChar(c);
 
-function paragraphs(grid: Grid, area: BBox, inner: Panel[]): Draft[] {
-  const rows = maskedRows(grid, area, inner);
-  const drafts: Draft[] = [];
-  let first = -1;
-  const flush = (end: number) => {
-    if (first === -1) return;
-    const group = rows.slice(first, end);
-    let left = Infinity;
-    let right = -1;
-    for (const chars of group) {
-      chars.forEach((c, i) => {
-        if (isBlank(c)) return;
-        left = Math.min(left, i);
-        right = Math.max(right, i);
+/** An area of the screen with the cells of the panels inside it blanked out. */
+class Area {
+  readonly box: BBox;
+  readonly #inner: Panel[];
+  constructor(box: BBox, inner: Panel[]) {
+    this.box = box;
+    this.#inner = inner;
+  }
+  masked = (row: number, col: number): boolean =>
+    this.#inner.some(({ bbox: b }) => row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols);
+  /** Column ranges [from, to) of `row` inside the area and outside every inner panel. */
+  spans(row: number): [number, number][] {
+    let spans: [number, number][] = [[this.box.col, this.box.col + this.box.cols]];
+    for (const { bbox: b } of this.#inner) {
+      if (row < b.row || row >= b.row + b.rows) continue;
+      spans = spans.flatMap(([from, to]): [number, number][] => {
+        if (b.col >= to || b.col + b.cols <= from) return [[from, to]];
+        return [[from, b.col], [b.col + b.cols, to]].filter(([f, t]) => t! > f!) as [number, number][];
       });
     }
-    const last = group.find((chars) => chars[right] !== undefined && !isBlank(chars[right]!));
-    const wideEnd = last?.[right + 1] === "" ? 1 : 0; // a wide character's right half
-    drafts.push({
-      role: "paragraph",
-      name: group.map((chars) => chars.join("").trim()).join("\n"),
-      bbox: { row: area.row + first, col: area.col + left, rows: end - first, cols: right - left + 1 + wideEnd },
-      children: [],
-    });
+    return spans;
+  }
+}
+
+/** Highlighted runs of an area: maximal runs of one look other than the area's plain look.
+ * Foreground changes inside a run do not split it ("[", "Main", "]" in three colours on one bar). */
+function highlightRuns(grid: Grid, area: Area): HighlightRun[] {
+  const plain = dominantLook(grid, area.box, area.masked);
+  const runs: HighlightRun[] = [];
+  for (let r = area.box.row; r < area.box.row + area.box.rows; r++) {
+    const line = grid.lines[r]!;
+    for (const [from, to] of area.spans(r)) {
+      let start = -1;
+      let look = "";
+      for (let c = from; c <= to; c++) {
+        const here = c < to ? lookOf(line.styles[c]!) : plain;
+        if (start !== -1 && here !== look) {
+          const text = line.chars.slice(start, c).join("").trim();
+          if (text && !LINE_ONLY.test(text)) runs.push({ row: r, col: start, cols: c - start, look, text });
+          start = -1;
+        }
+        if (start === -1 && here !== plain) { start = c; look = here; }
+      }
+    }
+  }
+  return runs;
+}
+
+function paragraphs(grid: Grid, area: Area): Draft[] {
+  const { box } = area;
+  const drafts: Draft[] = [];
+  let first = -1;
+  let left = Infinity;
+  let right = -1;
+  let rows: string[] = [];
+  const flush = (end: number) => {
+    if (first === -1) return;
+    let wideEnd = 0; // a wide character's right half after the rightmost character
+    for (let r = first; r < end && !wideEnd; r++) {
+      const chars = grid.lines[r]!.chars;
+      if (!isBlank(chars[right]!) && chars[right + 1] === "") wideEnd = 1;
+    }
+    drafts.push({ role: "paragraph", name: rows.join("\n"), bbox: { row: first, col: left, rows: end - first, cols: right - left + 1 + wideEnd }, children: [] });
     first = -1;
+    left = Infinity;
+    right = -1;
+    rows = [];
   };
-  rows.forEach((chars, i) => {
-    const blank = chars.every(isBlank);
-    if (!blank && first === -1) first = i;
-    if (blank) flush(i);
-  });
-  flush(rows.length);
+  for (let r = box.row; r < box.row + box.rows; r++) {
+    const chars = grid.lines[r]!.chars;
+    let text = "";
+    let blank = true;
+    for (const [from, to] of area.spans(r)) {
+      for (let c = from; c < to; c++) {
+        if (isBlank(chars[c]!)) continue;
+        blank = false;
+        if (c < left) left = c;
+        if (c > right) right = c;
+      }
+    }
+    if (blank) { flush(r); continue; }
+    if (first === -1) first = r;
+    for (let c = box.col; c < box.col + box.cols; c++) text += area.masked(r, c) ? " " : chars[c]!;
+    rows.push(text.trim());
+  }
+  flush(box.row + box.rows);
   return drafts;
 }
 
-function decorate(grid: Grid, paragraph: Draft, container: BBox): void {
-  const { row, rows } = paragraph.bbox;
-  const from = container.col;
-  const to = container.col + container.cols;
-  for (let r = row; r < row + rows; r++) {
-    for (const run of highlightRuns(grid, r, from, to)) {
-      const node: Draft = { role: "highlight", name: run.text, bbox: { row: r, col: run.col, rows: 1, cols: run.cols }, children: [] };
-      highlightLook.set(node, run.key);
+/** OSC 8 links of a row inside the area: the program's escape sequence names the target. */
+function links(grid: Grid, area: Area, row: number, revision: number): Draft[] {
+  const line = grid.lines[row]!;
+  const found: Draft[] = [];
+  for (const [from, to] of area.spans(row)) {
+    let start = -1;
+    for (let c = from; c <= to; c++) {
+      const url = c < to ? line.styles[c]!.url : undefined;
+      if (start !== -1 && url !== line.styles[start]!.url) {
+        const text = line.chars.slice(start, c).join("").trim();
+        if (text) {
+          found.push({ role: "link", name: text, value: line.styles[start]!.url!, bbox: { row, col: start, rows: 1, cols: c - start },
+            evidence: [{ source: "escape", sequence: "OSC 8", revision }], children: [] });
+        }
+        start = -1;
+      }
+      if (start === -1 && url !== undefined) start = c;
+    }
+  }
+  return found;
+}
+
+type Build = { grid: Grid; panels: Panel[]; revision: number; claim: SelectionClaim | null; collect: ContainerRuns[] | null };
+
+function decorate(b: Build, area: Area, drafts: Draft[]): void {
+  const runs = highlightRuns(b.grid, area);
+  b.collect?.push({ box: area.box, runs });
+  const claimed = claimedGroup(b.claim, area.box, runs);
+  const cursor = b.grid.cursor;
+  for (const paragraph of drafts) {
+    const { row, rows } = paragraph.bbox;
+    for (const run of runs) {
+      if (run.row < row || run.row >= row + rows) continue;
+      const style = b.grid.lines[run.row]!.styles[run.col]!;
+      const node: Draft = { role: "highlight", name: run.text, attrs: describeLook(style), bbox: { row: run.row, col: run.col, rows: 1, cols: run.cols }, children: [] };
+      if (claimed && claimed.row === run.row && claimed.look === run.look) {
+        node.selected = true;
+        node.evidence = [b.claim!.evidence];
+      }
       paragraph.children.push(node);
     }
-    for (const run of styledRuns(grid, r, from, to, (s) => s.url !== undefined)) {
-      paragraph.children.push({ role: "link", name: run.text, value: run.style.url!, bbox: { row: r, col: run.col, rows: 1, cols: run.cols }, children: [] });
+    for (let r = row; r < row + rows; r++) paragraph.children.push(...links(b.grid, area, r, b.revision));
+    if (cursor.visible && cursor.row >= row && cursor.row < row + rows && !area.masked(cursor.row, cursor.col) &&
+      cursor.col >= area.box.col && cursor.col < area.box.col + area.box.cols) {
+      paragraph.children.push(cursorNode(b.grid));
     }
+    paragraph.children.sort((x, y) => x.bbox.row - y.bbox.row || x.bbox.col - y.bbox.col);
   }
-  const cursor = grid.cursor;
-  if (cursor.visible && cursor.row >= row && cursor.row < row + rows && cursor.col >= from && cursor.col <= to) {
-    paragraph.focused = true;
-    const text = grid.lines[cursor.row]!.chars.slice(from, to).join("").trim();
-    paragraph.children.push({ role: "input", name: text, focused: true, bbox: { row: cursor.row, col: from, rows: 1, cols: container.cols }, children: [] });
-  }
-  paragraph.children.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
 }
 
-/**
- * The current item of a list: the one row of a container whose highlight looks like no other
- * row's (the neighbours share another background, or none), at least a quarter of the width.
- * The screen's first and last rows are title and status bars, never the selection.
- */
-function markSelection(nodes: Draft[], container: BBox, grid: Grid): void {
-  const runs = nodes.flatMap((n) => n.children).filter((n) => n.role === "highlight");
-  const rowsByLook = new Map<string, Set<number>>();
-  for (const run of runs) {
-    const look = highlightLook.get(run)!;
-    if (!rowsByLook.has(look)) rowsByLook.set(look, new Set());
-    rowsByLook.get(look)!.add(run.bbox.row);
-  }
-  const bar = (run: Draft) => run.bbox.row === 0 || run.bbox.row === grid.rows - 1;
-  const current = runs.filter((run) => !bar(run) && run.bbox.cols * 4 >= container.cols && rowsByLook.get(highlightLook.get(run)!)!.size === 1);
-  if (new Set(current.map((run) => run.bbox.row)).size === 1) for (const run of current) run.selected = true;
+/** The cursor's cell: where the program put it, not what it means (a prompt, a form field and a
+ * pager's last row look alike). Its name is empty: the text around it is its paragraph's. */
+function cursorNode(grid: Grid): Draft {
+  const { row, col } = grid.cursor;
+  return { role: "cursor", name: "", bbox: { row, col, rows: 1, cols: 1 }, children: [] };
 }
 
-function build(grid: Grid, area: BBox, panels: Panel[]): Draft[] {
-  // Panels directly inside this area (not inside another panel in it).
-  const inside = panels.filter((p) => contains(area, p.bbox) && !(p.bbox.row === area.row - 1 && p.bbox.col === area.col - 1));
+function cursorInBlank(grid: Grid, area: Area, drafts: Draft[]): boolean {
+  const { row, col, visible } = grid.cursor;
+  if (!visible || area.masked(row, col)) return false;
+  const { box } = area;
+  if (row < box.row || row >= box.row + box.rows || col < box.col || col >= box.col + box.cols) return false;
+  return !drafts.some((d) => d.role === "paragraph" && row >= d.bbox.row && row < d.bbox.row + d.bbox.rows);
+}
+
+function build(b: Build, box: BBox): Draft[] {
+  // Panels directly inside this area (not inside another panel in it, and not the area's own frame).
+  const inside = b.panels.filter((p) => contains(box, p.bbox) && !(p.bbox.row === box.row - 1 && p.bbox.col === box.col - 1));
   const direct = inside.filter((p) => !inside.some((q) => q !== p && contains(q.bbox, p.bbox)));
-  const drafts = paragraphs(grid, area, direct);
-  for (const paragraph of drafts) decorate(grid, paragraph, area);
-  markSelection(drafts, area, grid);
+  const area = new Area(box, direct);
+  const drafts = paragraphs(b.grid, area);
+  decorate(b, area, drafts);
+  if (cursorInBlank(b.grid, area, drafts)) drafts.push(cursorNode(b.grid));
   for (const panel of direct) {
-    const b = panel.bbox;
-    const interior = { row: b.row + 1, col: b.col + 1, rows: b.rows - 2, cols: b.cols - 2 };
-    const children = interior.rows > 0 && interior.cols > 0 ? build(grid, interior, panels.filter((p) => p !== panel && contains(interior, p.bbox))) : [];
-    const focused = grid.cursor.visible && grid.cursor.row >= interior.row && grid.cursor.row < interior.row + interior.rows &&
-      grid.cursor.col >= interior.col && grid.cursor.col < interior.col + interior.cols;
-    drafts.push({ role: "panel", name: panel.title, bbox: b, children, ...(focused ? { focused } : {}) });
+    const p = panel.bbox;
+    const interior = { row: p.row + 1, col: p.col + 1, rows: p.rows - 2, cols: p.cols - 2 };
+    const children = interior.rows > 0 && interior.cols > 0 ? build(b, interior) : [];
+    drafts.push({ role: "panel", name: panel.title, bbox: p, children });
   }
-  return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
+  return drafts.sort((x, y) => x.bbox.row - y.bbox.row || x.bbox.col - y.bbox.col);
 }
 
-/** The generic outline, without refs (see refs.ts). Split panes (border lines across the
- * screen, or across all but its last row, where a status bar sits) become `pane` nodes. */
-export function genericOutline(grid: Grid): Draft[] {
+function outline(b: Build): Draft[] {
+  const { grid } = b;
   const screen = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
-  const panels = findPanels(grid);
   let area = screen;
-  let panes = findPanes(grid, screen, panels);
+  let panes = findPanes(grid, screen, b.panels);
   if (panes.length === 0 && grid.rows > 2) {
+    // Split panes above a status bar on the last row (tmux, screen).
     area = { ...screen, rows: grid.rows - 1 };
-    panes = findPanes(grid, area, panels);
+    panes = findPanes(grid, area, b.panels);
   }
-  if (panes.length === 0) return build(grid, screen, panels);
-  const drafts: Draft[] = panes.map((pane) => {
-    const { row, col, visible } = grid.cursor;
-    const focused = visible && row >= pane.row && row < pane.row + pane.rows && col >= pane.col && col < pane.col + pane.cols;
-    return { role: "pane", name: "", bbox: pane, children: build(grid, pane, panels.filter((p) => contains(pane, p.bbox))), ...(focused ? { focused } : {}) };
-  });
-  if (area.rows < grid.rows) drafts.push(...build(grid, { row: area.rows, col: 0, rows: grid.rows - area.rows, cols: grid.cols }, []));
-  return drafts.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
+  if (panes.length === 0) return build(b, screen);
+  const drafts: Draft[] = panes.map((pane) => ({ role: "pane", name: "", bbox: pane, children: build(b, pane) }));
+  if (area.rows < grid.rows) drafts.push(...build(b, { row: area.rows, col: 0, rows: grid.rows - area.rows, cols: grid.cols }));
+  return drafts.sort((x, y) => x.bbox.row - y.bbox.row || x.bbox.col - y.bbox.col);
+}
+
+/** The generic outline, without refs (see refs.ts). `claim`: a selection proven by behaviour. */
+export function genericOutline(grid: Grid, options: { revision?: number; claim?: SelectionClaim | null } = {}): Draft[] {
+  return outline({ grid, panels: findPanels(grid), revision: options.revision ?? 0, claim: options.claim ?? null, collect: null });
+}
+
+/** Every container's highlighted runs, as the generic outline sees them (for behaviour). */
+export function highlightedRuns(grid: Grid): ContainerRuns[] {
+  const collect: ContainerRuns[] = [];
+  outline({ grid, panels: findPanels(grid), revision: 0, claim: null, collect });
+  return collect;
 }
 
 export type { Draft };

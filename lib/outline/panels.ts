@@ -27,8 +27,12 @@ function frameAt(grid: Grid, row: number, col: number): Panel | null {
       const left = line[col]!;
       const rightSide = line[right]!;
       if (BOTTOM_LEFT.includes(left) && left !== "" && BOTTOM_RIGHT.includes(rightSide) && rightSide !== "") {
+        // The bottom border may carry text too (mc's free space, a dialog's hint), as a title does
+        // on the top one: it starts and ends as a line, and is mostly line.
         const border = line.slice(col + 1, right);
-        if (!border.every((c) => HORIZONTAL.includes(c) && c !== "")) break;
+        const isLine = (c: string | undefined) => c !== undefined && c !== "" && HORIZONTAL.includes(c);
+        const lineCells = border.filter(isLine).length;
+        if (border.length > 0 && (!isLine(border[0]) || !isLine(border.at(-1)) || lineCells * 2 < border.length)) break;
         const title = top.slice(col + 1, right).filter((c) => !BOX.has(c)).join("").trim();
         return { bbox: { row, col, rows: bottom - row + 1, cols: right - col + 1 }, title };
       }

@@ -27,6 +27,8 @@ export type OutlineNode = {
   value?: string;
   focused?: boolean;
   selected?: boolean;
+  /** How a highlighted run is drawn ("inverse", "bg=4", "bold"): a visible fact. */
+  attrs?: string[];
   /** A keyed item's key (a PID, a commit hash): its ref follows the key, not the row. */
   key?: string;
   bbox: BBox;

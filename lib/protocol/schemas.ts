@@ -106,9 +106,18 @@ export const SnapshotFormat = v.picklist(["text", "ansi", "cells", "outline", "s
 
 export const BBox = v.object({ row: v.number(), col: v.number(), rows: v.number(), cols: v.number() });
 
+/** Why a semantic fact on a node is stated (lib/outline/types.ts explains each source). */
+export const Evidence = v.variant("source", [
+  v.object({ source: v.literal("manifest"), adapter: v.string(), rule: v.string(), cells: v.optional(BBox), revision: v.number() }),
+  v.object({ source: v.literal("escape"), sequence: v.string(), revision: v.number() }),
+  v.object({ source: v.literal("process"), fact: v.string(), revision: v.number() }),
+  v.object({ source: v.literal("engine"), method: v.string(), detail: v.optional(v.string()), revision: v.number() }),
+  v.object({ source: v.literal("behaviour"), key: v.string(), fromRow: v.number(), toRow: v.number(), revision: v.number() }),
+]);
+
 export type OutlineNodeShape = {
-  ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean;
-  bbox: { row: number; col: number; rows: number; cols: number }; children?: OutlineNodeShape[];
+  ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; attrs?: string[]; key?: string;
+  bbox: { row: number; col: number; rows: number; cols: number }; evidence?: v.InferOutput<typeof Evidence>[]; children?: OutlineNodeShape[];
 };
 
 /** A node of the terminal DOM. Positional refs (@e4) are bound to the revision they were
@@ -120,7 +129,10 @@ export const OutlineNode: v.GenericSchema<OutlineNodeShape> = v.object({
   value: v.optional(v.string()),
   focused: v.optional(v.boolean()),
   selected: v.optional(v.boolean()),
+  attrs: doc(v.optional(v.array(v.string())), "how a highlighted run is drawn (inverse, bg=4, bold): a visible fact"),
+  key: v.optional(v.string()),
   bbox: BBox,
+  evidence: doc(v.optional(v.array(Evidence)), "what the node's semantic facts (selected, focused, input, value) rest on: a manifest rule and its cells, an escape sequence, a process fact, the browser engine, or a key this session sent; a semantic fact without evidence is not stated"),
   children: v.optional(v.array(v.lazy(() => OutlineNode))),
 });
 

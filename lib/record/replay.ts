@@ -16,7 +16,16 @@ export type ReplayResult = {
 
 const BATCH_CHARS = 1 << 16;
 
-export async function replay(cast: CastStream, file: string, atMarker?: string): Promise<ReplayResult> {
+/** Who wants to see the session's input and each change it caused (behavioural evidence). */
+export type ReplayObserver = {
+  /** An `i` event: input the recorded session sent, with the screen as it was then (time in ms). */
+  input(data: string, screen: Screen, atMs: number): void;
+  /** While true, every output event is parsed on its own and reported to `changed`. */
+  readonly waiting: boolean;
+  changed(screen: Screen, atMs: number): void;
+};
+
+export async function replay(cast: CastStream, file: string, atMarker?: string, observer?: ReplayObserver): Promise<ReplayResult> {
   const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
   const markers: string[] = [];
   let pending = "";
@@ -29,7 +38,18 @@ export async function replay(cast: CastStream, file: string, atMarker?: string):
     switch (event.code) {
       case "o":
         pending += event.data;
-        if (pending.length >= BATCH_CHARS) await flush();
+        if (observer?.waiting) {
+          await flush();
+          screen.sync();
+          observer.changed(screen, event.time * 1000);
+        } else if (pending.length >= BATCH_CHARS) await flush();
+        break;
+      case "i":
+        if (observer) {
+          await flush();
+          screen.sync();
+          observer.input(event.data, screen, event.time * 1000);
+        }
         break;
       case "r": {
         const size = /^(\d+)x(\d+)$/.exec(event.data);
@@ -54,7 +74,7 @@ export async function replay(cast: CastStream, file: string, atMarker?: string):
       case "x":
         exitStatus = event.data;
         break;
-      default: // "i" and unknown codes change nothing on screen
+      default: // unknown codes change nothing on screen
         break;
     }
   }

@@ -111,6 +111,7 @@ export class SessionCore {
       output: this.#ask((facet) => facet.waitOutput?.() ?? undefined) ?? null,
     }));
     this.screen.onChange(() => {
+      this.outline.changed();
       for (const facet of this.#facets) facet.changed?.();
       this.#waits.notify();
       this.#events({ kind: "changed", revision: this.screen.revision, hash: this.screen.hash, title: this.screen.title });
@@ -321,6 +322,7 @@ export class SessionCore {
     this.recorder?.marker(record.label);
     this.recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
     for (const facet of this.#facets) facet.sending?.(input);
+    this.outline.sending(input);
     this.screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};

@@ -5,6 +5,7 @@ import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
 import type { ProcessFacts } from "../adapters/process-facts.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
+import { SelectionByBehaviour } from "../outline/selection-by-behaviour.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { foregroundGroup, processArgv } from "../runtime/process.ts";
@@ -34,6 +35,12 @@ export class SessionOutline {
   #currentPixels = "";
   #currentGeneration = -1;
   #currentFacts: ProcessFacts | null = null;
+  #currentClaims = -1;
+  #currentForgotten = -1;
+  /** Bumped each time input made the session forget values it had seen. */
+  #forgotten = 0;
+  /** Selections proven by the keys this session sent (the generic layer's only semantic fact). */
+  readonly #behaviour = new SelectionByBehaviour();
   /** An integrated shell's OSC 133 state (at its prompt, no command started since), else null. */
   readonly #promptState: () => boolean | null;
   /** Whether a manifest with pixel glyphs names this session's program, and when that was checked. */
@@ -59,17 +66,46 @@ export class SessionOutline {
     const group = foregroundGroup(this.#pid);
     const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#seenValues };
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
-      this.#currentFacts?.shellForeground === facts.shellForeground) {
+      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentClaims === this.#behaviour.generation && this.#currentForgotten === this.#forgotten) {
       return this.#current;
     }
     this.#currentGeneration = generation;
     this.#currentFacts = facts;
+    this.#currentClaims = this.#behaviour.generation;
+    this.#currentForgotten = this.#forgotten;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
-    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts);
+    const observed = { revision: screen.revision, claim: this.#behaviour.claim };
+    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, observed);
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;
     this.#remember(nodes);
     return this.#current;
+  }
+
+  /** Input the session is about to send (a navigation key may prove a selection). */
+  sending(input: string): void {
+    this.#screen.sync();
+    this.#behaviour.sent(input, this.#screen.grid(), performance.now());
+    this.#forgetOnInput(input);
+  }
+
+  /** Input that may change what an earlier screen proved (`:set noshowmode` after "-- INSERT --"
+   * was shown) makes the session forget it: the fact it supported is unknown again. */
+  #forgetOnInput(input: string): void {
+    const adapter = this.#current?.adapter;
+    if (!adapter) return;
+    const manifest = this.#catalog.manifests().find((m) => m.name === adapter);
+    for (const entry of manifest?.values ?? []) {
+      if (!entry.defaultOnceSeen?.forgetOnInput?.test(input)) continue;
+      this.#seen.delete(`@${manifest!.root}.${entry.region}`);
+      this.#forgotten++;
+    }
+  }
+
+  /** The screen changed: a key waiting for its effect looks at it. */
+  changed(): void {
+    if (!this.#behaviour.waiting) return;
+    this.#behaviour.changed(this.#screen.grid(), this.#screen.revision, performance.now());
   }
 
   /** Records the values durable refs show now (only manifest refs: `@vim.mode`, not `@e4`). */

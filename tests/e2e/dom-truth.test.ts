@@ -188,7 +188,7 @@ test("the compact outline is smaller than the text: filler folded, no text print
   await type(name, ":q!\r", "--wait-exit");
 });
 
-test("generic outline: the current item of a curses menu is the selected highlight, whole background run; title and status bars are not selected; colour changes on one background stay one run", async () => {
+test("generic outline: a curses menu's highlighted item is a highlight, not 'the' selection, until our Down moves it — then it is selected, citing the key; title and status bars never are", async () => {
   const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/fruit-menu.py")], ["--cols", "60", "--rows", "12"]);
   await world.json(["wait", "--session", name, "--text", "Fruit Picker"]);
   const highlights = async () => {
@@ -196,19 +196,25 @@ test("generic outline: the current item of a curses menu is the selected highlig
     const all: any[] = [];
     const visit = (nodes: any[]) => { for (const n of nodes) { if (n.role === "highlight") all.push(n); if (n.children) visit(n.children); } };
     visit(snap.outline.nodes);
-    return all;
+    return { all, revision: snap.revision as number };
   };
-  let h = await highlights();
-  const selected = h.filter((n) => n.selected);
-  expect(selected.map((n) => n.name)).toEqual(["Apple"]);
-  expect(selected[0].bbox).toMatchObject({ row: 4, col: 2, cols: 28 });
-  expect(h.find((n) => n.name === "Fruit Picker")?.selected).toBeUndefined();
-  expect(h.find((n) => /q quits/.test(n.name))?.selected).toBeUndefined();
+  let { all: h } = await highlights();
+  // Drawn highlighted, but nothing this session did proves it is the current item.
+  expect(h.filter((n) => n.selected)).toEqual([]);
+  const apple = h.find((n) => n.name === "Apple")!;
+  expect(apple.bbox).toMatchObject({ row: 4, col: 2, cols: 28 }); // the whole background run
+  expect(apple.attrs.length).toBeGreaterThan(0);
   expect(h.map((n) => n.name)).toContain("[Main]");
   await press(name, "Down");
   await world.json(["wait", "--session", name, "--text", "Banana | q quits"]);
-  h = await highlights();
-  expect(h.filter((n) => n.selected).map((n) => n.name)).toEqual(["Banana"]);
+  const after = await highlights();
+  h = after.all;
+  const selected = h.filter((n) => n.selected);
+  expect(selected.map((n) => n.name)).toEqual(["Banana"]);
+  expect(selected[0].evidence).toEqual([{ source: "behaviour", key: "Down", fromRow: 4, toRow: 5, revision: expect.any(Number) }]);
+  expect(selected[0].evidence[0].revision).toBeLessThanOrEqual(after.revision);
+  expect(h.find((n) => n.name === "Fruit Picker")?.selected).toBeUndefined();
+  expect(h.find((n) => /q quits/.test(n.name))?.selected).toBeUndefined();
   await press(name, "q", "--wait-exit");
 });
 
@@ -349,7 +355,12 @@ test("tmux: split panes are @tmux.pane.N with their own contents, the status bar
     await world.json(["wait", "--session", name, "--ref", "@tmux.pane.2 [name=lower-right]"]);
     o = await outline(name);
     expect(o.byRef["@tmux.pane.1"]!.children!.map((n) => n.name)).toEqual(["right-pane"]);
-    expect(o.byRef["@tmux.pane.2"]!.focused).toBe(true); // the new pane has the cursor
+    // The new pane has the cursor: a visible fact, stated as the cursor node inside it — not as
+    // "focused", which nothing on the screen states.
+    const cursorIn = (pane: Node) => JSON.stringify(pane).includes('"role":"cursor"');
+    expect(cursorIn(o.byRef["@tmux.pane.2"]!)).toBe(true);
+    expect(cursorIn(o.byRef["@tmux.pane.1"]!)).toBe(false);
+    expect(Object.values(o.byRef).some((n) => n.focused && n.ref.startsWith("@tmux.pane"))).toBe(false);
     expect(Object.values(o.byRef).some((n) => n.selected)).toBe(false);
   } finally {
     tmux("kill-server");

@@ -99,7 +99,7 @@ test("snapshot --select crops the outline and the text; --plain outline is one l
   const { name } = await w.spawn(["sh", "-c", "printf 'first para\\n\\n┌─ Box ─┐\\n│ inside│\\n└───────┘\\n'; read x"], ["--cols", "30", "--rows", "8"]);
   await w.json(["wait", "--session", name, "--text", "inside"]);
   const plain = await w.run(["--plain", "snapshot", "--session", name, "--format", "outline"]);
-  expect(plain.stdout).toBe(['@e1 paragraph "first para"', '@e2 panel "Box"', '  @e3 paragraph "inside"', ""].join("\n"));
+  expect(plain.stdout).toBe(['@e1 paragraph "first para"', '@e2 panel "Box"', '  @e3 paragraph "inside"', "@e4 cursor at 5,0", ""].join("\n"));
   const panel = await w.json(["snapshot", "--session", name, "--format", "outline", "--select", "panel"]);
   expect(panel.outline.nodes.map((n: any) => n.ref)).toEqual(["@e2"]);
   expect((await w.json(["snapshot", "--session", name, "--select", "panel"])).text).toBe("┌─ Box ─┐\n│ inside│\n└───────┘");

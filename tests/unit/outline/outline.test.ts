@@ -13,7 +13,7 @@ async function outlineOf(text: string, cols = 40, rows = 10) {
   return assignRefs(genericOutline(screen.grid()));
 }
 
-test("a box, an inverse row, an OSC 8 link and the cursor line give this exact tree", async () => {
+test("a box, an inverse row, an OSC 8 link and the cursor give this exact tree: visible facts only", async () => {
   const nodes = await outlineOf([
     "Header line",
     "┌─ Files ──────────┐",
@@ -30,14 +30,16 @@ test("a box, an inverse row, an OSC 8 link and the cursor line give this exact t
       ref: "@e2", role: "panel", name: "Files", bbox: { row: 1, col: 0, rows: 5, cols: 20 },
       children: [{
         ref: "@e3", role: "paragraph", name: "a.txt\nb.txt\nc.txt", bbox: { row: 2, col: 2, rows: 3, cols: 5 },
-        children: [{ ref: "@e4", role: "highlight", name: "b.txt", selected: true, bbox: { row: 3, col: 1, rows: 1, cols: 18 } }],
+        // Highlighted, not "selected": nothing on this screen proves it is the current item.
+        children: [{ ref: "@e4", role: "highlight", name: "b.txt", attrs: ["inverse"], bbox: { row: 3, col: 1, rows: 1, cols: 18 } }],
       }],
     },
     {
-      ref: "@e5", role: "paragraph", name: "See the docs now\n$", focused: true, bbox: { row: 6, col: 0, rows: 2, cols: 16 },
+      // No "input" and no "focused": the cursor's cell is a visible fact, what it means is not.
+      ref: "@e5", role: "paragraph", name: "See the docs now\n$", bbox: { row: 6, col: 0, rows: 2, cols: 16 },
       children: [
-        { ref: "@e6", role: "link", name: "the docs", value: "https://example.com/docs", bbox: { row: 6, col: 4, rows: 1, cols: 8 } },
-        { ref: "@e7", role: "input", name: "$", focused: true, bbox: { row: 7, col: 0, rows: 1, cols: 40 } },
+        { ref: "@e6", role: "link", name: "the docs", value: "https://example.com/docs", bbox: { row: 6, col: 4, rows: 1, cols: 8 }, evidence: [{ source: "escape", sequence: "OSC 8", revision: 0 }] },
+        { ref: "@e7", role: "cursor", name: "", bbox: { row: 7, col: 2, rows: 1, cols: 1 } },
       ],
     },
   ]);
@@ -45,10 +47,10 @@ test("a box, an inverse row, an OSC 8 link and the cursor line give this exact t
     '@e1 paragraph "Header line"',
     '@e2 panel "Files"',
     '  @e3 paragraph "a.txt ⏎ b.txt ⏎ c.txt"',
-    '    @e4 highlight "b.txt" [selected]',
-    '@e5 paragraph "See the docs now ⏎ $" [focused]',
+    '    @e4 highlight "b.txt"',
+    '@e5 paragraph "See the docs now ⏎ $"',
     '  @e6 link "the docs" = "https://example.com/docs"',
-    '  @e7 input "$" [focused]',
+    '  @e7 cursor at 7,2',
   ]);
 });
 
@@ -67,7 +69,7 @@ test("side-by-side and nested panels; wide characters keep their columns", async
     "╰────────╯│ └──────┘     │",
     "          ╰──────────────╯",
   ].join("\r\n"), 30, 5);
-  expect(nodes.map((n) => [n.role, n.name, n.bbox])).toEqual([
+  expect(nodes.filter((n) => n.role === "panel").map((n) => [n.role, n.name, n.bbox])).toEqual([
     ["panel", "Left", { row: 0, col: 0, rows: 4, cols: 10 }],
     ["panel", "Right", { row: 0, col: 10, rows: 5, cols: 16 }],
   ]);

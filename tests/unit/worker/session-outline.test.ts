@@ -79,7 +79,7 @@ test("a node that moved or changed is stale: the error says what it was and what
   );
   expect(error.details).toMatchObject({ ref: "@e2", issuedRevision: issued.revision, revision: screen.revision, was: { name: "beta two" }, now: { name: "gamma three" } });
 
-  await draw(["alpha one", ""]); // the cursor on an empty row: one node, @e1
+  await draw(["alpha one", "\x1b[?25l"]); // one node, @e1 (the cursor hidden: no cursor node)
   expect(thrown(() => outline.resolve("@e2", issued.revision)).message).toEndWith(`at revision ${screen.revision} there is no @e2`);
 });
 
