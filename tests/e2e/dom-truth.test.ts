@@ -71,6 +71,81 @@ test("vim without showmode (-u NONE, compatible): insert mode is `unknown`, neve
   await type(name, ":q!\r", "--wait-exit");
 });
 
+test("vim: once showmode was seen, `:set noshowmode` typed by this session makes an empty mode line `unknown` again, not `normal`; evidence names the rule", async () => {
+  const file = join(world.dir, "smd.txt");
+  writeFileSync(file, "alpha\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", "-N", file], ["--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/alpha/]"]);
+  await press(name, "i");
+  await waitValue(name, "@vim.mode", "insert");
+  await press(name, "Escape");
+  await waitValue(name, "@vim.mode", "normal");
+  const snap = await world.json(["snapshot", "--session", name, "--format", "outline"]);
+  const mode = JSON.stringify(snap.outline).match(/"ref":"@vim.mode".*?"evidence":(\[.*?\])/)![1]!;
+  expect(mode).toContain("default_once_seen");
+  await type(name, ":set noshowmode\r");
+  await press(name, "i");
+  await type(name, "XYZ", "--wait-text", "XYZalpha");
+  expect((await outline(name)).byRef["@vim.mode"]!.value).toBe("unknown"); // inserting, but the screen cannot say
+  await press(name, "Escape");
+  await type(name, ":q!\r", "--wait-exit");
+});
+
+test("vim split windows: statusline, file and buffer are the current window's (the bold status line), never joined across a split; the q: window names no file", { timeout: 30_000 }, async () => {
+  writeFileSync(join(world.dir, "left.txt"), "left-one\nleft-two\n");
+  writeFileSync(join(world.dir, "right.txt"), "right-one\nright-two\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", "-N", join(world.dir, "right.txt")], ["--cols", "80", "--rows", "14"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/right-one/]"]);
+  await type(name, `:vsplit ${join(world.dir, "left.txt")}\r`);
+  await waitValue(name, "@vim.file", "/left.txt$/");
+  let o = await outline(name);
+  expect(o.byRef["@vim.buffer"]!.name).toContain("left-one");
+  expect(o.byRef["@vim.buffer"]!.name).not.toContain("right-one");
+  expect(o.byRef["@vim.buffer"]!.bbox).toMatchObject({ row: 0, col: 0, cols: 40 });
+  expect(o.byRef["@vim.statusline"]!.name).toMatch(/left\.txt/);
+  await press(name, "C-w", "l"); // to the right window: its status line turns bold
+  await waitValue(name, "@vim.file", "/right.txt$/");
+  o = await outline(name);
+  expect(o.byRef["@vim.buffer"]!.name).toContain("right-one");
+  expect(o.byRef["@vim.buffer"]!.name).not.toContain("left-one");
+  expect(o.byRef["@vim.buffer"]!.bbox.col).toBe(41);
+  await type(name, ":split\r"); // the right column split in two: the new upper half is current
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/right-one/]", "--settled", "150", "--all"]);
+  o = await outline(name);
+  expect(o.byRef["@vim.buffer"]!.bbox).toMatchObject({ row: 0, col: 41 });
+  expect(o.byRef["@vim.buffer"]!.bbox.rows).toBeLessThan(8); // not the window below it
+  expect(o.byRef["@vim.file"]!.value).toMatch(/right\.txt$/);
+  await type(name, ":only\r");
+  await press(name, "q", ":");
+  await world.json(["wait", "--session", name, "--ref", "@vim.statusline[name~=/Command Line/]"]);
+  o = await outline(name);
+  expect(o.byRef["@vim.file"]?.value).toBeUndefined(); // "[Command Line]" is no file
+  await press(name, "C-c");
+  await press(name, "C-c");
+  await type(name, ":qa!\r", "--wait-exit");
+});
+
+test("vim :terminal: while keys go to the job the mode is `terminal-job`, never `normal`; Ctrl-W N is `terminal-normal`", { timeout: 30_000 }, async () => {
+  const file = join(world.dir, "term.txt");
+  writeFileSync(file, "alpha\n");
+  const { name } = await world.spawn(["vim", "-u", "NONE", "-N", file], ["--cols", "80", "--rows", "16"]);
+  await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/alpha/]"]);
+  await press(name, "i");
+  await waitValue(name, "@vim.mode", "insert"); // showmode seen: an empty mode line would read `normal`
+  await press(name, "Escape");
+  await waitValue(name, "@vim.mode", "normal");
+  await type(name, ":terminal sh\r");
+  await waitValue(name, "@vim.mode", "terminal-job");
+  expect((await outline(name)).byRef["@vim.file"]?.value).toBeUndefined();
+  await press(name, "C-w", "N");
+  await waitValue(name, "@vim.mode", "terminal-normal");
+  await press(name, "i");
+  await waitValue(name, "@vim.mode", "terminal-job");
+  await type(name, "exit\r");
+  await world.json(["wait", "--session", name, "--ref", "@vim.statusline[name~=/finished/]"]);
+  await type(name, ":qa!\r", "--wait-exit");
+});
+
 test("vim: VISUAL LINE, VISUAL BLOCK, SELECT, -- More --, the hit-enter prompt and the swap question are told apart", { timeout: 30_000 }, async () => {
   const file = join(world.dir, "modes.txt");
   writeFileSync(file, "one\ntwo\nthree\n");
