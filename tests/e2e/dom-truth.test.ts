@@ -364,6 +364,17 @@ test("htop beyond its default screen: sort columns and directions, sort menu, se
   expect(o.byRef["@htop.categories"]!.children!.map((n) => n.name)).toContain("Display options");
   expect(o.byRef["@htop.categories"]!.children!.filter((n) => n.selected)).toHaveLength(1);
   expect(o.byRef["@htop.options"]!.name).toContain("Tree view");
+  // The options are the page's rows only: no meter row, and the page's header is no option.
+  const options = o.byRef["@htop.options"]!.children!;
+  expect(options.some((n) => /\[\|+|Load average|Mem\[/.test(n.name))).toBe(false);
+  expect(options.some((n) => n.name === "Display options")).toBe(false);
+  expect(options.filter((n) => n.selected)).toHaveLength(1); // the page's current row (white: not focused)
+  expect(o.byRef["@htop.categories"]!.focused).toBe(true);
+  expect(o.byRef["@htop.options"]!.focused).toBeUndefined();
+  await press(name, "Right");
+  await world.json(["wait", "--session", name, "--ref", "@htop.options[focused]"]);
+  o = await outline(name);
+  expect(o.byRef["@htop.categories"]!.focused).toBeUndefined();
   expect(o.byRef["@htop.processes"]).toBeUndefined();
   await press(name, "Escape", "--wait-ref", "@htop.processes");
   // Help: nothing of the table is claimed; the page is kept as generic text.
