@@ -89,9 +89,25 @@ function inlineChildren(node: OutlineNode, role: string | null): boolean {
     !child.children && child.value === undefined && !child.focused && !child.selected && child.name.length <= 24);
 }
 
+/** A short plain highlight (a shortcut key, a tab): said inline with its neighbours. */
+const plainHighlight = (node: OutlineNode) =>
+  node.role === "highlight" && !node.children && !node.selected && !node.focused && node.value === undefined && node.name.length <= 24;
+
+/** Three or more plain highlights in a row print on one line: "@e6 "^G" @e7 "^O" …". */
+const MIN_INLINE_RUN = 3;
+
 export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Map<string, string>(), roleSaid: string | null = null): string[] {
   const lines: string[] = [];
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    let end = i;
+    while (end < nodes.length && plainHighlight(nodes[end]!)) end++;
+    if (end - i >= MIN_INLINE_RUN && roleSaid !== "highlight") {
+      const run = nodes.slice(i, end);
+      lines.push(`${"  ".repeat(depth)}highlights: ${run.map((n) => `${n.ref} ${quote(n.name)}`).join(" ")}`);
+      i = end - 1;
+      continue;
+    }
     let line = `${"  ".repeat(depth)}${node.ref}${node.role === roleSaid ? "" : ` ${node.role}`}`;
     const key = squash(node.name);
     const childRole = sharedRole(node);

@@ -25,7 +25,7 @@ let world: World;
 beforeAll(async () => { world = await World.start({ TUIWRIGHT_ADAPTERS_DIR: adapters }); });
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
-type Node = { ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; children?: Node[] };
+type Node = { ref: string; role: string; name: string; value?: string; focused?: boolean; selected?: boolean; bbox: { row: number; col: number; rows: number; cols: number }; children?: Node[] };
 
 async function outline(session: string): Promise<{ adapter: string | null; byRef: Record<string, Node>; revision: number }> {
   const snap = await world.json(["snapshot", "--session", session, "--format", "outline"]);
