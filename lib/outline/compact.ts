@@ -9,7 +9,7 @@ const MAX_NAME = 120;
 /** A multi-row text (a document, an output) shows its first row and its last rows up to this
  * many characters; what is left out is counted on the line (`snapshot --select REF` has it all). */
 const MAX_MULTILINE = 80;
-const MAX_TAIL = 160;
+const MAX_TAIL = 100;
 /** Rows kept from a folded middle because they read as errors (a traceback's last line, E37:). */
 const ERROR_ROW = /\b(error|exception|traceback|fatal|failed|denied|not found|no such|cannot|refused)\b|^E\d+:|^\s*\^/i;
 const MAX_ERROR_ROWS = 3;
@@ -36,8 +36,10 @@ function foldFiller(text: string): string {
 const tidy = (row: string) => row.trim().replace(/ {2,}/g, " ").replace(/([^\s\w])\1{5,}/g, (run, c: string) => `${c}×${run.length}`);
 const cut = (row: string, max: number) => (row.length > max ? `${row.slice(0, max - 1)}…` : row);
 
-/** A node's text for its line, and what was left out of it (said after the quote, never silently). */
-function quote(text: string): string {
+/** A node's text for its line, and what was left out of it (said after the quote, never silently).
+ * A document (a file in an editor or pager) is known by its start; anything else — an output, a
+ * paragraph — by its first row and its latest rows. */
+function quote(text: string, role = ""): string {
   if (!text.includes("\n")) {
     const flat = tidy(text);
     return flat.length > MAX_NAME ? `${JSON.stringify(cut(flat, MAX_NAME))} (+${flat.length - MAX_NAME + 1} chars)` : JSON.stringify(flat);
@@ -45,6 +47,17 @@ function quote(text: string): string {
   const rows = foldFiller(text).split("\n").map(tidy);
   const whole = rows.join(" ⏎ ");
   if (whole.length <= MAX_MULTILINE) return JSON.stringify(whole);
+  if (role === "document") {
+    let shown = "";
+    let count = 0;
+    for (const row of rows) {
+      if (shown && shown.length + row.length + 3 > MAX_MULTILINE) break;
+      shown = shown ? `${shown} ⏎ ${row}` : row;
+      count++;
+    }
+    const cutChars = Math.max(0, shown.length - MAX_MULTILINE);
+    return `${JSON.stringify(cut(shown, MAX_MULTILINE))} (${rows.length - count} of ${rows.length} rows${cutChars ? `, ${cutChars} chars` : ""} folded)`;
+  }
   // The first row says what it is; the last rows are the latest output (a REPL's answer, a
   // shell's last lines); error rows in between stay too.
   const tail: number[] = [];
@@ -117,7 +130,7 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
     } else if (key.length >= MIN_SHARED && printed.has(key)) {
       if (node.value === undefined) line += ` (text of ${printed.get(key)})`;
     } else {
-      line += ` ${quote(node.name)}`;
+      line += ` ${quote(node.name, node.role)}`;
       if (key.length >= MIN_SHARED) printed.set(key, node.ref);
     }
     if (node.role === "cursor") line += ` at ${node.bbox.row},${node.bbox.col}`;
