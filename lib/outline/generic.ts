@@ -29,12 +29,15 @@ class Area {
   constructor(box: BBox, inner: Panel[]) {
     this.box = box;
     this.#inner = inner;
+    this.#whole = [[box.col, box.col + box.cols]];
   }
+  readonly #whole: [number, number][];
   masked = (row: number, col: number): boolean =>
     this.#inner.some(({ bbox: b }) => row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols);
   /** Column ranges [from, to) of `row` inside the area and outside every inner panel. */
-  spans(row: number): [number, number][] {
-    let spans: [number, number][] = [[this.box.col, this.box.col + this.box.cols]];
+  spans = (row: number): [number, number][] => {
+    if (this.#inner.length === 0) return this.#whole;
+    let spans: [number, number][] = this.#whole;
     for (const { bbox: b } of this.#inner) {
       if (row < b.row || row >= b.row + b.rows) continue;
       spans = spans.flatMap(([from, to]): [number, number][] => {
@@ -43,21 +46,24 @@ class Area {
       });
     }
     return spans;
-  }
+  };
 }
 
 /** Highlighted runs of an area: maximal runs of one look other than the area's plain look.
  * Foreground changes inside a run do not split it ("[", "Main", "]" in three colours on one bar). */
 function highlightRuns(grid: Grid, area: Area): HighlightRun[] {
-  const plain = dominantLook(grid, area.box, area.masked);
+  const plain = dominantLook(grid, area.box, area.spans);
   const runs: HighlightRun[] = [];
   for (let r = area.box.row; r < area.box.row + area.box.rows; r++) {
     const line = grid.lines[r]!;
     for (const [from, to] of area.spans(r)) {
       let start = -1;
       let look = "";
+      let previous = undefined as unknown;
+      let here = plain;
       for (let c = from; c <= to; c++) {
-        const here = c < to ? lookOf(line.styles[c]!) : plain;
+        const style = c < to ? line.styles[c]! : null;
+        if (style !== previous) { here = style ? lookOf(style) : plain; previous = style; }
         if (start !== -1 && here !== look) {
           const text = line.chars.slice(start, c).join("").trim();
           if (text && !LINE_ONLY.test(text)) runs.push({ row: r, col: start, cols: c - start, look, text });
@@ -104,7 +110,12 @@ function paragraphs(grid: Grid, area: Area): Draft[] {
     }
     if (blank) { flush(r); continue; }
     if (first === -1) first = r;
-    for (let c = box.col; c < box.col + box.cols; c++) text += area.masked(r, c) ? " " : chars[c]!;
+    let at = box.col;
+    for (const [from, to] of area.spans(r)) {
+      if (from > at) text += " ".repeat(from - at);
+      text += chars.slice(from, to).join("");
+      at = to;
+    }
     rows.push(text.trim());
   }
   flush(box.row + box.rows);
@@ -115,6 +126,7 @@ function paragraphs(grid: Grid, area: Area): Draft[] {
 function links(grid: Grid, area: Area, row: number, revision: number): Draft[] {
   const line = grid.lines[row]!;
   const found: Draft[] = [];
+  if (!line.styles.some((style) => style.url !== undefined)) return found;
   for (const [from, to] of area.spans(row)) {
     let start = -1;
     for (let c = from; c <= to; c++) {

@@ -5,10 +5,17 @@
 import type { Grid, Style } from "../terminal/grid.ts";
 import type { BBox } from "./types.ts";
 
+/** Styles are shared objects (one per distinct style on the screen): each look is made once. */
+const looks = new WeakMap<Style, string>();
+
 /** The visible background of a cell: "" for the terminal's default. */
 export function lookOf(style: Style): string {
-  if (style.inverse) return `i${style.fg ?? "-"}`;
-  return style.bg === undefined ? "" : `b${style.bg}`;
+  let look = looks.get(style);
+  if (look === undefined) {
+    look = style.inverse ? `i${style.fg ?? "-"}` : style.bg === undefined ? "" : `b${style.bg}`;
+    looks.set(style, look);
+  }
+  return look;
 }
 
 /** Default-look cells making up this share of an area make it plain paper, however much of it is
@@ -17,21 +24,25 @@ const DEFAULT_PAPER_SHARE = 0.25;
 
 /** The plain look of an area — the terminal's default, or the colour the area is painted in
  * (a dialog's box, a file manager's panel) — nested boxes excluded (`masked` says which cells). */
-export function dominantLook(grid: Grid, area: BBox, masked: (row: number, col: number) => boolean): string {
+export function dominantLook(grid: Grid, area: BBox, spans: (row: number) => [number, number][]): string {
   const counts = new Map<string, number>();
   let best = "";
   let bestCount = -1;
+  // Counted per run of one style (a row is a few runs), not per cell.
+  const add = (look: string, n: number) => {
+    const total = (counts.get(look) ?? 0) + n;
+    counts.set(look, total);
+    if (total > bestCount) { best = look; bestCount = total; }
+  };
   for (let r = area.row; r < area.row + area.rows; r++) {
     const styles = grid.lines[r]!.styles;
-    let previous: Style | undefined;
-    let look = "";
-    for (let c = area.col; c < area.col + area.cols; c++) {
-      if (masked(r, c)) continue;
-      const style = styles[c]!;
-      if (style !== previous) { look = lookOf(style); previous = style; }
-      const n = (counts.get(look) ?? 0) + 1;
-      counts.set(look, n);
-      if (n > bestCount) { best = look; bestCount = n; }
+    for (const [from, to] of spans(r)) {
+      let start = from;
+      for (let c = from + 1; c <= to; c++) {
+        if (c < to && styles[c] === styles[start]) continue;
+        add(lookOf(styles[start]!), c - start);
+        start = c;
+      }
     }
   }
   let total = 0;
