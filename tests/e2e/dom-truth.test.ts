@@ -293,6 +293,23 @@ test("generic outline: a curses menu's highlighted item is a highlight, not 'the
   await press(name, "q", "--wait-exit");
 });
 
+test("dialog --yesno: nothing is selected until our Tab moves the button highlight; the node is the button's cells, and a click on it answers that button", async () => {
+  const { name } = await world.spawn(["sh", "-c", 'dialog --yesno "Delete everything?" 7 40; echo "answer=$?"; read x'], ["--cols", "60", "--rows", "12"]);
+  await world.json(["wait", "--session", name, "--regex", "<\\s*No\\s*>", "--settled", "100", "--all"]);
+  let o = await outline(name);
+  expect(Object.values(o.byRef).filter((n) => n.selected || n.focused)).toEqual([]);
+  await press(name, "Tab");
+  await world.json(["wait", "--session", name, "--ref", "[selected]"]);
+  o = await outline(name);
+  const [button, ...others] = Object.values(o.byRef).filter((n) => n.selected);
+  expect(others).toEqual([]);
+  expect(button!.name).toMatch(/^<\s*No\s*>$/);
+  expect(button!.bbox.cols).toBe(button!.name.length); // the button, not the dialog's painted row around it
+  await world.json(["click", "--session", name, button!.ref, "--rev", String(o.revision)]);
+  await world.json(["wait", "--session", name, "--text", "answer=1"]);
+  await press(name, "Enter", "--wait-exit");
+});
+
 test("keyed items: a row ref follows its key while the values and the order change, and is stale once the key is gone", async () => {
   const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/keyed-table.py")], ["--cols", "40", "--rows", "10"]);
   await world.json(["wait", "--session", name, "--text", "no clicks yet"]);
