@@ -310,6 +310,25 @@ test("dialog --yesno: nothing is selected until our Tab moves the button highlig
   await press(name, "Enter", "--wait-exit");
 });
 
+test("behavioural evidence survives into CI: the replay of the cast sees our Down in its input events and states the same selection; a snapshot saved with --outline matches its replay", async () => {
+  const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/fruit-menu.py")], ["--cols", "60", "--rows", "12"]);
+  await world.json(["wait", "--session", name, "--text", "Fruit Picker"]);
+  await press(name, "Down");
+  await world.json(["wait", "--session", name, "--text", "Banana | q quits", "--ref", "[selected]", "--all"]);
+  await world.json(["mark", "--session", name, "after-down"]);
+  const golden = join(world.dir, "fruit.snap");
+  await world.json(["snapshot", "--session", name, "--save", golden, "--outline"]);
+  const live = (await world.run(["--plain", "snapshot", "--session", name, "--format", "outline"])).stdout;
+  expect(live).toMatch(/"Banana" \[selected\]/);
+  const cast = (await world.json(["get", "--session", name, "cast"])).value as string;
+  await press(name, "q", "--wait-exit");
+  const replayed = (await world.run(["--plain", "replay", cast, "--at-marker", "after-down", "--format", "outline"])).stdout;
+  expect(replayed).toBe(live);
+  const check = await world.run(["replay", cast, "--at-marker", "after-down", "--expect-snapshot", golden]);
+  expect(check.stdout + check.stderr).toContain("ok:");
+  expect(check.code).toBe(0);
+});
+
 test("keyed items: a row ref follows its key while the values and the order change, and is stale once the key is gone", async () => {
   const { name } = await world.spawn(["python3", join(import.meta.dir, "../testdata/keyed-table.py")], ["--cols", "40", "--rows", "10"]);
   await world.json(["wait", "--session", name, "--text", "no clicks yet"]);
