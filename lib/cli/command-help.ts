@@ -102,17 +102,22 @@ export const ADAPTER_TEST_VERB: HelpEntry = {
 export const MCP_HELP: HelpEntry = {
   name: "mcp",
   summary: "serve the methods as MCP tools on stdio (for agents); shares the daemon with the CLI",
-  usage: "mcp [--ns NAME]",
-  flags: [],
+  usage: "mcp [--ns NAME] [--tools PROFILES] [--output-schemas]",
+  flags: [
+    { name: "--tools", type: "string", value: "PROFILES", default: "core,shell", description: "the tool profiles to serve, comma-separated: core, shell, browser, desktop, admin (daemon_stop and the like), interactive-pty (the document's names), or all (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
+    { name: "--output-schemas", type: "bool", description: "give every tool its outputSchema (results are structured either way; the schemas cost a model tokens, so only interactive-pty's are on by default)" },
+  ],
 };
 
 export const SERVE_HELP: HelpEntry = {
   name: "serve",
   summary: "serve the methods over HTTP: POST /rpc (JSON-RPC) and POST /mcp (MCP), loopback, bearer token",
-  usage: "serve --http HOST:PORT [--allow-remote] [--mcp-idle MS]",
+  usage: "serve --http HOST:PORT [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES] [--mcp-output-schemas]",
   flags: [
     { name: "--http", type: "string", value: "HOST:PORT", description: "listen for HTTP here: POST /rpc (JSON-RPC) and POST /mcp (MCP Streamable HTTP); port 0 picks a free one" },
     { name: "--allow-remote", type: "bool", description: "allow a non-loopback address (the bearer token is then all that guards your programs)" },
+    { name: "--mcp-tools", type: "string", value: "PROFILES", default: "core,shell", description: "the MCP tool profiles /mcp serves, as `mcp --tools` (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
+    { name: "--mcp-output-schemas", type: "bool", description: "give every /mcp tool its outputSchema, as `mcp --output-schemas`" },
     { name: "--mcp-idle", type: "int", value: "MS", default: 1_800_000, description: "end an MCP client's session, and the sessions it started without keep, after MS with no request and no call running — as its DELETE would (0: never; default: $TUIWRIGHT_MCP_IDLE_MS or 30 min)" },
   ],
 };

@@ -10,6 +10,9 @@ import { runCasts } from "./casts-command.ts";
 import { runEvents } from "./events-command.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
 import { runRun } from "./run-command.ts";
+import { MCP_HELP } from "./command-help.ts";
+import { parseFlags } from "./flags.ts";
+import { selectTools } from "../mcp/profiles.ts";
 import { printOut } from "../runtime/stdio.ts";
 
 export type LocalCommand = {
@@ -32,11 +35,14 @@ export const LOCAL_COMMANDS: LocalCommand[] = [
   {
     name: "mcp",
     async run(args, globals) {
-      if (args.length > 0) throw usage(`mcp takes no arguments; got ${JSON.stringify(args[0])}`);
+      const parsed = parseFlags(args, MCP_HELP.flags, "mcp");
+      if (parsed.positionals.length > 0) throw usage(`mcp takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
+      const tools = (parsed.flags.get("--tools") as string | undefined) ?? process.env.TUIWRIGHT_MCP_TOOLS;
+      const selection = selectTools(tools, parsed.flags.has("--tools") ? "--tools" : "TUIWRIGHT_MCP_TOOLS", parsed.flags.has("--output-schemas")); // checked before anything starts
       if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
       startingUp(); // runMcp calls startedUp() at the client's first tool call
       const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
-      return mcp.runMcp();
+      return mcp.runMcp(selection);
     },
   },
   { name: "serve", run: async (args, globals) => ((await import(entryPoint("entries/serve.ts"))) as typeof import("../../entries/serve.ts")).runServeCommand(args, globals) },

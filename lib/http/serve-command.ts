@@ -1,8 +1,9 @@
-// `tuiwright serve --http HOST:PORT [--allow-remote] [--mcp-idle MS]`: flags → runServe.
+// `tuiwright serve --http HOST:PORT [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES]`: flags → runServe.
 import { MAX_DURATION_MS, parseFlags } from "../cli/flags.ts";
 import { daemonTarget, type Globals, usage } from "../cli/invocation.ts";
 import { SERVE_HELP } from "../cli/command-help.ts";
 import { DEFAULT_MCP_IDLE_MS, runServe } from "./serve.ts";
+import { selectTools } from "../mcp/profiles.ts";
 
 /** --mcp-idle, else $TUIWRIGHT_MCP_IDLE_MS, else 30 min. */
 function mcpIdleMs(flag: unknown): number {
@@ -20,5 +21,7 @@ export async function runServeCommand(args: string[], globals: Globals): Promise
   if (parsed.positionals.length > 0) throw usage(`serve takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const address = parsed.flags.get("--http");
   if (typeof address !== "string") throw usage("serve needs --http HOST:PORT (for example --http 127.0.0.1:8787)");
-  return runServe({ address, allowRemote: parsed.flags.has("--allow-remote"), target: daemonTarget(globals), mcpIdleMs: mcpIdleMs(parsed.flags.get("--mcp-idle")) });
+  const tools = (parsed.flags.get("--mcp-tools") as string | undefined) ?? process.env.TUIWRIGHT_MCP_TOOLS;
+  const mcpTools = selectTools(tools, parsed.flags.has("--mcp-tools") ? "--mcp-tools" : "TUIWRIGHT_MCP_TOOLS", parsed.flags.has("--mcp-output-schemas"));
+  return runServe({ address, allowRemote: parsed.flags.has("--allow-remote"), target: daemonTarget(globals), mcpIdleMs: mcpIdleMs(parsed.flags.get("--mcp-idle")), mcpTools });
 }

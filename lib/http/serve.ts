@@ -20,6 +20,7 @@ import { printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import { createMcpServer, type McpConnection } from "../mcp/server.ts";
+import type { ToolSelection } from "../mcp/profiles.ts";
 import { checkRequest, makeGuard, refusal } from "./guard.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,7 +32,7 @@ const STREAMING = new Set(["subscribe", "subscribe_events"]);
 export const DEFAULT_MCP_IDLE_MS = 30 * 60_000;
 
 /** `mcpIdleMs`: 0 keeps idle MCP sessions until DELETE or the server stops. */
-export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget; mcpIdleMs: number };
+export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget; mcpIdleMs: number; mcpTools: ToolSelection };
 
 function parseAddress(address: string): { hostname: string; port: number } {
   const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(address);
@@ -83,11 +84,13 @@ type McpSession = McpConnection & { transport: WebStandardStreamableHTTPServerTr
 class McpSessions {
   readonly #target: DaemonTarget;
   readonly #idleMs: number;
+  readonly #tools: ToolSelection;
   readonly #open = new Map<string, McpSession>();
 
-  constructor(target: DaemonTarget, idleMs: number) {
+  constructor(target: DaemonTarget, idleMs: number, tools: ToolSelection) {
     this.#target = target;
     this.#idleMs = idleMs;
+    this.#tools = tools;
   }
 
   /** Every request (re)starts the session's idle clock; when it runs out with a call still
@@ -116,7 +119,7 @@ class McpSessions {
     if (request.method !== "POST" || !isInitializeRequest(parsedBody)) {
       return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "no Mcp-Session-Id header: start with an initialize request, then send the session id it returns" } }, { status: 400 });
     }
-    const session: McpSession = { ...createMcpServer(this.#target), transport: new WebStandardStreamableHTTPServerTransport({
+    const session: McpSession = { ...createMcpServer(this.#target, this.#tools), transport: new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => {
         this.#open.set(sessionId, session);
@@ -173,7 +176,7 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
   };
   const token = randomBytes(24).toString("base64url");
   let guard = makeGuard(token, hostname, port, options.allowRemote);
-  const mcp = new McpSessions(options.target, options.mcpIdleMs);
+  const mcp = new McpSessions(options.target, options.mcpIdleMs, options.mcpTools);
   const handler = async (request: Request): Promise<Response> => {
     const refused = checkRequest(guard, request);
     if (refused) return refused;

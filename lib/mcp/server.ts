@@ -7,6 +7,7 @@
 // is JSON made at build time (tool-list.ts), loaded on the first tools/list; the tool machinery
 // (the method table, valibot) on the first tools/call; Ajv only if the SDK ever asks for it.
 import skillText from "../../SKILL.md" with { type: "text" };
+import mcpSkillText from "./SKILL-MCP.md" with { type: "text" };
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { config as zodConfig } from "zod/v4";
@@ -21,6 +22,7 @@ import type { DaemonTarget } from "../transport/daemon-connection.ts";
 import { DeferredAjvValidator } from "./deferred-validator.ts";
 import { nativeStdio } from "./native-stdio.ts";
 import type { CallExtra, ToolCalls } from "./tool-calls.ts";
+import { selectTools, type ToolSelection } from "./profiles.ts";
 
 /** Tools per tools/list page: many clients read only the first page, so every tool fits in one;
  * the cursor still works for clients that page. */
@@ -34,14 +36,19 @@ zodConfig({ jitless: true });
 const INSTRUCTIONS = `tuiwright runs terminal programs on pseudo-terminals. Start one with spawn (argv) or spawn with
 shell "bash" for command blocks (exec). Read the screen with snapshot (format "outline" gives refs such as @e4
 or @vim.mode), act with press/type/click, and wait on screen state with wait (or the wait field of press/type)
-instead of sleeping. kill removes a session.
+instead of sleeping. kill removes a session. The prompt tuiwright-skill has the whole loop in tool calls.`;
+
+const DESKTOP_INSTRUCTIONS = `
 An AOTUI agent desktop (desktop_create) is read with desktop_snapshot (Markdown) and driven with desktop_exec
 (one <context app_id="app_N" view_id="view_NNN">execute OP --arg value</context> command; item references such as
 todo_list[0] mean what your last desktop_snapshot showed).`;
 
-/** SKILL.md, the few-token guide to driving terminal programs, as a resource and a prompt. */
-const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL.md", title: "Driving terminal programs with tuiwright", mimeType: "text/markdown" };
-const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools in few tokens (SKILL.md)" };
+/** The guide in tool calls (lib/mcp/SKILL-MCP.md) as a resource and a prompt; SKILL.md, the
+ * same in CLI commands, as a second resource. */
+const SKILL_RESOURCE = { uri: "tuiwright://skill", name: "SKILL-MCP.md", title: "Driving terminal programs with tuiwright's tools", mimeType: "text/markdown" };
+const CLI_SKILL_RESOURCE = { uri: "tuiwright://skill-cli", name: "SKILL.md", title: "Driving terminal programs with the tuiwright CLI", mimeType: "text/markdown" };
+const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", description: "How to drive a terminal program with tuiwright's tools, in tool calls" };
+const RESOURCES: Record<string, string> = { [SKILL_RESOURCE.uri]: mcpSkillText, [CLI_SKILL_RESOURCE.uri]: skillText };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -49,11 +56,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * tool. Requests in flight are kept, so that close() answers them before it ends the client. */
 class ClientTools {
   readonly #target: DaemonTarget;
+  readonly #selection: ToolSelection;
   #calls: Promise<ToolCalls> | null = null;
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(target: DaemonTarget) {
+  constructor(target: DaemonTarget, selection: ToolSelection) {
     this.#target = target;
+    this.#selection = selection;
   }
 
   #track<T>(work: Promise<T>): Promise<T> {
@@ -70,10 +79,13 @@ class ClientTools {
 
   /** The tool list (prebuilt JSON, lib/mcp/tool-list.ts). */
   list(): Promise<SdkTool[]> {
-    return this.#track(import("./tool-list.ts").then(({ toolList }) => toolList().tools as SdkTool[]));
+    return this.#track(import("./tool-list.ts").then(({ toolsFor }) => toolsFor(this.#selection) as SdkTool[]));
   }
 
   call(name: string, args: unknown, extra: CallExtra): Promise<CallToolResult> {
+    if (!this.#selection.names.has(name)) {
+      return Promise.reject(new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}: not in this server's tool profiles (${this.#selection.profiles.join(", ")}); tools/list names them, and \`tuiwright mcp --tools …\` chooses them`));
+    }
     return this.#track(this.#loaded().then((calls) => calls.call(name, args, extra)));
   }
 
@@ -95,13 +107,13 @@ export type McpConnection = { server: Server; calls: { busy(): boolean; close():
 
 /** A server for one client. Connect it to a transport; when that closes, `calls.close()`
  * kills the sessions the client started (unless kept). */
-export function createMcpServer(target: DaemonTarget): McpConnection {
-  const calls = new ClientTools(target);
+export function createMcpServer(target: DaemonTarget, selection: ToolSelection = selectTools(undefined)): McpConnection {
+  const calls = new ClientTools(target, selection);
   const server = new Server(
     { name: "tuiwright", version: version() },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
-      instructions: INSTRUCTIONS,
+      instructions: INSTRUCTIONS + (selection.profiles.includes("desktop") ? DESKTOP_INSTRUCTIONS : ""),
       jsonSchemaValidator: new DeferredAjvValidator(),
     },
   );
@@ -113,15 +125,16 @@ export function createMcpServer(target: DaemonTarget): McpConnection {
     return { tools: all.slice(start, start + PAGE), ...(start + PAGE < all.length ? { nextCursor: String(start + PAGE) } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => calls.call(request.params.name, request.params.arguments, extra));
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [SKILL_RESOURCE] }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [SKILL_RESOURCE, CLI_SKILL_RESOURCE] }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    if (request.params.uri !== SKILL_RESOURCE.uri) throw new McpError(-32002, `resource not found: ${JSON.stringify(request.params.uri)}`);
-    return { contents: [{ uri: SKILL_RESOURCE.uri, mimeType: SKILL_RESOURCE.mimeType, text: skillText }] };
+    const text = Object.hasOwn(RESOURCES, request.params.uri) ? RESOURCES[request.params.uri] : undefined;
+    if (text === undefined) throw new McpError(-32002, `resource not found: ${JSON.stringify(request.params.uri)}`);
+    return { contents: [{ uri: request.params.uri, mimeType: "text/markdown", text }] };
   });
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [SKILL_PROMPT] }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => {
     if (request.params.name !== SKILL_PROMPT.name) throw new McpError(ErrorCode.InvalidParams, `unknown prompt ${JSON.stringify(request.params.name)}`);
-    return { description: SKILL_PROMPT.description, messages: [{ role: "user", content: { type: "text", text: skillText } }] };
+    return { description: SKILL_PROMPT.description, messages: [{ role: "user", content: { type: "text", text: mcpSkillText } }] };
   });
   return { server, calls };
 }
@@ -129,9 +142,9 @@ export function createMcpServer(target: DaemonTarget): McpConnection {
 /** `tuiwright mcp`: one client on stdio. Clients end it by closing its stdin (answers still
  * owed are sent first) or by signalling it (calls in flight are cancelled); either way the
  * sessions it started go with it. */
-export async function runMcp(): Promise<number> {
+export async function runMcp(selection: ToolSelection): Promise<number> {
   const namespace = namespaceFromEnv(undefined);
-  const { server, calls } = createMcpServer({ namespace, socketPath: defaultSocketPath(namespace) });
+  const { server, calls } = createMcpServer({ namespace, socketPath: defaultSocketPath(namespace) }, selection);
   const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
   const stdio = nativeStdio();
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => void server.close());

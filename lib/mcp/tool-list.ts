@@ -2,6 +2,7 @@
 // inlined as JSON when the code is bundled (a macro), so listing and calling tools costs a
 // JSON.parse, not the method table's valibot schemas and their conversion to JSON Schema.
 import { toolListJson } from "./tool-list-json.ts" with { type: "macro" };
+import type { ToolSelection } from "./profiles.ts";
 import type { Tool } from "./tools.ts";
 
 let cache: { tools: Tool[]; byName: Map<string, string> } | null = null;
@@ -12,4 +13,14 @@ export function toolList(): { tools: Tool[]; byName: Map<string, string> } {
   const { tools, methods } = JSON.parse(toolListJson()) as { tools: Tool[]; methods: string[] };
   cache = { tools, byName: new Map(tools.map((tool, i) => [tool.name, methods[i]!])) };
   return cache;
+}
+
+/** The tools a client with this selection sees: its profiles' tools, without output schemas
+ * unless their profile keeps them (structured results are sent either way). */
+export function toolsFor(selection: ToolSelection): Tool[] {
+  return toolList().tools.filter((tool) => selection.names.has(tool.name)).map((tool) => {
+    if (selection.outputSchemas(tool.name) || !tool.outputSchema) return tool;
+    const { outputSchema: _, ...rest } = tool;
+    return rest;
+  });
 }

@@ -16,6 +16,13 @@ export const SPAWN_EXTRAS = {
   replaceEnv: { type: "boolean", description: "use env as the whole environment; by default env is merged over the MCP server's own" },
 };
 
+/** spawn's params as the MCP server treats them (it fills in its own cwd and environment, as the
+ * CLI does with the caller's): the method table's text describes a bare socket call. */
+const SPAWN_DOCS = {
+  cwd: { type: "string", pattern: "^/", description: "working directory (absolute); default: the MCP server's own working directory" },
+  env: { type: "object", additionalProperties: { type: "string" }, description: "variables merged over the MCP server's own environment (HOME, PATH stay); with replaceEnv: true, the whole environment" },
+};
+
 /** Result fields the MCP server keeps to itself (AOTUI §5.3: the agent never sees the snapshot id). */
 export const HIDDEN_RESULT_FIELDS: Partial<Record<string, string[]>> = { "desktop.snapshot": ["snapshot_id"] };
 
@@ -69,7 +76,7 @@ export function tools(): { tools: Tool[]; byName: Map<string, string> } {
   for (const [method, def] of Object.entries(METHODS) as [MethodName, (typeof METHODS)[MethodName]][]) {
     if (NOT_TOOLS.has(method)) continue;
     const { $schema: _, ...schema } = toJsonSchema(def.params, { errorMode: "ignore" }) as Record<string, unknown>;
-    if (method === "spawn") schema.properties = { ...(schema.properties as object), ...SPAWN_EXTRAS };
+    if (method === "spawn") schema.properties = { ...(schema.properties as object), ...SPAWN_DOCS, ...SPAWN_EXTRAS };
     const name = toolName(method);
     byName.set(name, method);
     list.push({

@@ -151,7 +151,7 @@ const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24
 /** Wait conditions; each is one small predicate over the screen and session events. */
 export const WaitConditions = {
   text: v.optional(doc(v.array(v.pipe(v.string(), v.minLength(1))), "literal text on the visible screen")),
-  regex: v.optional(doc(v.array(v.string()), "JavaScript regex, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n")),
+  regex: v.optional(doc(v.array(v.string()), "regex in JavaScript syntax, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n; matched by RE2 in linear time, so lookaround and backreferences are refused")),
   gone: v.optional(doc(v.boolean(), "text/regex conditions hold when the text is NOT on screen")),
   inScrollback: v.optional(doc(v.boolean(), "match text/regex against scrollback too")),
   settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change")),

@@ -147,7 +147,7 @@ test("JSON-RPC: the input lock belongs to one owner and goes with its connection
 test("MCP: desktop_snapshot shows only the Markdown; desktop_exec resolves references in it", async () => {
   await fresh("mail");
   const client = new Client({ name: "desktop-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp", "--tools", "core,desktop"], env: world.env, stderr: "pipe" }));
   try {
     const read = await client.callTool({ name: "desktop_snapshot", arguments: {} });
     const markup = (read.content as any)[0].text as string;

@@ -42,7 +42,7 @@ test("capabilities lists the document's names with aliasOf; bad params name the 
 });
 
 test("MCP lists exec_block and wait_for as tools and runs them", async () => {
-  const child = Bun.spawn([resolve(import.meta.dir, "../../dist/tuiwright"), "mcp"], { env: world.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([resolve(import.meta.dir, "../../dist/tuiwright"), "mcp", "--tools", "core,shell,interactive-pty"], { env: world.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
   const stdin = child.stdin;
   const frames = [
     { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },

@@ -26,7 +26,7 @@ beforeAll(async () => {
   world = await World.start();
   client = new Client({ name: "sdk-client", version: "1.0.0" });
   // Progress every 400 ms: well inside the 2 s client timeout the progress test uses.
-  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "400" }, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp", "--tools", "all", "--output-schemas"], env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "400" }, stderr: "pipe" }));
   const { tools } = await client.listTools(); // also arms the client's own output validation
   outputSchemas = new Map(tools.filter((tool) => tool.outputSchema).map((tool) => [tool.name, tool.outputSchema as Record<string, unknown>]));
 });
@@ -77,7 +77,10 @@ test("the agent-interactive-pty tools carry the document's result shape as outpu
   expect(missed).toMatchObject({ ok: true, matched: false, match_text: null, timed_out: true });
   const status = await call("status", { conversation_id: "doc-conv" });
   expect(status).toMatchObject({ ok: true, mode: "interactive", shell_id: "doc-conv" });
-  await call("ctrl_c", { conversation_id: "doc-conv" });
+  const interrupted = await call("ctrl_c", { conversation_id: "doc-conv" });
+  // Ctrl-C is sent, not awaited: the document's client waits for the prompt before the next command
+  // (without this wait the next exec raced cat's exit under load: busy, 1 run in 3).
+  expect(await call("wait_for", { conversation_id: "doc-conv", match: "PROMPT", from_cursor: interrupted.cursor, timeout_ms: 10_000 })).toMatchObject({ matched: true });
   const again = await call("exec_interactive", { conversation_id: "doc-conv", command: "cat", timeout_ms: 10_000 });
   expect((await call("end_session", { conversation_id: "doc-conv", session_id: again.session_id })).ok).toBe(true);
   expect((await call("reset", { conversation_id: "doc-conv" })).ok).toBe(true);

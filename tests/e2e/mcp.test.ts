@@ -17,20 +17,46 @@ afterAll(async () => {
   await world[Symbol.asyncDispose]();
 });
 
-test("the tool list is the protocol table (minus subscriptions, fault hooks and AWI-TTY aliases), with hints", async () => {
+test("the default tool list is the core and shell profiles, under 8k tokens, without daemon-wide or document tools; --tools all is the protocol table (minus subscriptions, fault hooks and AWI-TTY aliases), with hints", async () => {
   const { tools } = await client.listTools();
-  // The AWI-TTY names are a compat table, not core methods: no tools of theirs.
-  const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"].includes(m)).map((m) => m.replace(/\./g, "_"));
-  expect(expected).toEqual(expect.arrayContaining(["navigate", "back", "forward", "mouse"]));
-  expect(expected).not.toContain("send_key");
-  // The agent-interactive-pty tools (its send, status and reset are the core tools).
-  expected.push("exec_block", "exec_interactive", "ctrl_c", "ctrl_d", "enter", "wait_for", "end_session");
-  expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
-  const snapshot = tools.find((t) => t.name === "snapshot")!;
-  expect(snapshot.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-  expect(snapshot.inputSchema.properties).toHaveProperty("format");
-  expect(tools.find((t) => t.name === "kill")!.annotations!.destructiveHint).toBe(true);
-  expect(tools.find((t) => t.name === "daemon_stop")).toBeDefined();
+  const names = tools.map((t) => t.name);
+  expect(names).toEqual(expect.arrayContaining(["spawn", "snapshot", "type", "press", "click", "wait", "kill", "exec", "status", "send"]));
+  for (const optIn of ["daemon_stop", "exec_block", "desktop_exec", "navigate", "debug_memory"]) expect(names).not.toContain(optIn);
+  expect(JSON.stringify(tools).length / 4).toBeLessThan(8000); // tokens, at 4 characters each
+  expect(tools.every((t) => t.outputSchema === undefined)).toBe(true);
+  const all = new Client({ name: "tuiwright-test-all", version: "1.0.0" });
+  await all.connect(new StdioClientTransport({ command: BIN, args: ["mcp", "--tools", "all"], env: world.env, stderr: "pipe" }));
+  try {
+    const every = (await all.listTools()).tools;
+    // The AWI-TTY names are a compat table, not core methods: no tools of theirs.
+    const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"].includes(m)).map((m) => m.replace(/\./g, "_"));
+    expect(expected).toEqual(expect.arrayContaining(["navigate", "back", "forward", "mouse"]));
+    expect(expected).not.toContain("send_key");
+    // The agent-interactive-pty tools (its send, status and reset are the core tools).
+    expected.push("exec_block", "exec_interactive", "ctrl_c", "ctrl_d", "enter", "wait_for", "end_session");
+    expect(every.map((t) => t.name).sort()).toEqual(expected.sort());
+    const snapshot = every.find((t) => t.name === "snapshot")!;
+    expect(snapshot.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(snapshot.inputSchema.properties).toHaveProperty("format");
+    expect(every.find((t) => t.name === "kill")!.annotations!.destructiveHint).toBe(true);
+    expect(every.find((t) => t.name === "daemon_stop")).toBeDefined();
+    expect(every.find((t) => t.name === "exec_block")!.outputSchema).toBeDefined(); // the document's client checks its shapes
+  } finally {
+    await all.close();
+  }
+});
+
+test("a tool outside the server's profiles is refused, naming the profiles and how to choose them; a bad --tools is exit 64 naming the profiles", async () => {
+  const refused = await client.callTool({ name: "daemon_stop", arguments: {} }).then(() => null, (error: Error) => error);
+  expect(refused?.message).toContain("not in this server's tool profiles (core, shell)");
+  expect(refused?.message).toContain("--tools");
+  const bad = await world.run(["mcp", "--tools", "core,everything"]);
+  expect(bad.code).toBe(64);
+  expect(bad.stderr).toContain('unknown tool profile "everything"');
+  expect(bad.stderr).toContain("core, shell, browser, desktop, admin, interactive-pty and all");
+  const env = await world.run(["mcp"], { env: { TUIWRIGHT_MCP_TOOLS: "nope" } });
+  expect(env.code).toBe(64);
+  expect(env.stderr).toContain("TUIWRIGHT_MCP_TOOLS");
 });
 
 test("an agent's round trip: spawn bash, type, wait, snapshot, kill", async () => {
@@ -81,6 +107,21 @@ test("spawn env is merged over the server's environment (HOME stays); a string i
   expect((snap.content as any)[0].text).toContain(`home=${world.env.HOME} foo=bar`); // the server's own HOME
 });
 
+test("spawn's documented defaults over MCP hold: cwd is the server's own, env merges over the server's (replaceEnv replaces it)", async () => {
+  const { tools } = await client.listTools();
+  const spawn = tools.find((t) => t.name === "spawn")!.inputSchema.properties as Record<string, { description: string }>;
+  expect(spawn.cwd!.description).toContain("default: the MCP server's own working directory");
+  expect(spawn.env!.description).toContain("merged over the MCP server's own environment");
+  await client.callTool({ name: "spawn", arguments: { argv: ["sh", "-c", 'echo "cwd=$(pwd) foo=$FOO home=${HOME:-none}"; cat'], env: { FOO: "1" }, session: "defaults" } });
+  await client.callTool({ name: "wait", arguments: { session: "defaults", regex: ["foo=1"] } });
+  const text = ((await client.callTool({ name: "snapshot", arguments: { session: "defaults" } })).content as any)[0].text as string;
+  expect(text).toContain(`cwd=${process.cwd()} foo=1 home=${world.env.HOME}`); // the server was started in this process's cwd
+  await client.callTool({ name: "kill", arguments: { session: "defaults" } });
+  await client.callTool({ name: "spawn", arguments: { argv: ["/bin/sh", "-c", 'echo "home=${HOME:-none}"; cat'], env: { FOO: "1" }, replaceEnv: true, session: "bare" } });
+  await client.callTool({ name: "wait", arguments: { session: "bare", regex: ["home=none"] } });
+  await client.callTool({ name: "kill", arguments: { session: "bare" } });
+});
+
 test("a wait that times out shows the screen it gave up on in the text", async () => {
   const timedOut = await client.callTool({ name: "wait", arguments: { session: "envy", text: "never-shown", timeoutMs: 100 } });
   expect(timedOut.isError).toBe(true);
@@ -93,13 +134,17 @@ test("a wait that times out shows the screen it gave up on in the text", async (
   await client.callTool({ name: "kill", arguments: { session: "envy" } });
 });
 
-test("SKILL.md is a resource and a prompt", async () => {
+test("the skill is a resource and a prompt written in tool calls; SKILL.md (CLI commands) is a second resource", async () => {
   const { resources } = await client.listResources();
-  expect(resources.map((r) => r.uri)).toContain("tuiwright://skill");
+  expect(resources.map((r) => r.uri)).toEqual(["tuiwright://skill", "tuiwright://skill-cli"]);
   const read = await client.readResource({ uri: "tuiwright://skill" });
-  expect((read.contents[0] as any).text).toContain("# Driving terminal programs with tuiwright");
+  const text = (read.contents[0] as { text: string }).text;
+  expect(text).toContain('spawn {"session": "ed", "argv": ["vim", "notes.txt"]}');
+  expect(text).not.toContain("tuiwright spawn"); // tool calls, not CLI commands
+  const cli = await client.readResource({ uri: "tuiwright://skill-cli" });
+  expect((cli.contents[0] as { text: string }).text).toContain("tuiwright spawn --session");
   const prompt = await client.getPrompt({ name: "tuiwright-skill" });
-  expect((prompt.messages[0]!.content as any).text).toContain("## The loop, in few tokens");
+  expect((prompt.messages[0]!.content as { text: string }).text).toBe(text);
 });
 
 test("sessions an MCP client started are killed when it disconnects, unless spawned with keep", async () => {

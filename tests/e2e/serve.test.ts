@@ -70,8 +70,9 @@ test("/mcp is MCP's Streamable HTTP transport: the SDK's client lists and calls 
   expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name)).toContain("snapshot");
-  const ping = await client.callTool({ name: "ping", arguments: {} });
-  expect(ping.isError).toBe(false);
+  expect(tools.map((tool) => tool.name)).not.toContain("daemon_stop"); // the default profiles (--mcp-tools)
+  const listed = await client.callTool({ name: "list", arguments: {} });
+  expect(listed.isError).toBe(false);
   await client.callTool({ name: "spawn", arguments: { shell: "bash", session: "web-shell" } });
   let ticks = 0;
   const slow = await client.callTool({ name: "exec", arguments: { session: "web-shell", command: "sleep 1; echo streamed" } }, undefined, {

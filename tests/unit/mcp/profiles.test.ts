@@ -1,0 +1,37 @@
+// The MCP tool profiles: every tool belongs to one, the default set is small, and a bad
+// selection is a usage error naming the profiles.
+import { expect, test } from "bun:test";
+import { DEFAULT_PROFILES, PROFILES, profileOf, selectTools } from "../../../lib/mcp/profiles.ts";
+import { tools } from "../../../lib/mcp/tools.ts";
+import { toolsFor } from "../../../lib/mcp/tool-list.ts";
+import { thrown } from "../../helpers/errors.ts";
+
+test("every tool the method table makes belongs to exactly one profile, and every profile names only real tools", () => {
+  const names = tools().tools.map((tool) => tool.name);
+  expect(names.filter((name) => profileOf(name) === null)).toEqual([]);
+  const listed = Object.values(PROFILES).flat();
+  expect(listed.filter((name) => !names.includes(name))).toEqual([]);
+  expect(new Set(listed).size).toBe(listed.length);
+});
+
+test("the default profiles fit a model's budget (under 8k tokens at 4 chars each) and leave out daemon-wide and document tools", () => {
+  expect(DEFAULT_PROFILES).toEqual(["core", "shell"]);
+  const list = toolsFor(selectTools(undefined));
+  expect(JSON.stringify(list).length / 4).toBeLessThan(8000);
+  const names = list.map((tool) => tool.name);
+  for (const optIn of ["daemon_stop", "debug_crashWorker", "exec_block", "desktop_exec"]) expect(names).not.toContain(optIn);
+  expect(list.every((tool) => tool.outputSchema === undefined)).toBe(true);
+  const everything = toolsFor(selectTools("all", "--tools", true));
+  expect(everything.length).toBe(tools().tools.length);
+  expect(everything.every((tool) => tool.outputSchema !== undefined)).toBe(true);
+});
+
+test("a selection: names, all, duplicates once; an unknown profile is a usage error listing them", () => {
+  expect(selectTools("shell, browser").profiles).toEqual(["shell", "browser"]);
+  expect(selectTools("core,core").profiles).toEqual(["core"]);
+  expect(selectTools("all").names.has("daemon_stop")).toBe(true);
+  expect(selectTools("interactive-pty").outputSchemas("exec_block")).toBe(true);
+  const error = thrown(() => selectTools("core,everything", "--tools"));
+  expect(error.errorName).toBe("usage");
+  expect(error.message).toBe('--tools: unknown tool profile "everything"; the profiles are core, shell, browser, desktop, admin, interactive-pty and all');
+});
