@@ -122,9 +122,12 @@ export function judge(label: StateLabel, nodes: OutlineNode[], grid: Grid): Judg
     const row = node.bbox.row + Math.floor((node.bbox.rows - 1) / 2);
     const col = node.bbox.col + Math.floor((Math.max(1, node.bbox.cols) - 1) / 2);
     const inside = row >= c.box.row && row < c.box.row + c.box.rows && col >= c.box.col && col < c.box.col + c.box.cols;
-    if (!inside) {
-      claims.push({ kind: "click", key: `click ${JSON.stringify(c.name)} via ${node.role} ${boxText(node.bbox)}`, verdict: "false", why: `a click on ${node.ref} lands on row ${row}, col ${col}, outside ${c.name} ${boxText(c.box)}` });
-      return { name: c.name, outcome: "fail", ref: node.ref, why: `lands on ${row},${col}` };
+    // The node is the ref for this clickable: its bounds must be the drawn thing's, not more.
+    const within = contains(c.box, node.bbox);
+    if (!inside || !within) {
+      const why = !inside ? `a click on its ref lands on row ${row}, col ${col}, outside ${c.name} ${boxText(c.box)}` : `its node reaches past ${c.name} ${boxText(c.box)} (a click lands on its centre, ${row},${col}, only by luck)`;
+      claims.push({ kind: "click", key: `click ${JSON.stringify(c.name)} via ${node.role} ${boxText(node.bbox)}`, verdict: "false", why });
+      return { name: c.name, outcome: "fail", ref: node.ref, why };
     }
     return { name: c.name, outcome: "ok", ref: node.ref, why: `lands on ${row},${col}` };
   });

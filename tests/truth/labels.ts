@@ -11,7 +11,10 @@
 //              "@vim.mode" = { unknown = true, actual = "insert" } }
 //   [[state.clickable]]
 //   name = "<Cancel>"; role = "button"; text = "<Cancel>"; box = [10, 44, 1, 8]
-//   click = { expect = "regex the screen shows after clicking it" }   # optional: click.test.ts
+//   click = { expect = "regex" }   # optional, for click.test.ts: what clicking it does — the
+//                                  # screen shows `expect`, no longer shows `expect_gone`, the
+//                                  # cursor lands inside (cursor_in), the box is drawn highlighted
+//                                  # (highlighted), or the program exits (exits)
 //
 // Boxes are [row, col, rows, cols], 0-based. `selected`, `focus` and `input` may be the string
 // "unknown" when the screen cannot tell (then no claim about them is judged).
@@ -25,7 +28,8 @@ import type { BBox } from "../../lib/outline/types.ts";
 export type Box = BBox;
 export type Thing = { name: string; box: Box; text?: string };
 export type ValueLabel = { accept: string[] } | { unknown: true; actual?: string } | { absent: true };
-export type Clickable = Thing & { role: string; click?: { expect: string } };
+export type ClickEffect = { expect?: string; expect_gone?: string; cursor_in?: boolean; highlighted?: boolean; exits?: boolean };
+export type Clickable = Thing & { role: string; click?: ClickEffect };
 export type StateLabel = {
   marker: string;
   note?: string;
@@ -63,6 +67,13 @@ function value(file: string, marker: string, ref: string, raw: any): ValueLabel 
   fail(file, marker, `value of ${ref} must be a string, a list, { unknown = true } or { absent = true }`);
 }
 
+function clickEffect(file: string, marker: string, raw: any): ClickEffect {
+  const known = ["expect", "expect_gone", "cursor_in", "highlighted", "exits"];
+  const extra = Object.keys(raw).filter((k) => !known.includes(k));
+  if (extra.length || Object.keys(raw).length === 0) fail(file, marker, `click takes ${known.join(", ")}; got ${JSON.stringify(raw)}`);
+  return raw as ClickEffect;
+}
+
 export function readLabels(file: string, program: string): LabelFile {
   const doc = parse(readFileSync(file, "utf8")) as any;
   const states: StateLabel[] = (doc.state ?? []).map((s: any) => {
@@ -76,7 +87,7 @@ export function readLabels(file: string, program: string): LabelFile {
       values: Object.fromEntries(Object.entries(s.values ?? {}).map(([ref, v]) => [ref, value(file, marker, ref, v)])),
       clickables: (s.clickable ?? []).map((c: any) => ({
         name: String(c.name ?? c.text), role: String(c.role ?? "button"), text: c.text === undefined ? undefined : String(c.text),
-        box: box(file, marker, c.box), ...(c.click ? { click: { expect: String(c.click.expect) } } : {}),
+        box: box(file, marker, c.box), ...(c.click ? { click: clickEffect(file, marker, c.click) } : {}),
       })),
     };
   });

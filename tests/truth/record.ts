@@ -13,7 +13,7 @@ import { makeScratch } from "./scratch.ts";
 
 const OUT = join(import.meta.dir, "casts");
 /** Same language, zone and no user config for every program, whoever records. */
-const BASE_ENV = { LANG: "C.UTF-8", LC_ALL: "C.UTF-8", TZ: "UTC", EDITOR: "vim", PAGER: "less", LESS: "", LESSHISTFILE: "-" };
+const BASE_ENV = { LANG: "C.UTF-8", LC_ALL: "C.UTF-8", TZ: "UTC", EDITOR: "vim", PAGER: "less", LESSHISTFILE: "-" };
 
 async function cli(world: World, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<any> {
   const result = await world.run(["--json", ...args], { env: { ...BASE_ENV, ...env }, cwd });

@@ -60,10 +60,12 @@ export const SCENARIOS: Scenario[] = [
     env: SHELL_ENV,
     steps: [
       waitText("alpha"), settle,
+      // A mode message seen first: the manifest then takes an empty mode area as normal mode.
+      keysUntil("-- INSERT --", "i"), keys("<esc>"),
       ["press", ":terminal bash --norc --noprofile<cr>", "--wait-regex", "/[$#] $/m", ...TIMEOUT], settle, mark("terminal-job"),
       textUntil("echo hi-$((1+1))\r", "hi-2"), settle, mark("terminal-job-output"),
       keys("<C-w>N"), mark("terminal-normal"),
-      keys("<C-w>k"), mark("terminal-other-window"),
+      keys("<C-w>j"), mark("terminal-other-window"),
     ],
   },
   {
@@ -72,6 +74,9 @@ export const SCENARIOS: Scenario[] = [
       waitText("alpha"), settle, mark("start"),
       keys("i"), text("new "), mark("insert-noshowmode"),
       keys("<esc>"), mark("normal-noshowmode"),
+      // 'showmode' on long enough to show a mode message, then off again while inserting.
+      keys(":set showmode<cr>"), keysUntil("-- INSERT --", "i"), keys("<esc>"), keys(":set noshowmode<cr>"),
+      keys("o"), text("more"), mark("insert-after-noshowmode"),
     ],
   },
   {
@@ -104,11 +109,11 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
-    name: "git-log", program: "git", argv: ["git", "-C", "repo", "log"], size: [80, 24], env: { GIT_PAGER: "less" },
+    name: "git-log", program: "git", argv: ["git", "-C", "repo", "log"], size: [80, 24], env: { GIT_PAGER: "less", LESS: "R" },
     steps: [waitText("Start notes"), settle, mark("log")],
   },
   {
-    name: "git-diff", program: "git", argv: ["git", "-C", "repo", "diff"], size: [80, 24], env: { GIT_PAGER: "less" },
+    name: "git-diff", program: "git", argv: ["git", "-C", "repo", "diff"], size: [80, 24], env: { GIT_PAGER: "less", LESS: "R" },
     steps: [waitText("brave new"), settle, mark("diff")],
   },
   {
