@@ -4,7 +4,7 @@
 // ref would use, and where that click lands.
 import { contains, walk, type BBox, type OutlineNode } from "../../lib/outline/types.ts";
 import type { Grid } from "../../lib/terminal/grid.ts";
-import type { StateLabel, Thing } from "./labels.ts";
+import type { Clickable, StateLabel, Thing } from "./labels.ts";
 
 export type ClaimKind = "selected" | "focused" | "input" | "value" | "click";
 export type Claim = { kind: ClaimKind; key: string; verdict: "true" | "false" | "unjudged"; why?: string };
@@ -112,25 +112,30 @@ export function judge(label: StateLabel, nodes: OutlineNode[], grid: Grid): Judg
     if ("accept" in want ? stated.some((v) => want.accept.includes(v)) : stated.some((v) => v === "unknown" || v === want.actual)) recall.values.found++;
   }
 
-  // clickables: the smallest node that covers this clickable and no other; a click by its ref
-  // lands on its centre (lib/worker/session-core.ts #aim)
   const clicks: ClickCheck[] = label.clickables.map((c) => {
-    const others = label.clickables.filter((o) => o !== c);
-    const specific = all.filter((n) => intersects(n.bbox, c.box) && !others.some((o) => intersects(n.bbox, o.box)));
-    if (specific.length === 0) return { name: c.name, outcome: "miss", why: "no node covers it alone" };
-    const node = specific.reduce((a, b) => (a.bbox.rows * a.bbox.cols <= b.bbox.rows * b.bbox.cols ? a : b));
-    const row = node.bbox.row + Math.floor((node.bbox.rows - 1) / 2);
-    const col = node.bbox.col + Math.floor((Math.max(1, node.bbox.cols) - 1) / 2);
-    const inside = row >= c.box.row && row < c.box.row + c.box.rows && col >= c.box.col && col < c.box.col + c.box.cols;
-    // The node is the ref for this clickable: its bounds must be the drawn thing's, not more.
-    const within = contains(c.box, node.bbox);
-    if (!inside || !within) {
-      const why = !inside ? `a click on its ref lands on row ${row}, col ${col}, outside ${c.name} ${boxText(c.box)}` : `its node reaches past ${c.name} ${boxText(c.box)} (a click lands on its centre, ${row},${col}, only by luck)`;
-      claims.push({ kind: "click", key: `click ${JSON.stringify(c.name)} via ${node.role} ${boxText(node.bbox)}`, verdict: "false", why });
-      return { name: c.name, outcome: "fail", ref: node.ref, why };
-    }
-    return { name: c.name, outcome: "ok", ref: node.ref, why: `lands on ${row},${col}` };
+    const target = clickTarget(c, label.clickables, all);
+    if (target.outcome === "fail") claims.push({ kind: "click", key: `click ${JSON.stringify(c.name)} via ${target.node!.role} ${boxText(target.node!.bbox)}`, verdict: "false", why: target.why });
+    return { name: c.name, outcome: target.outcome, ref: target.node?.ref, why: target.why };
   });
 
   return { claims, recall, clicks, labelProblems };
+}
+
+/**
+ * The ref a caller would click for a labelled clickable: the smallest node that covers it and no
+ * other clickable of the state (none: a miss). A click by ref lands on the node's centre
+ * (lib/worker/session-core.ts #aim); the node's bounds must be the drawn thing's, not more, or
+ * it is a failure even when the centre happens to fall inside.
+ */
+export function clickTarget(c: Clickable, clickables: Clickable[], nodes: OutlineNode[]): { outcome: "ok" | "miss" | "fail"; node?: OutlineNode; row?: number; col?: number; why: string } {
+  const others = clickables.filter((o) => o !== c);
+  const specific = nodes.filter((n) => intersects(n.bbox, c.box) && !others.some((o) => intersects(n.bbox, o.box)));
+  if (specific.length === 0) return { outcome: "miss", why: "no node covers it alone" };
+  const node = specific.reduce((a, b) => (a.bbox.rows * a.bbox.cols <= b.bbox.rows * b.bbox.cols ? a : b));
+  const row = node.bbox.row + Math.floor((node.bbox.rows - 1) / 2);
+  const col = node.bbox.col + Math.floor((Math.max(1, node.bbox.cols) - 1) / 2);
+  const inside = row >= c.box.row && row < c.box.row + c.box.rows && col >= c.box.col && col < c.box.col + c.box.cols;
+  if (!inside) return { outcome: "fail", node, row, col, why: `a click on its ref lands on row ${row}, col ${col}, outside ${c.name} ${boxText(c.box)}` };
+  if (!contains(c.box, node.bbox)) return { outcome: "fail", node, row, col, why: `its node reaches past ${c.name} ${boxText(c.box)} (a click lands on its centre, ${row},${col}, only by luck)` };
+  return { outcome: "ok", node, row, col, why: `lands on ${row},${col}` };
 }

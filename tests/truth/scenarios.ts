@@ -139,7 +139,7 @@ export const SCENARIOS: Scenario[] = [
   },
   // ---- multiplexers
   {
-    name: "tmux", program: "tmux", argv: ["tmux", "-L", "truth", "-f", "/dev/null", "new-session", "-s", "t", "bash", "--norc", "--noprofile"],
+    name: "tmux", program: "tmux", argv: ["tmux", "-L", "truth", "-f", "/dev/null", "new-session", "-s", "t", "bash", "--norc", "--noprofile", ";", "set", "-g", "mouse", "on"],
     size: [80, 24], env: { ...SHELL_ENV, TMUX: "" },
     steps: [
       waitText("$ "), settle,
@@ -147,7 +147,7 @@ export const SCENARIOS: Scenario[] = [
       keys("C-b", "Left"), text("echo left\r"), mark("split3-left"),
       keysUntil("[0/", "C-b", "["), mark("copy-mode"),
       keys("k", "k", "0", "Space", "e"), mark("copy-mode-selecting"),
-      keys("q"), text("exit\r"), text("exit\r"), text("exit\r"),
+      keys("q"), keys("C-b", ":"), ["type", "kill-server\r", "--wait-exit", "--timeout", "30000"],
     ],
   },
   {
