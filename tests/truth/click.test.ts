@@ -13,7 +13,7 @@ import { World } from "../helpers/harness.ts";
 import type { OutlineNode } from "../../lib/outline/types.ts";
 import { clickTarget } from "./judge.ts";
 import { readLabels, type Clickable, type StateLabel } from "./labels.ts";
-import { cli, play, startSleepers } from "./play.ts";
+import { cleanUp, cli, play, startSleepers } from "./play.ts";
 import { SCENARIOS } from "./scenarios.ts";
 import { makeScratch } from "./scratch.ts";
 
@@ -21,7 +21,8 @@ type Cell = { col: number; text: string; width: number; fg?: number | string; bg
 type Outcome = { cast: string; marker: string; clickable: string; outcome: "ok" | "miss" | "fail"; why: string };
 
 const KNOWN_FILE = join(import.meta.dir, "known-click-false.json");
-const TIMEOUT = ["--timeout", "30000"];
+/** How long a click's effect may take to show (a known failure waits this long, so not more). */
+const EFFECT_TIMEOUT = ["--timeout", "10000"];
 
 let world: World;
 let work: string;
@@ -68,7 +69,7 @@ async function clickOne(cast: string, label: StateLabel, clickable: Clickable): 
     const selectedLook = label.selected !== "unknown" && label.selected[0] ? boxLook(before.cells, before.lines, label.selected[0].box) : "";
     const effect = clickable.click!;
     const wait = effect.expect ? ["--regex", effect.expect] : effect.expect_gone ? ["--regex", effect.expect_gone, "--gone"] : effect.exits ? ["--exit"] : ["--changed-since", String(snap.revision), "--settled", "300", "--all"];
-    const clicked = await world.run(["--json", "click", "--session", session, target.node!.ref, "--rev", String(snap.revision), ...wait, ...TIMEOUT]);
+    const clicked = await world.run(["--json", "click", "--session", session, target.node!.ref, "--rev", String(snap.revision), ...wait, ...EFFECT_TIMEOUT]);
     if (clicked.code !== 0) return { ...base, outcome: "fail", why: `click ${target.node!.ref} (${target.why}) did not act: exit ${clicked.code} ${clicked.stdout.slice(0, 300)}` };
     if (effect.cursor_in || effect.highlighted) {
       const after = await screenNow(session);
@@ -85,6 +86,7 @@ async function clickOne(cast: string, label: StateLabel, clickable: Clickable): 
     return { ...base, outcome: "ok", why: `clicked ${target.node!.ref}: ${target.why}` };
   } finally {
     await cli(world, ["kill", "--session", session, "--grace", "500"]).catch(() => {});
+    cleanUp(world, scenario);
     for (const s of sleepers) s.kill();
   }
 }

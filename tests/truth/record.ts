@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
-import { cli, play, startSleepers } from "./play.ts";
+import { cleanUp, cli, play, startSleepers } from "./play.ts";
 import { SCENARIOS, type Scenario } from "./scenarios.ts";
 import { makeScratch } from "./scratch.ts";
 
@@ -25,6 +25,7 @@ async function record(world: World, scenario: Scenario, work: string): Promise<v
     await cli(world, ["kill", "--session", name, "--grace", "500"]).catch(() => {});
     copyFileSync(cast, join(OUT, `${scenario.name}.cast`));
   } finally {
+    cleanUp(world, scenario);
     for (const s of sleepers) s.kill();
   }
 }

@@ -16,6 +16,8 @@ export type Scenario = {
    * "{pids}" (comma-separated) in argv. */
   sleepers?: number;
   steps: Step[];
+  /** A command that ends what outlives the session (a multiplexer's server), run after it. */
+  cleanup?: string[];
 };
 
 export const MARK_PREFIX = "truth:";
@@ -149,6 +151,7 @@ export const SCENARIOS: Scenario[] = [
       keys("k", "k", "0", "Space", "e"), mark("copy-mode-selecting"),
       keys("q"), keys("C-b", ":"), ["type", "kill-server\r", "--wait-exit", "--timeout", "30000"],
     ],
+    cleanup: ["tmux", "-L", "truth", "kill-server"],
   },
   {
     name: "screen", program: "screen", argv: ["screen", "-c", "/dev/null", "-S", "truth", "bash", "--norc", "--noprofile"],
@@ -159,6 +162,7 @@ export const SCENARIOS: Scenario[] = [
       keys("C-a", "Tab"), mark("split-upper"),
       keys("C-a", "\\"), keys("y"),
     ],
+    cleanup: ["screen", "-S", "truth", "-X", "quit"],
   },
   // ---- shells and REPLs
   {
