@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 BUN_VERSION=1.4.5
 # libnss3 and libasound2: what the Carbonyl binary links against (Chromium pulls them in too).
 # curl, groff-base, util-linux (setsid): the installer, man page and cron tests; jq: the AWI-TTY CLI façade script.
-DEBIAN_PACKAGES=(bash vim less htop python3 tmux zsh fish hyperfine procps man-db git asciinema chromium libnss3 libasound2 curl groff-base util-linux jq dialog)
+# mc … bc: the untuned programs of the truth corpus (tests/truth/record.ts re-records it with them).
+DEBIAN_PACKAGES=(bash vim less htop python3 tmux zsh fish hyperfine procps man-db git asciinema chromium libnss3 libasound2 curl groff-base util-linux jq
+  mc tig nano fzf dialog whiptail w3m lynx ncdu screen gdb sqlite3 nodejs ptpython python3-prompt-toolkit bc)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
