@@ -15,8 +15,7 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { TuiwrightError } from "../lib/protocol/errors.ts";
 import { parseCast, streamCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayObserver, type ReplayResult } from "../lib/record/replay.ts";
-import { SelectionByBehaviour } from "../lib/outline/selection-by-behaviour.ts";
-import type { Observed } from "../lib/adapters/outline-for.ts";
+import { SessionObservations } from "../lib/adapters/session-observations.ts";
 import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
 import { readBoundedFile } from "../lib/runtime/bounded-file.ts";
@@ -40,23 +39,30 @@ function readInput(path: string, what: string): string {
   return readBoundedFile(path, what, MAX_CAST_BYTES, what === "cast" ? "bad-cast" : "bad-data").toString("utf8");
 }
 
-/** The recorded input and its effects, as a live session observes them: a selection proven by
- * a navigation key the session sent replays as it was seen live. */
-function behaviourObserver(behaviour: SelectionByBehaviour): ReplayObserver {
+/** The recorded input and its effects, as a live session observes them (the same
+ * SessionObservations): a selection proven by a navigation key replays as it was seen live. */
+function observing(observations: SessionObservations, command: string): ReplayObserver {
+  const manifests = new ManifestCatalog().manifests();
+  const argv = command.split(" ").filter(Boolean);
   return {
-    input: (data, screen, atMs) => behaviour.sent(data, screen.grid(), atMs),
-    get waiting() { return behaviour.waiting; },
-    changed: (screen, atMs) => behaviour.changed(screen.grid(), screen.revision, atMs),
+    input(data, screen, atMs) {
+      // The outline a live session would have had just before: its manifest's forget rules and seen values.
+      const before = outlineFor(screen.grid(), manifests, argv, null, { shellForeground: null, seenValues: observations.seenValues }, observations.observed(screen.revision));
+      observations.remember(before.nodes);
+      observations.sent(data, screen.grid(), atMs, manifests.find((m) => m.name === before.adapter) ?? null);
+    },
+    get waiting() { return observations.waiting; },
+    changed: (screen, atMs) => observations.changed(screen.grid(), screen.revision, atMs),
   };
 }
 
 /** Streams the cast (any length; memory holds one line and one batch of output). */
-async function replayFile(castPath: string, atMarker: string | undefined): Promise<{ result: ReplayResult; command: string; observed: () => Observed }> {
+async function replayFile(castPath: string, atMarker: string | undefined): Promise<{ result: ReplayResult; command: string; observations: SessionObservations }> {
   const cast = streamCast(castPath);
-  const behaviour = new SelectionByBehaviour();
+  const observations = new SessionObservations();
   try {
-    const result = await replay(cast, castPath, atMarker, behaviourObserver(behaviour));
-    return { result, command: cast.command, observed: () => ({ revision: result.screen.revision, claim: behaviour.claim }) };
+    const result = await replay(cast, castPath, atMarker, observing(observations, cast.command));
+    return { result, command: cast.command, observations };
   } finally {
     cast.close();
   }
@@ -76,8 +82,9 @@ function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
   return text === "" ? [] : text.split("\n");
 }
 
-function outlineLines(result: ReplayResult, command: string, observed: Observed): string[] {
-  const { nodes } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null, undefined, observed);
+function outlineLines(result: ReplayResult, command: string, observations: SessionObservations): string[] {
+  const facts = { shellForeground: null, seenValues: observations.seenValues };
+  const { nodes } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null, facts, observations.observed(result.screen.revision));
   return compactOutline(nodes);
 }
 
@@ -94,7 +101,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
   }
   const raw = parsed.flags.has("--raw");
   if (raw && format !== "text") throw new TuiwrightError("usage", "--raw goes with --format text");
-  const { result, command, observed } = await replayFile(castPath, parsed.flags.get("--at-marker") as string | undefined);
+  const { result, command, observations } = await replayFile(castPath, parsed.flags.get("--at-marker") as string | undefined);
   const { screen } = result;
   try {
     const where = result.stoppedAt ? `marker ${result.stoppedAt.number} ${JSON.stringify(result.stoppedAt.label)}` : "the end";
@@ -108,7 +115,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
         rows: screen.rows,
         masks: expected?.masks ?? [...(previous?.masks ?? []), ...((parsed.flags.get("--mask") as string[] | undefined) ?? [])],
         screen: rowsOf(result, command, raw),
-        outline: (expected?.outline || wantsOutline) ? outlineLines(result, command, observed()) : null,
+        outline: (expected?.outline || wantsOutline) ? outlineLines(result, command, observations) : null,
       };
       if (!expected) {
         parseSnapshotFile(formatSnapshotFile(actual), expectPath); // validates the masks
@@ -130,7 +137,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
     if (format === "text") body = textOf(result, command, raw);
     else if (format === "ansi") body = screen.ansi();
     else if (format === "cells") body = screen.cells().map((row) => JSON.stringify(row)).join("\n");
-    else body = outlineLines(result, command, observed()).join("\n");
+    else body = outlineLines(result, command, observations).join("\n");
     if (mode === "json") {
       await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, format, [format]: format === "cells" ? screen.cells() : body }));
     } else {

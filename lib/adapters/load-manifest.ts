@@ -50,7 +50,7 @@ export type CompiledRegion = {
   window: "current" | "current-status" | "single" | null;
 };
 
-export type CompiledWindows = { status: AttrPredicate[]; current: AttrPredicate; separator: AttrPredicate | null };
+export type CompiledWindows = { status: AttrPredicate[]; current: AttrPredicate; separator: AttrPredicate | null; others: string | null };
 
 export type CompiledValue = {
   region: string;
@@ -189,6 +189,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       status: data.windows.status.map((attrs) => predicate(attrs) ?? {}),
       current: predicate(data.windows.current) ?? {},
       separator: predicate(data.windows.separator),
+      others: data.windows.others ?? null,
     } : null,
     regions: data.regions.map((r) => ({
       name: r.name,

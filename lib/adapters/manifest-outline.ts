@@ -310,8 +310,25 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     }
     regions.push(node);
   }
+  // The other windows: each its own node (the current one's text and status are regions).
+  const claimed = regions.map((node) => node.bbox);
+  if (layout?.kind === "split" && manifest.windows?.others) {
+    layout.others.forEach((window, i) => {
+      const box = { ...window.text, rows: window.status.row - window.text.row + 1 };
+      const text = sliceGrid(grid, window.text);
+      regions.push({
+        ref: `@${manifest.root}.${manifest.windows!.others}.${i}`,
+        role: "window",
+        name: rowText(grid, window.status.row, window.status.col, window.status.col + window.status.cols).trim(),
+        bbox: box,
+        evidence: [evidence("windows (a status line not drawn as the current one's)", window.status)],
+        children: genericOutline(text).map((node) => shifted(node as DraftNode, window.text)),
+      });
+      claimed.push(box, window.status);
+    });
+  }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  const rest = manifest.generic ? genericOutline(grid, observed) : unclaimedOutline(grid, regions.map((node) => node.bbox), observed);
+  const rest = manifest.generic ? genericOutline(grid, observed) : unclaimedOutline(grid, claimed, observed);
   if (manifest.panes) rest.filter((node) => node.role === "pane").forEach((pane, i) => { (pane as DraftNode).ref = `@${manifest.root}.${manifest.panes}.${i}`; });
   const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
   return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols },

@@ -97,6 +97,9 @@ export const Windows = v.strictObject({
   status: v.pipe(v.array(v.strictObject(Attributes)), v.minLength(1)),
   current: v.strictObject(Attributes),
   separator: v.optional(v.strictObject(Attributes)),
+  /** The other windows become nodes @root.NAME.N (reading order): each its text and status line,
+   * named by the status line, its text outlined by the generic rules. */
+  others: v.optional(Ident),
 });
 
 export const Manifest = v.strictObject({

@@ -7,9 +7,11 @@ import type { Grid, GridRow, Style } from "../terminal/grid.ts";
 import type { BBox } from "../outline/types.ts";
 import type { AttrPredicate, CompiledWindows } from "./load-manifest.ts";
 
+export type Window = { status: BBox; text: BBox };
+
 export type WindowLayout =
   | { kind: "single" }
-  | { kind: "split"; current: { status: BBox; text: BBox } | null };
+  | { kind: "split"; current: Window | null; others: Window[] };
 
 function matches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
@@ -22,27 +24,40 @@ function matches(style: Style, want: AttrPredicate): boolean {
 export function findWindows(grid: Grid, windows: CompiledWindows): WindowLayout {
   const statusLike = (row: number, col: number) => windows.status.some((want) => matches(grid.lines[row]!.styles[col]!, want));
   const currentLike = (row: number, col: number) => statusLike(row, col) && matches(grid.lines[row]!.styles[col]!, windows.current);
+  const separatorAbove = (row: number, col: number) =>
+    row > 0 && grid.lines[row - 1]!.chars[col] === "|" && (!windows.separator || matches(grid.lines[row - 1]!.styles[col]!, windows.separator));
+  let current: Window | null = null;
+  const others: Window[] = [];
   // Status lines sit between the first row and the last (the command line).
-  let sawStatus = false;
   for (let row = 1; row < grid.rows - 1; row++) {
     let col = 0;
     while (col < grid.cols) {
-      if (!currentLike(row, col)) { col++; continue; }
+      if (!statusLike(row, col)) { col++; continue; }
       let end = col;
-      while (end + 1 < grid.cols && currentLike(row, end + 1)) end++;
-      // A status line spans its window: it starts at the screen's edge or after another window's
-      // status, and ends at the edge or where another window's status begins.
-      const bounded = (col === 0 || statusLike(row, col - 1)) && (end === grid.cols - 1 || statusLike(row, end + 1));
-      if (bounded && end - col >= 1) return { kind: "split", current: { status: { row, col, rows: 1, cols: end - col + 1 }, text: textAbove(grid, row, col, end, statusLike, windows.separator) } };
+      while (end + 1 < grid.cols && statusLike(row, end + 1)) end++;
+      // A window's separator column may lead a run that sits beside another window's text.
+      let start = grid.lines[row]!.chars[col] === "|" ? col + 1 : col;
+      // A status line spans its window: from the screen's edge or a separator, to the edge or
+      // the separator column its window ends at (a visual selection ends at its text).
+      const bounded = (col === 0 || start > col) && (end === grid.cols - 1 || separatorAbove(row, end)) && end - start >= 1;
+      if (bounded) {
+        // One run may hold several windows' status lines: split where the current one's look
+        // starts or ends, and under the separator columns of the windows above.
+        for (let c = start + 1; c <= end + 1; c++) {
+          if (c <= end && currentLike(row, c) === currentLike(row, c - 1) && !separatorAbove(row, c - 1)) continue;
+          const last = c - 1;
+          if (last - start >= 1) {
+            const window = { status: { row, col: start, rows: 1, cols: last - start + 1 }, text: textAbove(grid, row, start, last, statusLike, windows.separator) };
+            if (currentLike(row, start) && !current) current = window;
+            else others.push(window);
+          }
+          start = c;
+        }
+      }
       col = end + 1;
     }
-    if (!sawStatus) {
-      let whole = true;
-      for (let c = 0; c < grid.cols && whole; c++) whole = statusLike(row, c);
-      sawStatus = whole;
-    }
   }
-  return sawStatus ? { kind: "split", current: null } : { kind: "single" };
+  return current || others.length > 0 ? { kind: "split", current, others } : { kind: "single" };
 }
 
 function textAbove(grid: Grid, statusRow: number, from: number, to: number, statusLike: (row: number, col: number) => boolean, separator: AttrPredicate | null): BBox {

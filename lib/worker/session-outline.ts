@@ -4,8 +4,8 @@
 import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
 import type { ProcessFacts } from "../adapters/process-facts.ts";
+import { SessionObservations } from "../adapters/session-observations.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
-import { SelectionByBehaviour } from "../outline/selection-by-behaviour.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { foregroundGroup, processArgv } from "../runtime/process.ts";
@@ -16,9 +16,6 @@ import type { Screen } from "../terminal/screen.ts";
 const ISSUED_KEPT = 16;
 const PIXEL_CHECK_MS = 1000;
 const POSITIONAL = /^@e\d+$/;
-const SEEN_KEPT = 32;
-const SEEN_REFS_KEPT = 1000;
-const NOTHING_SEEN: ReadonlySet<string> = new Set();
 
 function describe(node: OutlineNode): string {
   const name = node.name.length > 60 ? `${node.name.slice(0, 59)}…` : node.name;
@@ -35,21 +32,15 @@ export class SessionOutline {
   #currentPixels = "";
   #currentGeneration = -1;
   #currentFacts: ProcessFacts | null = null;
-  #currentClaims = -1;
-  #currentForgotten = -1;
-  /** Bumped each time input made the session forget values it had seen. */
-  #forgotten = 0;
-  /** Selections proven by the keys this session sent (the generic layer's only semantic fact). */
-  readonly #behaviour = new SelectionByBehaviour();
+  #currentObserved = -1;
+  /** What the session observed over time: selections its keys proved, values shown earlier. */
+  readonly #observations = new SessionObservations();
   /** An integrated shell's OSC 133 state (at its prompt, no command started since), else null. */
   readonly #promptState: () => boolean | null;
   /** Whether a manifest with pixel glyphs names this session's program, and when that was checked. */
   #pixelManifest = { checkedAt: -Infinity, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
-  /** Values each durable ref has shown in this session (bounded: a few names per ref). */
-  readonly #seen = new Map<string, Set<string>>();
-  readonly #seenValues = (ref: string): ReadonlySet<string> => this.#seen.get(ref) ?? NOTHING_SEEN;
 
   constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
     this.#screen = screen;
@@ -64,61 +55,37 @@ export class SessionOutline {
     const generation = this.#catalog.generation(); // an edited manifest applies at once
     // Process facts change without the screen changing (a command takes the terminal).
     const group = foregroundGroup(this.#pid);
-    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#seenValues };
+    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#observations.seenValues };
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
-      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentClaims === this.#behaviour.generation && this.#currentForgotten === this.#forgotten) {
+      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation) {
       return this.#current;
     }
     this.#currentGeneration = generation;
     this.#currentFacts = facts;
-    this.#currentClaims = this.#behaviour.generation;
-    this.#currentForgotten = this.#forgotten;
+    this.#currentObserved = this.#observations.generation;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
-    const observed = { revision: screen.revision, claim: this.#behaviour.claim };
-    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, observed);
+    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;
-    this.#remember(nodes);
+    this.#observations.remember(nodes);
     return this.#current;
   }
 
-  /** Input the session is about to send (a navigation key may prove a selection). */
+  /** Input the session is about to send (a navigation key may prove a selection; `:set
+   * noshowmode` makes an earlier "-- INSERT --" prove nothing). */
   sending(input: string): void {
     this.#screen.sync();
-    this.#behaviour.sent(input, this.#screen.grid(), performance.now());
-    this.#forgetOnInput(input);
-  }
-
-  /** Input that may change what an earlier screen proved (`:set noshowmode` after "-- INSERT --"
-   * was shown) makes the session forget it: the fact it supported is unknown again. */
-  #forgetOnInput(input: string): void {
     const adapter = this.#current?.adapter;
-    if (!adapter) return;
-    const manifest = this.#catalog.manifests().find((m) => m.name === adapter);
-    for (const entry of manifest?.values ?? []) {
-      if (!entry.defaultOnceSeen?.forgetOnInput?.test(input)) continue;
-      this.#seen.delete(`@${manifest!.root}.${entry.region}`);
-      this.#forgotten++;
-    }
+    const manifest = adapter ? this.#catalog.manifests().find((m) => m.name === adapter) ?? null : null;
+    // A manifest that learns from values shown earlier sees the screen before every input, as a
+    // replay does at each input event: live and replay remember the same values.
+    if (manifest?.values.some((entry) => entry.defaultOnceSeen)) this.current();
+    this.#observations.sent(input, this.#screen.grid(), performance.now(), manifest);
   }
 
   /** The screen changed: a key waiting for its effect looks at it. */
   changed(): void {
-    if (!this.#behaviour.waiting) return;
-    this.#behaviour.changed(this.#screen.grid(), this.#screen.revision, performance.now());
-  }
-
-  /** Records the values durable refs show now (only manifest refs: `@vim.mode`, not `@e4`). */
-  #remember(nodes: OutlineNode[]): void {
-    for (const node of walk(nodes)) {
-      if (node.value === undefined || node.value === null || POSITIONAL.test(node.ref)) continue;
-      let values = this.#seen.get(node.ref);
-      if (!values) {
-        if (this.#seen.size >= SEEN_REFS_KEPT) continue;
-        this.#seen.set(node.ref, (values = new Set()));
-      }
-      if (values.size < SEEN_KEPT) values.add(String(node.value));
-    }
+    if (this.#observations.waiting) this.#observations.changed(this.#screen.grid(), this.#screen.revision, performance.now());
   }
 
   /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */

@@ -14,7 +14,8 @@ import type { Screen } from "../../lib/terminal/screen.ts";
 import { Screen as HeadlessScreen } from "../../lib/terminal/screen.ts";
 import type { OutlineNode } from "../../lib/outline/types.ts";
 import { MARK_PREFIX } from "./scenarios.ts";
-import { outlineAt, OutlineHistory } from "./outline-at.ts";
+import { outlineAt, sentInput } from "./outline-at.ts";
+import { SessionObservations } from "../../lib/adapters/session-observations.ts";
 
 export type SentInput = { data: string; time: number; revision: number };
 export type TruthState = {
@@ -39,7 +40,7 @@ export async function replayStates(castPath: string, visit: (state: TruthState) 
   const cast = parseCast(readFileSync(castPath, "utf8"), castPath);
   const argv = cast.command.split(" ").filter(Boolean);
   const screen = new HeadlessScreen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
-  const history = new OutlineHistory();
+  const history = new SessionObservations();
   const inputs: SentInput[] = [];
   let pending = "";
   const flush = async () => {
@@ -49,14 +50,21 @@ export async function replayStates(castPath: string, visit: (state: TruthState) 
   };
   try {
     for (const event of cast.events) {
-      if (event.code === "o") pending += event.data;
-      else if (event.code === "r") {
+      if (event.code === "o") {
+        pending += event.data;
+        // A key waiting for its effect sees every output event, as a live session sees every write.
+        if (history.waiting) {
+          await flush();
+          history.changed(screen.grid(), screen.revision, event.time * 1000);
+        }
+      } else if (event.code === "r") {
         await flush();
         const [cols, rows] = event.data.split("x").map(Number);
         screen.resize(cols!, rows!);
       } else if (event.code === "i") {
         await flush();
         inputs.push({ data: event.data, time: event.time, revision: screen.revision });
+        sentInput(screen, argv, event.data, event.time * 1000, history, builtinManifests());
       } else if (event.code === "m") {
         await flush();
         const { adapter, nodes } = outlineAt(screen, argv, inputs, history, builtinManifests());
