@@ -1,7 +1,7 @@
 // The desktop.* methods: AOTUI desktops living in the daemon (lib/desktop/runtime.ts), their
 // signals as `desktop.signal` notifications, and input locks held by a connection released
 // when it closes (a crashed agent does not lock its desktop forever).
-import { writeFileSync } from "node:fs";
+import { writeOutputFile } from "../runtime/output-file.ts";
 import { createDesktop, destroyDesktop, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
 import type { Desktop, DesktopState } from "../desktop/desktop.ts";
 import type { UpdateSignal } from "../desktop/signal-stream.ts";
@@ -190,12 +190,8 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
       const desktop = pick(params.desktop);
       const state = await desktop.serialize();
       if (params.file === undefined) return { desktop: desktop.id, state };
-      try {
-        writeFileSync(params.file, JSON.stringify(state, null, 2) + "\n", { flag: "wx", mode: 0o600 });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new TuiwrightError(code === "EEXIST" ? "bad-data" : "io", `cannot write ${params.file}: ${code === "EEXIST" ? "it exists already" : (error as Error).message}`);
-      }
+      // A new file only (a saved state names code to run: never replace one).
+      writeOutputFile(params.file, JSON.stringify(state, null, 2) + "\n", { replace: false });
       return { desktop: desktop.id, state, file: params.file };
     },
     async "desktop.restore"(params) {
