@@ -2,7 +2,7 @@
 // signals as `desktop.signal` notifications, and input locks held by a connection released
 // when it closes (a crashed agent does not lock its desktop forever).
 import { writeOutputFile } from "../runtime/output-file.ts";
-import { createDesktop, destroyDesktop, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
+import { createDesktop, destroyDesktop, foldersOf, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
 import type { Desktop, DesktopState } from "../desktop/desktop.ts";
 import type { UpdateSignal } from "../desktop/signal-stream.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -195,10 +195,12 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
       return { desktop: desktop.id, state, file: params.file };
     },
     async "desktop.restore"(params) {
-      const desktop = await restore(params.state as unknown as DesktopState);
+      const state = params.state as unknown as DesktopState;
+      const desktop = await restore(state);
       offerSessions(desktop);
       changed();
-      return { desktop: desktop.id, apps: desktop.list() };
+      // Every folder was checked as code (ours or root's, writable by nobody else) before it ran.
+      return { desktop: desktop.id, apps: desktop.list(), folders: foldersOf(state) };
     },
     async "desktop.subscribe"(params, call) {
       const desktop = pick(params.desktop);
