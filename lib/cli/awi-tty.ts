@@ -177,7 +177,7 @@ export function awiSocketPath(flag: string | undefined, env: Record<string, stri
   ];
   const present = documentDefaults.find(ourSocketAt);
   if (present) return present;
-  return env.TUIWRIGHT_SOCKET ?? defaultSocketPath(namespaceFromEnv(env.TUIWRIGHT_NS));
+  return env.TUIWRIGHT_SOCKET || defaultSocketPath(namespaceFromEnv(env.TUIWRIGHT_NS));
 }
 
 function exitFor(error: TuiwrightError): number {
