@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, World } from "../helpers/harness.ts";
+import { World } from "../helpers/harness.ts";
+import { startServe as startServeProcess } from "../helpers/serve-process.ts";
 
 setDefaultTimeout(60_000);
 
@@ -14,21 +15,7 @@ let world: World;
 beforeAll(async () => { world = await World.start(); });
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
-type Serving = { server: Bun.Subprocess<"ignore", "pipe", "pipe">; url: string; token: string; tokenFile: string };
-
-/** `serve --http 127.0.0.1:0`, once it has printed where it listens and its token. */
-async function startServe(): Promise<Serving> {
-  const server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: world.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const reader = server.stdout.getReader();
-  let text = "";
-  while (!text.includes("mode 0600")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited: ${text}${await new Response(server.stderr).text()}`);
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { server, url: /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!, token: /token: (\S+)/.exec(text)![1]!, tokenFile: /stored in (\S+),/.exec(text)![1]! };
-}
+const startServe = () => startServeProcess(world.env);
 
 const stateDir = () => join(world.dir, "state", "tuiwright", world.namespace);
 const tokenFiles = () => (existsSync(stateDir()) ? readdirSync(stateDir()).filter((name) => name.startsWith("serve-")) : []);
