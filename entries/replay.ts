@@ -15,7 +15,7 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { TuiwrightError } from "../lib/protocol/errors.ts";
 import { parseCast, streamCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayResult } from "../lib/record/replay.ts";
-import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
+import { compareSnapshot, formatSnapshotFile, MAX_SNAPSHOT_FILE_BYTES, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
 import { readTrustedFile } from "../lib/runtime/trusted-file.ts";
 import { writeOutputFile } from "../lib/runtime/output-file.ts";
@@ -32,7 +32,6 @@ function resolve(cwd: string, path: string): string {
 
 /** A report embeds its cast whole: a cap keeps that bounded (replay streams instead). */
 const MAX_CAST_BYTES = 256 << 20;
-const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
 
 function readInput(path: string, what: string): string {
   return readTrustedFile(path, { what, maxBytes: MAX_CAST_BYTES, badName: what === "cast" ? "bad-cast" : "bad-data" }).toString("utf8");

@@ -15,7 +15,7 @@ import { terminalApp, terminalAppId, type TerminalSession } from "../desktop/ter
 import { BUILTIN_MANIFESTS } from "../adapters/builtins.ts";
 import { operationsOf, type TerminalOperation } from "../adapters/manifest-operations.ts";
 import { parse as parseToml } from "smol-toml";
-import { readFileSync } from "node:fs";
+import { readUserManifest } from "../adapters/read-user-manifest.ts";
 import * as v from "valibot";
 import { METHODS } from "../protocol/methods.ts";
 
@@ -80,7 +80,7 @@ async function manifestOperations(adapter: string | null): Promise<TerminalOpera
   const { ManifestCatalog } = await import("../adapters/catalog.ts");
   const entry = new ManifestCatalog().entries().find((e) => e.manifest.name === adapter);
   if (!entry) return [];
-  const source = BUILTIN_MANIFESTS.find((m) => m.file === entry.manifest.file)?.source ?? readFileSync(entry.manifest.file, "utf8");
+  const source = BUILTIN_MANIFESTS.find((m) => m.file === entry.manifest.file)?.source ?? readUserManifest(entry.manifest.file);
   return operationsOf(parseToml(source));
 }
 
