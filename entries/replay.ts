@@ -1,7 +1,7 @@
 // Entry point of the offline tools, run in the CLI's own process (no daemon needed, as CI
 // wants): `replay CAST …` and `adapter test MANIFEST --cast CAST …`. Its own entry point in
 // the binary, so the thin CLI never loads xterm for other verbs.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
@@ -16,10 +16,10 @@ import { TuiwrightError } from "../lib/protocol/errors.ts";
 import { parseCast, streamCast } from "../lib/record/cast-reader.ts";
 import { replay, type ReplayObserver, type ReplayResult } from "../lib/record/replay.ts";
 import { SessionObservations } from "../lib/adapters/session-observations.ts";
-import { compareSnapshot, formatSnapshotFile, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
+import { compareSnapshot, formatSnapshotFile, MAX_SNAPSHOT_FILE_BYTES, parseSnapshotFile, type SnapshotFile } from "../lib/record/snapshot-file.ts";
 import { printErr, printOut } from "../lib/runtime/stdio.ts";
-import { readBoundedFile } from "../lib/runtime/bounded-file.ts";
-import { writeFileNoFollow } from "../lib/runtime/no-follow-write.ts";
+import { readTrustedFile } from "../lib/runtime/trusted-file.ts";
+import { writeOutputFile } from "../lib/runtime/output-file.ts";
 import { renderReport } from "../lib/record/report.ts";
 import { FAILED_MARKER } from "../lib/record/marker-label.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
@@ -33,10 +33,9 @@ function resolve(cwd: string, path: string): string {
 
 /** A report embeds its cast whole: a cap keeps that bounded (replay streams instead). */
 const MAX_CAST_BYTES = 256 << 20;
-const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
 
 function readInput(path: string, what: string): string {
-  return readBoundedFile(path, what, MAX_CAST_BYTES, what === "cast" ? "bad-cast" : "bad-data").toString("utf8");
+  return readTrustedFile(path, { what, maxBytes: MAX_CAST_BYTES, badName: what === "cast" ? "bad-cast" : "bad-data" }).toString("utf8");
 }
 
 /** The recorded input and its effects, as a live session observes them (the same
@@ -107,7 +106,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
     const where = result.stoppedAt ? `marker ${result.stoppedAt.number} ${JSON.stringify(result.stoppedAt.label)}` : "the end";
     if (expectPath) {
       const file = resolve(cwd, expectPath);
-      const previous = existsSync(file) ? parseSnapshotFile(readBoundedFile(file, "snapshot file", MAX_SNAPSHOT_FILE_BYTES).toString("utf8"), expectPath) : null;
+      const previous = existsSync(file) ? parseSnapshotFile(readTrustedFile(file, { what: "snapshot file", maxBytes: MAX_SNAPSHOT_FILE_BYTES }).toString("utf8"), expectPath) : null;
       const wantsOutline = parsed.flags.has("--outline") || (parsed.flags.has("--update") ? previous?.outline != null : false);
       const expected = parsed.flags.has("--update") ? null : previous ?? (() => { throw new TuiwrightError("no-such-file", `no snapshot file ${JSON.stringify(expectPath)}`, { hint: "create it with --update" }); })();
       const actual: SnapshotFile = {
@@ -119,7 +118,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
       };
       if (!expected) {
         parseSnapshotFile(formatSnapshotFile(actual), expectPath); // validates the masks
-        writeFileNoFollow(file, formatSnapshotFile(actual));
+        writeOutputFile(file, formatSnapshotFile(actual));
         await printOut(mode === "json" ? JSON.stringify({ updated: file, at: where }) : `updated ${expectPath} from ${where} of ${parsed.positionals[0]}`);
         return 0;
       }
@@ -167,7 +166,7 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
     }
     const file = resolve(cwd, expectPath);
     if (parsed.flags.has("--update")) {
-      writeFileNoFollow(file, `${lines.join("\n")}\n`);
+      writeOutputFile(file, `${lines.join("\n")}\n`);
       await printOut(`updated ${expectPath}`);
       return 0;
     }
@@ -209,7 +208,7 @@ export async function runReport(args: string[], mode: Mode): Promise<number> {
     throw new TuiwrightError("usage", `--idle-limit needs a number of seconds > 0, e.g. 2 or 0.5; got ${JSON.stringify(idleText)}`, { hint: "run `tuiwright help report`" });
   }
   const html = renderReport(text, cast, title, { playerJs, playerCss }, idleLimit === undefined ? {} : { idleLimit });
-  writeFileNoFollow(out, html);
+  writeOutputFile(out, html);
   const markers = cast.events.filter((e) => e.code === "m").length;
   const failedWaits = cast.events.filter((e) => e.code === "m" && e.data.startsWith(FAILED_MARKER)).length;
   await printOut(mode === "json"
@@ -235,11 +234,10 @@ export async function runCastConvert(args: string[], mode: Mode): Promise<number
   }
   const out = resolve(cwd, outArg);
   try {
-    writeFileSync(out, converted.text, { flag: "wx", mode: 0o600 });
+    writeOutputFile(out, converted.text, { replace: false });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw new TuiwrightError("usage", `${out} exists; converting never overwrites`, { hint: "remove it or give another OUT" });
-    throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
+    if (error instanceof TuiwrightError && error.details.exists) throw new TuiwrightError("usage", `${out} exists; converting never overwrites`, { hint: "remove it or give another OUT" });
+    throw error;
   }
   await printOut(mode === "json"
     ? JSON.stringify({ out, version: to, events: converted.events, droppedExitEvents: converted.dropped })

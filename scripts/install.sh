@@ -1,7 +1,7 @@
 #!/bin/sh
 # tuiwright installer:  curl -fsSL https://github.com/tuiwright/tuiwright/releases/latest/download/install.sh | sh
 #
-#   sh install.sh [--version X.Y.Z] [--prefix DIR] [--base-url URL]
+#   sh install.sh [--version X.Y.Z] [--prefix DIR] [--base-url URL] [--sha256 HASH]
 #   curl -fsSL URL | sh -s -- --version 0.1.0
 #
 # Detects OS, CPU and C library, downloads tuiwright-<platform>.gz and SHA256SUMS from the
@@ -9,9 +9,17 @@
 # binary as $PREFIX/bin/tuiwright (default PREFIX: ~/.local). Running it again replaces the
 # binary in one rename, so it is safe to re-run and to run while tuiwright is in use.
 #
+# What the checksum protects against (SECURITY.md, "Releases"): SHA256SUMS comes from the same
+# server as the artifact, so it catches a corrupt or truncated download — not a server (mirror,
+# release page) that serves a tampered artifact with a matching SHA256SUMS. Against that, pass
+# --sha256 HASH: the artifact's SHA-256 as you got it from a source you trust (the release notes
+# on github.com, or a value pinned in your CI config); the download is checked against it and
+# SHA256SUMS is not used. The downloaded binary runs (`--version`, to see that it runs here)
+# only after that check passed.
+#
 # Environment (each also a flag): TUIWRIGHT_VERSION, PREFIX, TUIWRIGHT_BASE_URL (a mirror:
 # it must serve latest/download/FILE and download/vX.Y.Z/FILE, as GitHub releases do),
-# TUIWRIGHT_PLATFORM (skip detection, e.g. linux-x64-musl).
+# TUIWRIGHT_SHA256, TUIWRIGHT_PLATFORM (skip detection, e.g. linux-x64-musl).
 #
 # Uninstall: `tuiwright daemon stop`, then `rm ~/.local/bin/tuiwright` (or $PREFIX/bin/tuiwright);
 # recordings and state live in ~/.local/state/tuiwright, your manifests in ~/.config/tuiwright.
@@ -21,12 +29,13 @@ BASE_URL=${TUIWRIGHT_BASE_URL:-https://github.com/tuiwright/tuiwright/releases}
 VERSION=${TUIWRIGHT_VERSION:-}
 PREFIX=${PREFIX:-}
 PLATFORM=${TUIWRIGHT_PLATFORM:-}
+PINNED=${TUIWRIGHT_SHA256:-}
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'tuiwright install: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  say "usage: install.sh [--version X.Y.Z] [--prefix DIR] [--base-url URL]"
+  say "usage: install.sh [--version X.Y.Z] [--prefix DIR] [--base-url URL] [--sha256 HASH]"
   say "installs tuiwright to PREFIX/bin (default ~/.local/bin); see the top of this script"
 }
 
@@ -38,6 +47,8 @@ while [ $# -gt 0 ]; do
     --prefix=*) PREFIX=${1#*=}; shift ;;
     --base-url) [ $# -ge 2 ] || die "--base-url needs a URL"; BASE_URL=$2; shift 2 ;;
     --base-url=*) BASE_URL=${1#*=}; shift ;;
+    --sha256) [ $# -ge 2 ] || die "--sha256 needs the artifact's SHA-256 (64 hex digits)"; PINNED=$2; shift 2 ;;
+    --sha256=*) PINNED=${1#*=}; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument \"$1\"" ;;
   esac
@@ -47,6 +58,13 @@ VERSION=${VERSION#v}
 case $VERSION in
   ''|[0-9]*.[0-9]*.[0-9]*) ;;
   *) die "version \"$VERSION\" is not X.Y.Z (e.g. --version 0.1.0)" ;;
+esac
+
+PINNED=$(printf '%s' "$PINNED" | tr 'A-F' 'a-f')
+case $PINNED in
+  '') ;;
+  *[!0-9a-f]*) die "--sha256 \"$PINNED\" is not a SHA-256 (64 hex digits)" ;;
+  *) [ ${#PINNED} -eq 64 ] || die "--sha256 \"$PINNED\" is not a SHA-256 (64 hex digits)" ;;
 esac
 
 if [ -z "$PREFIX" ]; then
@@ -116,15 +134,26 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/tuiwright-install.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 
 say "tuiwright: downloading $ARTIFACT (${VERSION:-latest}) from $URL_DIR"
-fetch "$URL_DIR/SHA256SUMS" "$TMP/SHA256SUMS" || die "could not download $URL_DIR/SHA256SUMS${VERSION:+ (is $VERSION a released version?)}"
+if [ -z "$PINNED" ]; then
+  fetch "$URL_DIR/SHA256SUMS" "$TMP/SHA256SUMS" || die "could not download $URL_DIR/SHA256SUMS${VERSION:+ (is $VERSION a released version?)}"
+fi
 fetch "$URL_DIR/$ARTIFACT" "$TMP/$ARTIFACT" || die "could not download $URL_DIR/$ARTIFACT (no build for $PLATFORM in this release?)"
 
-expected=$(awk -v f="$ARTIFACT" '$2 == f || $2 == "*" f { print $1; exit }' "$TMP/SHA256SUMS")
-[ -n "$expected" ] || die "SHA256SUMS has no line for $ARTIFACT; nothing was installed"
+# Verified before anything of the download runs: against the pinned hash if given, else
+# against SHA256SUMS from the same server (corruption only; see the top of this script).
 actual=$(sha256 "$TMP/$ARTIFACT")
-if [ "$expected" != "$actual" ]; then
-  die "checksum mismatch for $ARTIFACT: SHA256SUMS says $expected, the download is $actual.
-The download is corrupt or was tampered with; nothing was installed. Try again, or check the mirror ($URL_DIR)."
+if [ -n "$PINNED" ]; then
+  [ "$PINNED" = "$actual" ] || die "$ARTIFACT does not match the --sha256 you gave: expected $PINNED, the download is $actual.
+The server sent something other than the release you pinned; nothing was installed, and none of it ran."
+  say "tuiwright: $ARTIFACT matches the pinned SHA-256"
+else
+  expected=$(awk -v f="$ARTIFACT" '$2 == f || $2 == "*" f { print $1; exit }' "$TMP/SHA256SUMS")
+  [ -n "$expected" ] || die "SHA256SUMS has no line for $ARTIFACT; nothing was installed"
+  if [ "$expected" != "$actual" ]; then
+    die "checksum mismatch for $ARTIFACT: SHA256SUMS says $expected, the download is $actual.
+The download is corrupt or was altered after SHA256SUMS was written; nothing was installed, and none of it ran. Try again, or check the mirror ($URL_DIR)."
+  fi
+  say "tuiwright: $ARTIFACT matches SHA256SUMS from the same server (this catches a corrupt download, not a tampered server: pass --sha256 HASH from the release notes to check against a source you trust)"
 fi
 
 gzip -dc "$TMP/$ARTIFACT" > "$TMP/tuiwright" || die "could not decompress $ARTIFACT; nothing was installed"

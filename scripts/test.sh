@@ -15,6 +15,8 @@ echo "==> type check"
 bun run check || exit 1
 echo "==> layers (scripts/check-layers.ts)"
 bun scripts/check-layers.ts || exit 1
+echo "==> file writes (scripts/check-writes.ts)"
+bun scripts/check-writes.ts || exit 1
 echo "==> building dist/tuiwright"
 bun run build || exit 1
 

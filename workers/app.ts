@@ -1,10 +1,9 @@
 // App worker entry: hosts one HTML5 application of an AOTUI desktop in a headless DOM
 // (linkedom: measured faster to start than happy-dom, see bench/RESULTS.md), one document per
 // view, runs its script, watches its views with MutationObserver and dispatches operations.
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { parseHTML } from "linkedom";
 import { desktopError } from "../lib/desktop/aotui-codes.ts";
+import { readAppScript } from "../lib/desktop/app-manifest.ts";
 import { guardedNetwork, makeAotuiApi, type AppHooks, type ViewHandle } from "../lib/desktop/app-api.ts";
 import type { FromApp, StartMessage, ToApp, ViewUpdate } from "../lib/desktop/app-messages.ts";
 import { extractView, newListCache, noteMutation, type ListCache } from "../lib/desktop/extract-view.ts";
@@ -81,7 +80,9 @@ async function runScript(source: string, label: string): Promise<void> {
 
 async function start(message: StartMessage): Promise<void> {
   const isHtml = /\.html?$/.test(message.entryPath);
-  const source = message.source ?? readFileSync(message.entryPath, "utf8");
+  // The desktop read the entry through the trusted reader (lib/desktop/app-manifest.ts).
+  const source = message.source;
+  if (source === undefined) throw desktopError("app-failed", `no source for ${message.appId}`);
   const main = newView("Main", isHtml ? source : undefined, true);
   const api = makeAotuiApi({
     permissions: message.permissions,
@@ -108,7 +109,7 @@ async function start(message: StartMessage): Promise<void> {
   if (isHtml) {
     for (const script of [...main.document.querySelectorAll("script")]) {
       const src = script.getAttribute("src");
-      const code = src ? readFileSync(join(dirname(message.entryPath), src), "utf8") : script.textContent;
+      const code = src ? readAppScript(message.dir, message.entryPath, src) : script.textContent;
       await runScript(code, src ?? `${message.appId}/inline`);
     }
   } else {

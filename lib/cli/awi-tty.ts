@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { ERRORS, TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv, uid } from "../runtime/paths.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "../transport/socket-security.ts";
@@ -153,7 +154,20 @@ function parse(argv: string[]): Parsed {
   return { command: name ?? "", args, flags };
 }
 
-/** --socket, then $AWI_SOCK, then the document's default paths if a socket is there, then ours. */
+/** A document default path is taken only if a socket of ours is there, in a directory only we
+ * can reach: one another user planted (/tmp/carbonyl-UID is guessable) is passed over. */
+function ourSocketAt(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    checkSocketDir(path, { create: false });
+    checkSocketFile(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** --socket, then $AWI_SOCK, then the document's default paths if a socket of ours is there, then ours. */
 export function awiSocketPath(flag: string | undefined, env: Record<string, string | undefined>): string {
   if (flag) return flag;
   if (env.AWI_SOCK) return env.AWI_SOCK;
@@ -161,9 +175,9 @@ export function awiSocketPath(flag: string | undefined, env: Record<string, stri
     ...(env.XDG_RUNTIME_DIR ? [`${env.XDG_RUNTIME_DIR}/carbonyl/agent.sock`] : []),
     `/tmp/carbonyl-${uid()}/agent.sock`,
   ];
-  const present = documentDefaults.find((path) => existsSync(path));
+  const present = documentDefaults.find(ourSocketAt);
   if (present) return present;
-  return env.TUIWRIGHT_SOCKET ?? defaultSocketPath(namespaceFromEnv(undefined));
+  return env.TUIWRIGHT_SOCKET || defaultSocketPath(namespaceFromEnv(env.TUIWRIGHT_NS));
 }
 
 function exitFor(error: TuiwrightError): number {
@@ -185,13 +199,11 @@ async function connect(path: string): Promise<RpcClient> {
   }
 }
 
+/** The output, or with --out the file: through the one safe writer (never through a symlink
+ * or into another user's file; a missing directory is exit 74, nothing is created on the way). */
 async function emit(text: string, out: string | undefined): Promise<void> {
   if (out === undefined) return printOut(text);
-  try {
-    await Bun.write(out, text.endsWith("\n") ? text : `${text}\n`);
-  } catch (error) {
-    throw new TuiwrightError("io", `cannot write ${out}: ${(error as Error).message}`);
-  }
+  writeOutputFile(out, text.endsWith("\n") ? text : `${text}\n`);
 }
 
 /** Runs one façade command; returns the exit code. */

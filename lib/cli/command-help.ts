@@ -166,7 +166,7 @@ export const MAN_HELP: HelpEntry = {
 
 export const GC_HELP: HelpEntry = {
   name: "gc",
-  summary: "delete old recordings, shell transcripts and rc directories of this namespace (the retention policy; the daemon applies it at start)",
+  summary: "delete old recordings, shell transcripts and rc directories of this namespace (the retention policy; the daemon applies it at start), and the token files of serve --http servers that are gone",
   usage: "gc [--keep N] [--keep-days D] [--dry-run]",
   flags: [
     { name: "--keep", type: "int", value: "N", description: "keep the newest N of each kind (0: no limit; default: config, $TUIWRIGHT_KEEP or 1000)" },

@@ -1,7 +1,9 @@
 // `tuiwright gc [--keep N] [--keep-days D] [--dry-run]`: applies the retention policy to this
 // namespace's recordings, shell transcripts and rc directories now (the daemon also applies it
-// when it starts). Sessions a running daemon still has are left alone.
+// when it starts). Sessions a running daemon still has are left alone. Also removes the token
+// files of `serve --http` servers that are no longer running (killed before they could).
 import { stateDir } from "../runtime/paths.ts";
+import { removeStaleServeTokens } from "../runtime/serve-token-file.ts";
 import { printOut } from "../runtime/stdio.ts";
 import { asTuiwrightError } from "../protocol/errors.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
@@ -46,14 +48,16 @@ export async function runGc(args: string[], globals: Globals): Promise<number> {
   const state = stateDir(daemonTarget(globals).namespace);
   const dryRun = parsed.flags.get("--dry-run") === true;
   const result = applyRetention(state, policy, { live: await liveSessions(globals), dryRun });
+  const staleTokens = removeStaleServeTokens(state, dryRun);
   if (globals.mode === "json") {
-    await printOut(JSON.stringify({ dir: state, dryRun, config: configFilePath(), ...result }));
+    await printOut(JSON.stringify({ dir: state, dryRun, config: configFilePath(), ...result, staleServeTokens: staleTokens }));
   } else if (globals.mode === "plain") {
-    await printOut(result.removed.map((r) => r.path).join("\n"));
+    await printOut([...result.removed.map((r) => r.path), ...staleTokens].join("\n"));
   } else {
     const verb = dryRun ? "would remove" : "removed";
     const limits = `keep ${policy.keep || "all"}, keep-days ${policy.keepDays || "no limit"}`;
     await printOut([
+      ...staleTokens.map((path) => `${verb} ${path} (serve token; its server is no longer running)`),
       ...result.removed.map((r) => `${verb} ${r.path} (${r.kind}, ${megabytes(r.bytes)}, ${r.reason === "count" ? "beyond the newest" : "older than the limit"})`),
       `${verb} ${result.removed.length} item(s), ${megabytes(result.bytesFreed)}; kept ${result.kept} in ${state} (${limits})`,
     ].join("\n"));

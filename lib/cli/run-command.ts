@@ -4,7 +4,7 @@
 // stderrBase64 too); otherwise stdout and stderr pass through. Either way the exit code is the
 // child's (124 on a timeout, 128+N for a signal). Runs in the CLI's process: no daemon needed.
 import { constants } from "node:os";
-import { readBoundedFile } from "../runtime/bounded-file.ts";
+import { readTrustedFile } from "../runtime/trusted-file.ts";
 import { runProcess } from "../runtime/run-process.ts";
 import { printOut, readStdinBytes, writeRaw } from "../runtime/stdio.ts";
 import { RUN_HELP } from "./command-help.ts";
@@ -22,7 +22,7 @@ export async function runRun(args: string[], globals: Globals): Promise<number> 
   let stdin: string | Uint8Array | undefined = parsed.flags.get("--stdin") as string | undefined;
   const file = parsed.flags.get("--stdin-file") as string | undefined;
   if (file === "-") stdin = await readStdinBytes();
-  else if (file !== undefined) stdin = readBoundedFile(file, "stdin file", MAX_STDIN_FILE_BYTES); // bytes, as they are
+  else if (file !== undefined) stdin = readTrustedFile(file, { what: "stdin file", maxBytes: MAX_STDIN_FILE_BYTES }); // bytes, as they are
   const result = await runProcess(parsed.rest, {
     cwd: process.cwd(),
     env: process.env as Record<string, string>,

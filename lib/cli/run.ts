@@ -13,7 +13,7 @@ import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
 import { HELP, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
-import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, prepare, usage } from "./invocation.ts";
+import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, type Globals, prepare, usage } from "./invocation.ts";
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
 import { didYouMean } from "./suggest.ts";
 import { parseFlags } from "./flags.ts";
@@ -90,6 +90,18 @@ async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEnt
   lines.push(`hint: ${error.hint}`);
   if (error.errorName === "usage" && verb) lines.push(`usage: tuiwright ${verb.usage}`);
   await printErr(lines.join("\n"));
+}
+
+/** The façade's words with the global flags that were taken out of them put back, before any `--`. */
+function awiWords(words: string[], globals: Globals): string[] {
+  const flags = [
+    ...(globals.mode === "json" ? ["--json"] : globals.mode === "plain" ? ["--plain"] : []),
+    ...(globals.help ? ["--help"] : []),
+    ...(globals.session !== undefined ? ["--session", globals.session] : []),
+    ...(globals.lease !== undefined ? ["--lease", globals.lease] : []),
+  ];
+  const end = words.indexOf("--");
+  return end === -1 ? [...words, ...flags] : [...words.slice(0, end), ...flags, ...words.slice(end)];
 }
 
 /** Answers that need no daemon: listing or stopping when none runs. A daemon that died without
@@ -169,6 +181,9 @@ export async function runCli(args: string[]): Promise<number> {
       await printOut(help);
       return 0;
     }
+    // `tuiwright --ns X awi …`: the façade, on that namespace's daemon, with the global flags
+    // it shares (--json, --plain, --help) handed back to it.
+    if (rest[0] === "awi") return (await commands()).runAwiTty(awiWords(rest.slice(1), globals), { ...process.env, TUIWRIGHT_NS: daemonTarget(globals).namespace });
     helpEntry = findHelp(rest);
     if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
     const local = findLocalCommand(rest);

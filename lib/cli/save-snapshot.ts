@@ -1,6 +1,7 @@
 // `snapshot --save FILE`: the live screen as a snapshot file, the same format that
 // `replay --expect-snapshot` checks, so a golden captured live can be checked from the cast.
-import { writeFileNoFollow, writeStdoutBytes } from "../runtime/no-follow-write.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
+import { writeRaw } from "../runtime/stdio.ts";
 import { compactOutline } from "../outline/compact.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import { formatSnapshotFile } from "../record/snapshot-file.ts";
@@ -20,7 +21,7 @@ export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknow
     outline = compactOutline(snap.outline.nodes);
   }
   const contents = formatSnapshotFile({ cols: text.cols, rows: text.rows, masks: save.masks, screen: text.text === "" ? [] : text.text.split("\n"), outline });
-  writeFileNoFollow(save.file, contents);
+  writeOutputFile(save.file, contents);
   return mode === "json" ? JSON.stringify({ saved: save.file, session: text.session, revision: text.revision }) : mode === "plain" ? save.file : `saved ${text.session} (revision ${text.revision}) to ${save.file}`;
 }
 
@@ -31,9 +32,9 @@ export async function writeSnapshotOut(file: string, result: Result<"snapshot">,
   if (result.png !== undefined) contents = Buffer.from(result.png, "base64");
   else contents = result.svg ?? result.text ?? result.ansi ?? JSON.stringify(result.cells ?? result.outline ?? null);
   if (file === "-") {
-    await writeStdoutBytes(contents);
+    await writeRaw("stdout", contents);
     return "";
   }
-  writeFileNoFollow(file, contents);
+  writeOutputFile(file, contents);
   return mode === "json" ? JSON.stringify({ written: file, bytes: contents.length, format: result.format, revision: result.revision }) : mode === "plain" ? file : `wrote ${result.format} of ${result.session} (revision ${result.revision}) to ${file}`;
 }

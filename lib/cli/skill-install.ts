@@ -1,9 +1,13 @@
 // `tuiwright skill --install DIR`: SKILL.md into DIR/tuiwright/, the Agent Skills layout (one
 // directory per skill, named after the frontmatter's `name`), so an agent that scans DIR finds it.
-// Written to a fresh temporary file and renamed over the old one: never through a symlink.
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// DIR/tuiwright must be ours (created here, or one we made before): a subdirectory another user
+// made — in a shared skills directory — is refused, never written into. The file goes through
+// the one safe writer (never through a symlink, replacing only our own earlier SKILL.md).
+import { lstatSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
+import { uid } from "../runtime/paths.ts";
 
 export function installSkill(dir: string, text: string): string {
   const base = resolve(dir);
@@ -15,16 +19,22 @@ export function installSkill(dir: string, text: string): string {
   }
   if (!stat.isDirectory()) throw new TuiwrightError("usage", `${JSON.stringify(base)} is not a directory`, { hint: "pass the skills directory, e.g. ~/.claude/skills" });
   const skillDir = join(base, "tuiwright");
-  mkdirSync(skillDir, { recursive: true, mode: 0o755 });
-  if (lstatSync(skillDir).isSymbolicLink()) throw new TuiwrightError("permission", `${JSON.stringify(skillDir)} is a symlink; refusing to write through it`, { hint: "remove it and run again" });
-  const file = join(skillDir, "SKILL.md");
-  const temp = join(skillDir, `.SKILL.md.${process.pid}`);
   try {
-    writeFileSync(temp, text, { flag: "wx", mode: 0o644 });
-    renameSync(temp, file);
+    mkdirSync(skillDir, { mode: 0o755 });
   } catch (error) {
-    rmSync(temp, { force: true });
-    throw new TuiwrightError("io", `could not write ${JSON.stringify(file)}: ${(error as Error).message}`, { hint: "check the directory's permissions" });
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw new TuiwrightError("io", `cannot create ${JSON.stringify(skillDir)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { hint: "check the directory's permissions" });
   }
+  const made = lstatSync(skillDir);
+  if (made.isSymbolicLink()) throw new TuiwrightError("permission", `${JSON.stringify(skillDir)} is a symlink; refusing to write through it`, { hint: "remove it and run again" });
+  if (!made.isDirectory()) throw new TuiwrightError("usage", `${JSON.stringify(skillDir)} exists and is not a directory`, { hint: "remove it and run again" });
+  if (made.uid !== uid()) {
+    throw new TuiwrightError("permission", `refusing to write into ${JSON.stringify(skillDir)}: it belongs to uid ${made.uid}, not ${uid()} (another user created it)`, { hint: "remove it (or ask its owner to), then run again" });
+  }
+  if ((made.mode & 0o022) !== 0) {
+    throw new TuiwrightError("permission", `refusing to write into ${JSON.stringify(skillDir)}: mode ${(made.mode & 0o777).toString(8)} lets others write to it`, { hint: `chmod go-w ${skillDir}` });
+  }
+  const file = join(skillDir, "SKILL.md");
+  // 0644: documentation for any agent on the machine to read, as the rest of the skills directory.
+  writeOutputFile(file, text, { mode: 0o644 });
   return file;
 }

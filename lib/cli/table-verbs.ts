@@ -27,9 +27,10 @@ function usageOf(entry: TableVerb, flags: Verb["flags"]): string {
 }
 
 /** A file param's value as the daemon takes it, from the word or flag value that names it. */
-function fileValue(kind: "path" | "json", word: string, client: ClientEnv): unknown {
+function fileValue(kind: "path" | "json", param: string, word: string, client: ClientEnv): unknown {
   if (kind === "path") return resolvePath(client.cwd, word);
-  const { path, text } = readWordFile(client.cwd, word);
+  // A JSON file param (a desktop state) may name code to run: read like code, ours alone.
+  const { path, text } = readWordFile(client.cwd, word, { what: `${param} file`, trusted: true });
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -46,7 +47,7 @@ function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
     const params: Record<string, unknown> = {};
     const set = (param: string, value: string | string[]) => {
       const kind = files[param];
-      params[param] = !kind ? value : Array.isArray(value) ? value.map((word) => fileValue(kind, word, client)) : fileValue(kind, value, client);
+      params[param] = !kind ? value : Array.isArray(value) ? value.map((word) => fileValue(kind, param, word, client)) : fileValue(kind, param, value, client);
     };
     entry.words.forEach((word, i) => {
       if (isList(word) && args.positionals.length > i) set(wordName(word), args.positionals.slice(i));

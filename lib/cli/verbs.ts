@@ -454,7 +454,7 @@ const UNORDERED: Verb[] = [
     positionals: [1, 1],
     flags: [],
     params(args, client) {
-      return { source: readWordFile(client.cwd, args.positionals[0]!).text, file: args.positionals[0] };
+      return { source: readWordFile(client.cwd, args.positionals[0]!, { what: "manifest" }).text, file: args.positionals[0] };
     },
   },
   {

@@ -2,11 +2,11 @@
 // helpers. The Bun library (index.ts, over lib/transport) and the npm package's portable one
 // (portable.ts, over node:net) differ only in how they connect; both hand their connection here.
 // Node APIs only, so this compiles for Node, Deno and Bun alike.
-import { readFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
 import { spawnEnvironment } from "../protocol/spawn-env.ts";
-import { compareSnapshot, parseSnapshotFile } from "../record/snapshot-file.ts";
+import { compareSnapshot, MAX_SNAPSHOT_FILE_BYTES, parseSnapshotFile } from "../record/snapshot-file.ts";
+import { readTrustedFile } from "../runtime/trusted-file.ts";
 
 /** What the API needs of a connection: calls in flight by id, and closing. */
 export type Rpc = { call(method: string, params: unknown): Promise<unknown>; close(): void };
@@ -107,7 +107,7 @@ export function expectSession(session: Session) {
      * change of the screen — the output may be there before the prompt after it; after
      * `timeoutMs` (default 10 s) throws with the diff against the last screen. */
     async toMatchScreen(file: string, options: { timeoutMs?: number } = {}): Promise<void> {
-      const expected = parseSnapshotFile(readFileSync(file, "utf8"), file);
+      const expected = parseSnapshotFile(readTrustedFile(file, { what: "snapshot file", maxBytes: MAX_SNAPSHOT_FILE_BYTES }).toString("utf8"), file);
       const deadline = performance.now() + (options.timeoutMs ?? 10_000);
       for (;;) {
         const snap = await session.snapshot();

@@ -1,8 +1,8 @@
 // The desktop.* methods: AOTUI desktops living in the daemon (lib/desktop/runtime.ts), their
 // signals as `desktop.signal` notifications, and input locks held by a connection released
 // when it closes (a crashed agent does not lock its desktop forever).
-import { writeFileSync } from "node:fs";
-import { createDesktop, destroyDesktop, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
+import { createDesktop, destroyDesktop, foldersOf, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
 import type { Desktop, DesktopState } from "../desktop/desktop.ts";
 import type { UpdateSignal } from "../desktop/signal-stream.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -15,7 +15,7 @@ import { terminalApp, terminalAppId, type TerminalSession } from "../desktop/ter
 import { BUILTIN_MANIFESTS } from "../adapters/builtins.ts";
 import { operationsOf, type TerminalOperation } from "../adapters/manifest-operations.ts";
 import { parse as parseToml } from "smol-toml";
-import { readFileSync } from "node:fs";
+import { readUserManifest } from "../adapters/read-user-manifest.ts";
 import * as v from "valibot";
 import { METHODS } from "../protocol/methods.ts";
 
@@ -80,7 +80,7 @@ async function manifestOperations(adapter: string | null): Promise<TerminalOpera
   const { ManifestCatalog } = await import("../adapters/catalog.ts");
   const entry = new ManifestCatalog().entries().find((e) => e.manifest.name === adapter);
   if (!entry) return [];
-  const source = BUILTIN_MANIFESTS.find((m) => m.file === entry.manifest.file)?.source ?? readFileSync(entry.manifest.file, "utf8");
+  const source = BUILTIN_MANIFESTS.find((m) => m.file === entry.manifest.file)?.source ?? readUserManifest(entry.manifest.file);
   return operationsOf(parseToml(source));
 }
 
@@ -190,19 +190,17 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
       const desktop = pick(params.desktop);
       const state = await desktop.serialize();
       if (params.file === undefined) return { desktop: desktop.id, state };
-      try {
-        writeFileSync(params.file, JSON.stringify(state, null, 2) + "\n", { flag: "wx", mode: 0o600 });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new TuiwrightError(code === "EEXIST" ? "bad-data" : "io", `cannot write ${params.file}: ${code === "EEXIST" ? "it exists already" : (error as Error).message}`);
-      }
+      // A new file only (a saved state names code to run: never replace one).
+      writeOutputFile(params.file, JSON.stringify(state, null, 2) + "\n", { replace: false });
       return { desktop: desktop.id, state, file: params.file };
     },
     async "desktop.restore"(params) {
-      const desktop = await restore(params.state as unknown as DesktopState);
+      const state = params.state as unknown as DesktopState;
+      const desktop = await restore(state);
       offerSessions(desktop);
       changed();
-      return { desktop: desktop.id, apps: desktop.list() };
+      // Every folder was checked as code (ours or root's, writable by nobody else) before it ran.
+      return { desktop: desktop.id, apps: desktop.list(), folders: foldersOf(state) };
     },
     async "desktop.subscribe"(params, call) {
       const desktop = pick(params.desktop);

@@ -1,7 +1,10 @@
 // aoapp.json (§3.5): read and validated field by field, so a broken manifest names the field
 // and what is wrong with it instead of failing later inside the app's worker.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, normalize } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join, normalize, relative } from "node:path";
+import { TuiwrightError } from "../protocol/errors.ts";
+import { checkCodeFolder, checkInsideCodeFolder } from "../runtime/owned-dir.ts";
+import { readTrustedFile } from "../runtime/trusted-file.ts";
 import { desktopError } from "./aotui-codes.ts";
 import { PERMISSION_SYNTAX } from "./permissions.ts";
 
@@ -38,19 +41,70 @@ export function validateManifest(raw: unknown, where: string): AppManifest {
   return { id: m.id, name: m.name, version: m.version, entry: m.entry, system: m.system === true, permissions: permissions as string[] };
 }
 
-/** Reads DIR/aoapp.json and checks that its entry exists. */
-export function loadAppFolder(dir: string): { manifest: AppManifest; entryPath: string } {
+/** What an app folder may hold: aoapp.json like a manifest, scripts and pages up to 32 MiB. */
+export const MAX_APP_MANIFEST_BYTES = 1 << 20;
+export const MAX_APP_FILE_BYTES = 32 << 20;
+
+const CODE_HINT = "an app folder is code that runs as you: it must be owned by you (or root) and writable only by you, in a directory others cannot write (chmod go-w, or move it into your home)";
+
+/** A desktop error for a failure of the trusted reader or the folder check: another user's or
+ * a writable folder or file is E_PERMISSION (exit 77); a FIFO, device or huge file a bad manifest. */
+function asAppError(error: unknown, field: string): TuiwrightError {
+  if (!(error instanceof TuiwrightError)) throw error;
+  if (error.errorName === "permission") return desktopError("desktop-permission", error.message, { field }, CODE_HINT);
+  if (error.errorName === "no-such-file") return desktopError(field === "(folder)" ? "desktop-not-found" : "bad-app-manifest", error.message, { field });
+  return desktopError("bad-app-manifest", error.message, { field });
+}
+
+/** `relative` (a path inside the app folder, as aoapp.json or a page names it) read through
+ * the trusted reader: never outside the folder, every directory on the way checked. */
+export function readAppFile(folder: string, relative: string, maxBytes = MAX_APP_FILE_BYTES): string {
+  const clean = normalize(relative);
+  if (isAbsolute(relative) || clean === ".." || clean.startsWith("../")) {
+    throw desktopError("bad-app-manifest", `${JSON.stringify(relative)} is outside the app folder ${folder}`, { field: "entry" });
+  }
+  try {
+    checkInsideCodeFolder(folder, dirname(clean), "app folder", CODE_HINT);
+    return readTrustedFile(join(folder, clean), { what: "app file", maxBytes, trusted: true, badName: "bad-app-manifest" }).toString("utf8");
+  } catch (error) {
+    throw asAppError(error, relative === "aoapp.json" ? "(file)" : "entry");
+  }
+}
+
+/** A page's `<script src>`, relative to the page, read like the entry (inside the folder only). */
+export function readAppScript(given: string, entryPath: string, src: string): string {
+  let folder: string;
+  try {
+    folder = checkCodeFolder(given, "app folder", CODE_HINT);
+  } catch (error) {
+    throw asAppError(error, "(folder)");
+  }
+  return readAppFile(folder, relative(folder, join(dirname(entryPath), src)));
+}
+
+/** Reads DIR/aoapp.json and checks that its entry can run: the folder and every file read from
+ * it are code, so they must be ours (or root's) and writable by nobody else (exit 77 otherwise),
+ * and regular files of bounded size (a FIFO never blocks the daemon). `dir` is the folder's real
+ * path: what runs is what was checked. */
+export function loadAppFolder(given: string): { manifest: AppManifest; entryPath: string; dir: string } {
+  let dir: string;
+  try {
+    dir = checkCodeFolder(given, "app folder", CODE_HINT);
+  } catch (error) {
+    throw asAppError(error, "(folder)");
+  }
   const path = join(dir, "aoapp.json");
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw desktopError("desktop-not-found", `no app folder at ${dir}`);
   if (!existsSync(path)) throw desktopError("bad-app-manifest", `${path}: missing (an app folder needs aoapp.json)`, { field: "(file)" });
   let raw: unknown;
+  const text = readAppFile(dir, "aoapp.json", MAX_APP_MANIFEST_BYTES);
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(text);
   } catch (error) {
     throw desktopError("bad-app-manifest", `${path}: not valid JSON: ${(error as Error).message}`, { field: "(file)" });
   }
   const manifest = validateManifest(raw, path);
   const entryPath = join(dir, manifest.entry);
   if (!existsSync(entryPath)) throw desktopError("bad-app-manifest", `${path}: entry ${JSON.stringify(manifest.entry)} does not exist in ${dir}`, { field: "entry" });
-  return { manifest, entryPath };
+  readAppFile(dir, manifest.entry); // fails now, with the reason, rather than in the app's worker
+  return { manifest, entryPath, dir };
 }

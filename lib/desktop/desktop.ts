@@ -3,7 +3,7 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { desktopError } from "./aotui-codes.ts";
 import { AppHost, type AppHostHooks } from "./app-host.ts";
-import { loadAppFolder, type AppManifest } from "./app-manifest.ts";
+import { loadAppFolder, readAppFile, type AppManifest } from "./app-manifest.ts";
 import type { ViewUpdate } from "./app-messages.ts";
 import { convertArgs } from "./convert-args.ts";
 import { parseContextCommand, type ParsedCommand } from "./dsl.ts";
@@ -90,6 +90,13 @@ const LOG_LIMIT = 20;
 const OPERATION_LOG_LIMIT = 10;
 
 export type RestoreSpec = { appData?: unknown; hasAppData: boolean; views: SavedView[]; operationLog: string[]; collapsed: boolean };
+
+/** An app folder's entry, read when the app opens (through the trusted reader, checked again:
+ * the worker runs exactly these bytes). */
+function appEntrySource(installed: { dir: string | null; manifest: AppManifest }): string {
+  const { dir } = loadAppFolder(installed.dir!);
+  return readAppFile(dir, installed.manifest.entry);
+}
 
 export class Desktop {
   readonly id: string;
@@ -224,7 +231,7 @@ export class Desktop {
       const { host, views } = installed.external
         ? await installed.external.start(hooks)
         : await AppHost.start(
-          { kind: "start", appId: installed.manifest.id, dir: installed.dir ?? "", entryPath: installed.entryPath, permissions: installed.manifest.permissions, source: installed.source, appData: restore?.appData, hasAppData: restore?.hasAppData ?? false },
+          { kind: "start", appId: installed.manifest.id, dir: installed.dir ?? "", entryPath: installed.entryPath, permissions: installed.manifest.permissions, source: installed.source ?? appEntrySource(installed), appData: restore?.appData, hasAppData: restore?.hasAppData ?? false },
           hooks,
         );
       if (this.#destroyed || this.#open.get(installed.alias) !== app) {

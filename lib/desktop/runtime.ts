@@ -53,11 +53,39 @@ export function serialize(desktop: Desktop): Promise<DesktopState> {
   return desktop.serialize();
 }
 
-/** A desktop from a saved state: same id, apps, views, logs and app data. */
-export async function restore(state: DesktopState, config: Omit<DesktopConfig, "apps" | "systemApps"> = {}): Promise<Desktop> {
+/** A saved state's parts beyond §9.3 (logs, counters) are optional: a state without them (one
+ * written by hand, or by another AOTUI runtime) restores with an empty log and fresh counters.
+ * Anything of the wrong shape is refused naming the field. */
+function checkState(state: DesktopState): DesktopState {
   if (typeof state !== "object" || state === null || typeof state.id !== "string" || !Array.isArray(state.apps) || !Array.isArray(state.installed)) {
     throw desktopError("invalid-command", "not a saved desktop state (needs id, createdAt, apps, installed)");
   }
+  const wrong = (field: string, want: string) => desktopError("invalid-command", `not a saved desktop state: ${field} must be ${want}`, { field });
+  state.installed.forEach((app, i) => {
+    if (typeof app !== "object" || app === null || typeof app.alias !== "string" || typeof app.appId !== "string" || (app.dir !== null && typeof app.dir !== "string")) {
+      throw wrong(`installed[${i}]`, "{alias, appId, dir (a path, or null for a system app)}");
+    }
+  });
+  state.apps.forEach((app, i) => {
+    if (typeof app !== "object" || app === null || typeof app.alias !== "string") throw wrong(`apps[${i}]`, "an object with the app's alias");
+  });
+  const logs = state.logs ?? [];
+  if (!Array.isArray(logs) || !logs.every((l) => typeof l?.number === "number" && typeof l?.text === "string")) throw wrong("logs", "a list of {number, text}");
+  const counters = state.counters ?? { log: logs.at(-1)?.number ?? 0, view: 0, snapshot: 0, app: 0 };
+  if (typeof counters !== "object" || counters === null || !["log", "view", "snapshot", "app"].every((k) => Number.isInteger(counters[k as keyof typeof counters]))) {
+    throw wrong("counters", "{log, view, snapshot, app} whole numbers");
+  }
+  return { ...state, logs, counters };
+}
+
+/** The app folders whose code a saved state runs (what `desktop restore` says it will run). */
+export function foldersOf(state: DesktopState): string[] {
+  return [...new Set(state.installed.flatMap((app) => (app.dir === null ? [] : [app.dir])))];
+}
+
+/** A desktop from a saved state: same id, apps, views, logs and app data. */
+export async function restore(saved: DesktopState, config: Omit<DesktopConfig, "apps" | "systemApps"> = {}): Promise<Desktop> {
+  const state = checkState(saved);
   if (desktops.has(state.id)) throw desktopError("invalid-command", `desktop ${state.id} exists already; destroy it first`);
   const desktop = new Desktop(state.id, state.createdAt, config);
   desktops.set(state.id, desktop);

@@ -1,8 +1,12 @@
 // `tuiwright desktop new-app DIR`: a minimal working HTML5 app — aoapp.json and one view with
 // a list (items with key and data-value) and operations — that a desktop can open at once.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+// The folder is code, so it is made the way a desktop will accept it: ours, writable only by us
+// (an existing empty folder another user made is refused), the files new (never replacing one).
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { checkCodeFolder } from "../runtime/owned-dir.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
 
 export function scaffoldApp(dir: string): { dir: string; id: string; files: string[] } {
   const target = resolve(dir);
@@ -12,10 +16,12 @@ export function scaffoldApp(dir: string): { dir: string; id: string; files: stri
   const word = basename(target).toLowerCase().replace(/[^a-z0-9]+/g, "") || "app";
   const id = `com.example.${/^[a-z]/.test(word) ? word : `app${word}`}`;
   const name = basename(target).replace(/[-_]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-  mkdirSync(target, { recursive: true });
+  mkdirSync(target, { recursive: true, mode: 0o755 });
+  checkCodeFolder(target, "app folder", "give a new directory, or one of yours that only you can write");
   const manifest = { id, name, version: "0.1.0", entry: "main.js", system: false, permissions: [] as string[] };
-  writeFileSync(join(target, "aoapp.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(join(target, "main.js"), MAIN_JS);
+  // 0644, as an editor makes source files: readable, writable only by us (what a desktop accepts).
+  writeOutputFile(join(target, "aoapp.json"), `${JSON.stringify(manifest, null, 2)}\n`, { replace: false, mode: 0o644 });
+  writeOutputFile(join(target, "main.js"), MAIN_JS, { replace: false, mode: 0o644 });
   return { dir: target, id, files: ["aoapp.json", "main.js"] };
 }
 

@@ -9,13 +9,13 @@
 // Loopback only unless --allow-remote; a bearer token is generated at every start, printed once
 // and stored 0600 in the state directory; Host and Origin are checked against DNS rebinding.
 import { randomBytes, randomUUID } from "node:crypto";
-import { renameSync, writeFileSync } from "node:fs";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedDir } from "../runtime/owned-dir.ts";
 import { listenHttp } from "../runtime/http-listen.ts";
+import { removeServeToken, writeServeToken } from "../runtime/serve-token-file.ts";
 import { printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
@@ -41,21 +41,37 @@ function parseAddress(address: string): { hostname: string; port: number } {
   return { hostname: match[1]!.replace(/^\[|\]$/g, ""), port };
 }
 
-/** Writes the token to a fresh name in our verified state directory, then renames it in place. */
-function storeToken(target: DaemonTarget, port: number, token: string): string {
-  const dir = ensureOwnedDir(stateLocation(target.namespace), "state directory");
-  const file = `${dir}/serve-${port}.token`;
-  const fresh = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(fresh, `${token}\n`, { mode: 0o600, flag: "wx" });
-  renameSync(fresh, file);
-  return file;
+/** The verified state directory, where the token is stored (0600) while the server runs. */
+function tokenDir(target: DaemonTarget): string {
+  return ensureOwnedDir(stateLocation(target.namespace), "state directory");
+}
+
+const tooBig = (what: string) => Object.assign(new Error(`${what} exceeds the ${MAX_BODY_BYTES}-byte limit`), { status: 413 });
+
+/** The body, counted as it arrives (a chunked body has no length to check first): the read
+ * stops, and the request is refused, at the first chunk past the limit. */
+async function readBodyBytes(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooBig(`a body of ${declared} bytes`);
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooBig(`a body of more than ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
 
 async function readBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw Object.assign(new Error(`a body of ${declared} bytes exceeds the ${MAX_BODY_BYTES}-byte limit`), { status: 413 });
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) throw Object.assign(new Error(`a body of ${bytes.length} bytes exceeds the ${MAX_BODY_BYTES}-byte limit`), { status: 413 });
+  const bytes = await readBodyBytes(request);
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
@@ -198,12 +214,18 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
   await using listener = listenHttp(hostname, port, handler);
   guard = makeGuard(token, hostname, listener.port, options.allowRemote);
   const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
-  const tokenFile = storeToken(options.target, listener.port, token);
-  await started({ url: `http://${shown}:${listener.port}`, tokenFile, token });
-  await stop;
-  await mcp.close();
-  const connecting = daemon as Promise<RpcClient> | null;
-  (await connecting?.catch(() => null))?.close();
+  const dir = tokenDir(options.target);
+  const tokenFile = writeServeToken(dir, listener.port, token);
+  try {
+    await started({ url: `http://${shown}:${listener.port}`, tokenFile, token });
+    await stop;
+    await mcp.close();
+    const connecting = daemon as Promise<RpcClient> | null;
+    (await connecting?.catch(() => null))?.close();
+  } finally {
+    // The token is worth nothing once we stop: leave nothing for anyone to find.
+    removeServeToken(dir, listener.port, token);
+  }
 }
 
 /** Runs until SIGINT or SIGTERM. */

@@ -2,9 +2,10 @@
 // Every problem is a bad-cast error naming the line. `parseCast` reads a text held in memory
 // (the report embeds it anyway); `streamCast` reads a file line by line, so replaying a cast
 // of any length holds one line and one batch of output, never the whole file.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { SIZE_RANGE, sizeFits } from "../protocol/size-limits.ts";
+import { openTrustedFile } from "../runtime/trusted-file.ts";
 
 export type CastEvent = { time: number; code: string; data: string; line: number };
 export type CastHeader = { version: 2 | 3; cols: number; rows: number; command: string; title: string };
@@ -111,16 +112,9 @@ function* fileLines(fd: number, file: string): Generator<string> {
 
 /** Opens a cast file for streaming: only a regular file; the header is checked at once. */
 export function streamCast(path: string): CastStream & { close(): void } {
-  let fd: number;
+  // Any length (it streams), but only a regular file: a FIFO or device is refused at once.
+  const { fd } = openTrustedFile(path, { what: "cast", maxBytes: Number.POSITIVE_INFINITY, badName: "bad-cast" });
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new TuiwrightError("no-such-file", `cannot read cast ${JSON.stringify(path)}: no such file`);
-    throw new TuiwrightError("io", `cannot read cast ${JSON.stringify(path)}: ${code ?? "error"}`);
-  }
-  try {
-    if (!fstatSync(fd).isFile()) throw new TuiwrightError("bad-cast", `cast ${JSON.stringify(path)} is not a regular file`, { hint: "give a cast file (not a device, FIFO or directory)" });
     const lines = fileLines(fd, path);
     const first = lines.next();
     const header = parseHeader(first.done ? "" : first.value, path);

@@ -10,6 +10,9 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 
+/** The most a snapshot file may hold (read through the trusted reader: regular files only). */
+export const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
+
 export type SnapshotFile = { cols: number; rows: number; masks: string[]; screen: string[]; outline: string[] | null };
 
 const MASKED = "░";

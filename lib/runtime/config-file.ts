@@ -1,7 +1,7 @@
 // config.toml: $TUIWRIGHT_CONFIG, else in tuiwright's config directory
 // (~/.config/tuiwright/config.toml). Read like a manifest: only from a directory that is ours
 // alone, only a regular file (a FIFO never blocks the daemon at start), at most 1 MiB.
-import { readBoundedFile } from "./bounded-file.ts";
+import { readTrustedFile } from "./trusted-file.ts";
 import { ownedDirExists } from "./owned-dir.ts";
 import { configLocation } from "./paths.ts";
 
@@ -16,7 +16,7 @@ export function configFilePath(): string {
 export function readConfigFile(path: string): string | null {
   if (!process.env.TUIWRIGHT_CONFIG && !ownedDirExists(configLocation(), "config directory")) return null;
   try {
-    return readBoundedFile(path, "config file", MAX_CONFIG_BYTES).toString("utf8");
+    return readTrustedFile(path, { what: "config file", maxBytes: MAX_CONFIG_BYTES }).toString("utf8");
   } catch (error) {
     if ((error as { errorName?: string }).errorName === "no-such-file") return null;
     throw error;

@@ -29,12 +29,44 @@ function parent(path: string): string {
 }
 
 /** The root's own ancestors may be shared (/tmp) only if sticky: nobody can rename our root away. */
-function checkAncestors(root: string, what: string): void {
+function checkAncestors(root: string, what: string, hint = OWNED_HINT): void {
   for (let dir = parent(root); ; dir = parent(dir)) {
     const stat = statSync(dir);
-    if (stat.uid !== uid() && stat.uid !== 0) throw refuse(what, root, `its parent ${dir} belongs to uid ${stat.uid}`);
-    if ((stat.mode & 0o022) !== 0 && (stat.mode & STICKY) === 0) throw refuse(what, root, `its parent ${dir} is writable by others`);
+    if (stat.uid !== uid() && stat.uid !== 0) throw refuse(what, root, `its parent ${dir} belongs to uid ${stat.uid}`, hint);
+    if ((stat.mode & 0o022) !== 0 && (stat.mode & STICKY) === 0) throw refuse(what, root, `its parent ${dir} is writable by others`, hint);
     if (dir === "/") return;
+  }
+}
+
+/** A folder of code we are asked to run (an app folder), checked like a manifest: its real
+ * path must be a directory owned by us (or root) that nobody else can write, and every directory
+ * above it ours or root's, shared ones only if sticky — so nobody else can change or swap what
+ * runs. Returns the real path (read everything through it); refuses with exit 77. */
+export function checkCodeFolder(path: string, what: string, hint: string): string {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new TuiwrightError("no-such-file", `no ${what} at ${path}`);
+    throw refuse(what, path, (error as Error).message, hint);
+  }
+  const stat = lstatSync(real);
+  if (!stat.isDirectory()) throw new TuiwrightError("no-such-file", `no ${what} at ${path}: it is not a directory`);
+  checkOwned(real, stat, what, { allowRoot: true, hint });
+  checkAncestors(real, what, hint);
+  return real;
+}
+
+/** The directories between a checked code folder and a file in it: real directories (no
+ * symlinks), ours or root's, writable by nobody else. */
+export function checkInsideCodeFolder(folder: string, relativeDir: string, what: string, hint: string): void {
+  let dir = folder;
+  for (const name of relativeDir.split("/").filter((part) => part !== "" && part !== ".")) {
+    dir = `${dir}/${name}`;
+    const stat = lstatOrNull(dir);
+    if (!stat) throw new TuiwrightError("no-such-file", `no directory ${dir} in ${what} ${folder}`);
+    checkOwned(dir, stat, what, { allowRoot: true, hint });
   }
 }
 

@@ -3,6 +3,7 @@
 // as the XDG spec says), else $HOME, else the passwd entry's home. With none of those the
 // caller gets a permission error telling it what to set. (No node:path here: this runs on
 // every CLI start; node:os is loaded only when HOME is unset.)
+import { lstatSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 
 const TMP = () => process.env.TMPDIR || "/tmp";
@@ -15,12 +16,28 @@ export function namespaceFromEnv(flag: string | undefined): string {
   return flag ?? process.env.TUIWRIGHT_NS ?? "default";
 }
 
-/** The socket may live under the temp directory: its directory is created 0700 and verified. */
+/** The socket may live under the temp directory: its directory is created 0700 and verified.
+ * That name is guessable: if another user made it first (anything there that is not ours),
+ * the socket lives in our own state directory instead — client and daemon decide alike. */
 export function defaultSocketPath(namespace: string): string {
   if (process.env.TUIWRIGHT_SOCKET) return process.env.TUIWRIGHT_SOCKET;
   const runtimeDir = absolute(process.env.XDG_RUNTIME_DIR);
   if (runtimeDir) return `${runtimeDir}/tuiwright/${namespace}.sock`;
-  return `${TMP()}/tuiwright-${uid()}/${namespace}.sock`;
+  const shared = `${TMP()}/tuiwright-${uid()}`;
+  if (!plantedByOthers(shared)) return `${shared}/${namespace}.sock`;
+  return `${under("XDG_STATE_HOME", ".local/state", "tuiwright/run").path}/${namespace}.sock`;
+}
+
+/** Something at `path` that we did not make: another user's entry, or not a directory. (Ours
+ * but too open is left to the socket check, which says so: that is the user's to fix.) */
+function plantedByOthers(path: string): boolean {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return false;
+  }
+  return stat.uid !== uid() || !stat.isDirectory();
 }
 
 function absolute(value: string | undefined): string | null {

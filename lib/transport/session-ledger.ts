@@ -3,6 +3,7 @@
 // shutting down (kill -9, OOM) and reports those sessions as lost, after killing any of their
 // programs still running (ones that ignore SIGHUP outlive their terminal).
 import { readFileSync, writeFileSync } from "node:fs";
+import { processStartTime } from "../runtime/process.ts";
 import { removeIfPresent } from "./socket-security.ts";
 
 export type LedgerSession = { name: string; pid: number; argv: string[]; cast: string | null; startedAt: string };
@@ -11,16 +12,6 @@ export type LostSession = LedgerSession & { killed: boolean };
 
 export function ledgerPath(socketPath: string): string {
   return `${socketPath}.sessions.json`;
-}
-
-/** The process's start time in clock ticks (/proc/PID/stat field 22): tells a reused pid apart. */
-function processStartTime(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** How long a dead daemon's leftover program gets after SIGHUP before SIGKILL. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, processGone, World } from "../helpers/harness.ts";
+import { processGone, World } from "../helpers/harness.ts";
+import { startServe as startServeProcess } from "../helpers/serve-process.ts";
 
 let world: World;
 let server: Bun.Subprocess<"ignore", "pipe", "pipe">;
@@ -12,19 +13,8 @@ let url = "";
 let token = "";
 let tokenFile = "";
 
-/** `serve --http 127.0.0.1:0 …`, once it has printed where it listens and its token. */
-async function startServe(flags: string[] = []) {
-  const started = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0", ...flags], { env: { ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const reader = started.stdout.getReader();
-  let text = "";
-  while (!text.includes("mode 0600")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited: ${text}${await new Response(started.stderr).text()}`);
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { server: started, url: /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!, token: /token: (\S+)/.exec(text)![1]!, tokenFile: /stored in (\S+),/.exec(text)![1]! };
-}
+/** `serve --http 127.0.0.1:0 …` on this file's daemon. */
+const startServe = (flags: string[] = []) => startServeProcess({ ...world.env, TUIWRIGHT_MCP_PROGRESS_MS: "200" }, flags);
 
 beforeAll(async () => {
   world = await World.start();

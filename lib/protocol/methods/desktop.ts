@@ -109,7 +109,11 @@ export const DESKTOP_METHODS = {
     cli: { verb: "desktop restore", summary: "recreate a desktop from a file written by `desktop save`", words: ["state"], files: { state: "json" }, autoStart: true },
     readOnly: false,
     params: v.strictObject({ state: doc(DesktopState, "a DesktopState from desktop.save (AOTUI §9)") }),
-    result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
+    result: v.object({
+      desktop: v.string(),
+      apps: v.array(AppInfo),
+      folders: doc(v.array(v.string()), "the app folders whose code the restored desktop runs (each yours or root's and writable by nobody else, or the restore is refused)"),
+    }),
   },
   "desktop.subscribe": {
     title: "Receive the desktop's signals as desktop.signal notifications {subscription, desktopId, timestamp, reason}",

@@ -52,7 +52,7 @@ test("a json file word that cannot be read, or is not JSON, fails naming the res
   const missing = thrown(() => params("desktop restore", ["nope.json"]));
   expect(missing.errorName).toBe("no-such-file");
   expect(missing.exitCode).toBe(66);
-  expect(missing.message).toBe(`cannot read ${JSON.stringify(join(dir, "nope.json"))}`);
+  expect(missing.message).toBe(`cannot read ${JSON.stringify(join(dir, "nope.json"))}: the state file does not exist (no such file)`);
   writeFileSync(join(dir, "bad.json"), "nope");
   const bad = thrown(() => params("desktop restore", ["bad.json"]));
   expect(bad.errorName).toBe("bad-data");

@@ -44,6 +44,6 @@ test("streaming a cast reads what parsing it whole reads, errors included", () =
 
 test("a device or directory is not a cast", () => {
   expect(() => streamCast("/dev/zero")).toThrow('cast "/dev/zero" is not a regular file');
-  expect(() => streamCast(dir)).toThrow("is not a regular file");
+  expect(() => streamCast(dir)).toThrow("is a directory, not a cast file");
   expect(() => streamCast(join(dir, "missing.cast"))).toThrow("no such file");
 });

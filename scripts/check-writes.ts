@@ -1,0 +1,80 @@
+// Checks that files are created in one place only, so it is a rule and not prose (SECURITY.md,
+// "Files"): every file tuiwright writes on a user's request goes through the safe writer
+// (lib/runtime/output-file.ts: exclusive temporary file, linked or renamed into place, 0600,
+// never through a symlink). Anywhere else in the shipped code (main.ts, lib/, entries/,
+// workers/), writing a file by path — `writeFileSync`, `appendFileSync`, `writeFile`,
+// `appendFile`, `createWriteStream`, `copyFile(Sync)`, `cpSync`, `Bun.write` to anything but
+// standard output or error, or `openSync` with a flag that writes or creates — fails the check,
+// unless the line is one of the EXCEPTIONS below, each with its reason. `bun
+// scripts/check-writes.ts` exits 1 naming each; scripts/test.sh runs it beside the layer check.
+import { Glob } from "bun";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dir, "..");
+
+/** The safe writer itself, and the standard streams. */
+const WRITERS = new Set(["lib/runtime/output-file.ts", "lib/runtime/stdio.ts"]);
+
+/** `file: what it writes` → why it is not the safe writer. Keep this list short. */
+export const EXCEPTIONS: Record<string, string> = {
+  "lib/record/cast-recorder.ts: openSync(path, \"wx\", 0o600)":
+    "a recording is appended to for the whole session: created exclusively (O_EXCL: never an existing file, never through a symlink), 0600",
+  "lib/runtime/spawn-detached.ts: openSync(logPath, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)":
+    "the daemon's log, appended to by the daemon for its life, in the verified 0700 state directory; O_NOFOLLOW",
+  "lib/daemon/daemon.ts: writeFileSync(pidFile":
+    "the daemon's pid file beside its socket, in the verified 0700 socket directory only we can enter",
+  "lib/transport/session-ledger.ts: writeFileSync(this.#path":
+    "the session ledger beside the socket, in the verified 0700 socket directory only we can enter; rewritten on every change",
+  "lib/daemon/shell-launch.ts: writeFileSync(path, text, { mode: 0o600, flag: \"wx\" })":
+    "a shell's rc file, created exclusively (wx, 0600) in a fresh mkdtemp directory of the verified state directory",
+  "lib/shell/transcript-files.ts: appendFileSync(`${this.dir}/${name}`":
+    "a shell transcript, appended to as blocks finish, in the session's own directory under the verified state directory",
+  "lib/desktop/app-api.ts: writeFileSync(path, text)":
+    "an AOTUI app's own fs.writeText, allowed only inside the folders its aoapp.json grants (lib/desktop/permissions.ts)",
+};
+
+const WRITE_CALL = /\b(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|cpSync)\s*\(/;
+const BUN_WRITE = /\bBun\.write\s*\(\s*(?!Bun\.std(out|err)\b)/;
+const OPEN_FOR_WRITING = /\bopenSync\s*\([^;]*?(O_WRONLY|O_RDWR|O_CREAT|O_APPEND|["'](w|wx|a|ax|r\+|w\+|wx\+|a\+|ax\+)["'])/;
+
+function exceptionFor(file: string, line: string): boolean {
+  return Object.keys(EXCEPTIONS).some((key) => {
+    const [where, what] = [key.slice(0, key.indexOf(": ")), key.slice(key.indexOf(": ") + 2)];
+    return where === file && line.includes(what);
+  });
+}
+
+/** Problems in the shipped code; `plant` gives a file's text instead of reading it (tests). */
+export function checkWrites(plant: Record<string, string> = {}): string[] {
+  const found = ["main.ts", ...["lib/**/*.ts", "workers/*.ts", "entries/*.ts"].flatMap((p) => [...new Glob(p).scanSync({ cwd: ROOT })])];
+  const files = [...new Set([...found, ...Object.keys(plant)])].filter((f) => !f.endsWith(".d.ts")).sort();
+  const problems: string[] = [];
+  const used = new Set<string>();
+  for (const file of files) {
+    if (WRITERS.has(file)) continue;
+    const lines = (plant[file] ?? readFileSync(join(ROOT, file), "utf8")).split("\n");
+    lines.forEach((line, i) => {
+      const code = line.replace(/\/\/.*$/, "");
+      if (!WRITE_CALL.test(code) && !BUN_WRITE.test(code) && !OPEN_FOR_WRITING.test(code)) return;
+      if (/^\s*(import|export)\b/.test(code)) return;
+      if (exceptionFor(file, line)) {
+        used.add(Object.keys(EXCEPTIONS).find((key) => key.startsWith(`${file}: `) && line.includes(key.slice(key.indexOf(": ") + 2)))!);
+        return;
+      }
+      problems.push(`${file}:${i + 1}: writes a file outside the safe writer: ${line.trim()} (use writeOutputFile from lib/runtime/output-file.ts, or add an exception with its reason to scripts/check-writes.ts)`);
+    });
+  }
+  // An exception nobody needs any more is removed, not kept "just in case".
+  if (Object.keys(plant).length === 0) {
+    for (const key of Object.keys(EXCEPTIONS)) if (!used.has(key)) problems.push(`scripts/check-writes.ts: the exception "${key}" matches nothing any more; remove it`);
+  }
+  return problems;
+}
+
+if (import.meta.main) {
+  const problems = checkWrites();
+  for (const problem of problems) console.error(problem);
+  console.log(problems.length === 0 ? "writes: ok" : `writes: ${problems.length} problem(s)`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}

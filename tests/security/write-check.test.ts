@@ -1,0 +1,26 @@
+// Finding 3/5's principle as a rule: a file written anywhere but the safe writer fails the
+// check (scripts/check-writes.ts, run by scripts/test.sh) — the AWI façade's `Bun.write(out, …)`
+// was exactly such a line.
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { checkWrites, EXCEPTIONS } from "../../scripts/check-writes.ts";
+
+const read = (file: string) => readFileSync(resolve(import.meta.dir, "../..", file), "utf8");
+
+test("the shipped code writes files only through the safe writer (or a listed exception with its reason)", () => {
+  expect(checkWrites()).toEqual([]);
+  for (const reason of Object.values(EXCEPTIONS)) expect(reason.length).toBeGreaterThan(40);
+});
+
+test("a planted Bun.write to a path, writeFileSync, appendFileSync or an openSync that creates fails, naming file and line", () => {
+  const awi = read("lib/cli/awi-tty.ts");
+  const planted = checkWrites({ "lib/cli/awi-tty.ts": `${awi}\nawait Bun.write(out, text);\n` });
+  expect(planted).toHaveLength(1);
+  expect(planted[0]).toStartWith(`lib/cli/awi-tty.ts:${awi.split("\n").length + 1}: writes a file outside the safe writer: await Bun.write(out, text);`);
+  for (const line of ['writeFileSync(file, "x");', 'appendFileSync(file, "x");', 'const fd = openSync(file, "w");', "openSync(file, constants.O_WRONLY | constants.O_CREAT);", "await writeFile(file, data);"]) {
+    expect(checkWrites({ "lib/record/report.ts": `${read("lib/record/report.ts")}\n${line}\n` })).toHaveLength(1);
+  }
+  // Standard output and reading are fine.
+  expect(checkWrites({ "lib/record/report.ts": `${read("lib/record/report.ts")}\nawait Bun.write(Bun.stdout, "x");\nopenSync(file, "r");\n` })).toEqual([]);
+});
