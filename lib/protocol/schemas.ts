@@ -174,6 +174,8 @@ export const ActionResult = v.object({
     via: v.optional(doc(v.picklist(["click", "focus"]), "--to: clicked first (the program takes mouse input), or typed into the node that already had the focus")),
   }), "where a click or --to landed")),
   bytes: doc(v.number(), "bytes written to the program"),
+  controlsRemoved: v.optional(doc(v.number(), "a paste: the control characters it left out")),
+  bracketed: v.optional(doc(v.boolean(), "a paste: whether it went as a bracketed paste (the program had turned bracketed paste on)")),
   revisionBefore: Revision,
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),
   wait: v.optional(WaitResult),

@@ -7,7 +7,8 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
-import { bracketedPaste } from "../terminal/paste-guard.ts";
+import { bracketed, pasteText } from "../terminal/paste-guard.ts";
+import { requireText } from "../protocol/text-input.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
@@ -239,14 +240,19 @@ export class SessionCore {
     return { revisionBefore, revisionAfter };
   }
 
+  /** Text is inert unless a key is named (text-input.ts); a paste leaves controls out (paste-guard.ts). */
   async type(params: WorkerOps["type"][0]): Promise<ActionReply> {
+    if (params.paste && params.raw) throw new TuiwrightError("usage", "paste and raw do not go together: a paste leaves control characters out, raw sends them");
+    if (!params.paste && !params.raw) requireText(params.text);
     this.requireRunning("type");
-    const paste = params.paste && this.screen.modes.bracketedPaste;
-    // A paste must not be able to end the bracket early.
-    const data = paste ? bracketedPaste(params.text) : params.text;
+    const pasted = params.paste ? pasteText(params.text) : null;
+    const text = pasted?.text ?? params.text;
+    const inBrackets = pasted !== null && this.screen.modes.bracketedPaste;
+    const data = inBrackets ? bracketed(text) : text;
     const shown = params.secret ? "***" : params.text;
-    if (params.secret) this.mask.add(params.text);
-    return this.act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
+    if (params.secret) this.mask.add(text);
+    const reply = await this.act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
+    return pasted ? { ...reply, controlsRemoved: pasted.removed, bracketed: inBrackets } : reply;
   }
 
   async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
