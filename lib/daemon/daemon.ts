@@ -21,6 +21,8 @@ import { terminateSession } from "./terminate.ts";
 
 export type DaemonOptions = {
   namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
+  /** Each recording's size cap (0: none; the retention policy's max_cast_bytes). */
+  maxCastBytes: number;
   /** Runs once the socket is ours and before any request is read (retention); gets the names of
    * a crashed predecessor's sessions, whose files must stay. */
   atStart?: (lostSessions: string[]) => void;
@@ -130,6 +132,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     startedAt: new Date(),
     idleTimeoutMs: options.idleTimeoutMs,
     debug: options.debug,
+    maxCastBytes: options.maxCastBytes,
     registry,
     events,
     leases,

@@ -40,6 +40,8 @@ export type DaemonContext = {
   startedAt: Date;
   idleTimeoutMs: number;
   debug: boolean;
+  /** Each recording's size cap (0: none). */
+  maxCastBytes: number;
   registry: SessionRegistry;
   events: EventHub;
   leases: LeaseTable;
@@ -111,7 +113,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
-      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
+      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, maxCastBytes: context.maxCastBytes, shell, browser },
       {
         event(event) {
           switch (event.kind) {

@@ -22,6 +22,8 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   env: Record<string, string>;
   /** Where to record (created exclusively), or null. */
   cast: string | null;
+  /** The recording's size cap in bytes (0: none). */
+  maxCastBytes: number;
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
   shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
 };

@@ -85,7 +85,7 @@ export class SessionCore {
       command: spec.argv.join(" "),
       title: spec.name,
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
-    }, this.mask);
+    }, this.mask, spec.maxCastBytes);
     this.screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -223,7 +223,7 @@ export class SessionCore {
       modes: screen.modes,
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
-      recording: this.recorder ? { path: this.recorder.path, error: this.recorder.error } : null,
+      recording: this.recorder ? { path: this.recorder.path, error: this.recorder.error, bytes: this.recorder.bytes, maxBytes: this.recorder.maxBytes || null, full: this.recorder.full } : null,
       foreground: this.#exit ? null : this.outline.foreground(),
       ...added,
     };
