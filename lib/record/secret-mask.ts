@@ -53,6 +53,19 @@ export class SecretMask {
     return masked.replace(TITLE, (title) => this.#maskStarts(title));
   }
 
+  /** Every string in a result (objects and arrays walked) redacted; a PNG's base64 is left
+   * whole (its pixels are not text). */
+  redactValue<T>(value: T): T {
+    if (this.#secrets.length === 0) return value;
+    const walk = (item: unknown, key: string): unknown => {
+      if (typeof item === "string") return key === "png" ? item : this.redact(item);
+      if (Array.isArray(item)) return item.map((element) => walk(element, ""));
+      if (item !== null && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, walk(v, k)]));
+      return item;
+    };
+    return walk(value, "") as T;
+  }
+
   /** Every start (4 characters or more) of a secret in `text`, longest first. */
   #maskStarts(text: string): string {
     let result = text;
