@@ -12,6 +12,7 @@ import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/s
 import { createDispatch } from "./dispatch.ts";
 import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
+import { DaemonSecrets } from "./daemon-secrets.ts";
 import { DesktopConnections } from "./desktop-handlers.ts";
 import { listDesktops } from "../desktop/runtime.ts";
 import { LeaseTable } from "./lease-table.ts";
@@ -133,6 +134,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     idleTimeoutMs: options.idleTimeoutMs,
     debug: options.debug,
     maxCastBytes: options.maxCastBytes,
+    secrets: new DaemonSecrets(),
     registry,
     events,
     leases,

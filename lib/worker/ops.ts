@@ -16,7 +16,8 @@ const NEVER_ABORTED = new AbortController().signal;
  * every result, error and event — has the session's secrets masked (secret-mask.ts): a wait's
  * screen excerpt, a snapshot, a title. Inside, waits and the screen see what the program drew. */
 export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; ops: WorkerOpTable } {
-  const core: SessionCore = new SessionCore(spec, (event) => events(core.mask.redactValue(event)));
+  // A secret event carries the secret itself, to the daemon alone (memory only).
+  const core: SessionCore = new SessionCore(spec, (event) => events(event.kind === "secret" ? event : core.mask.redactValue(event)));
   // Every session answers status (a program's: "starting" until it exits); shells do more.
   const shell = core.attach(new ShellFacet(core, spec.shell));
   // The worker calls its own ops for navigation, as the daemon would.

@@ -74,11 +74,13 @@ export class SessionCore {
   #ended = false;
   #lastOutputAt: number | null = null;
   #dropping = false;
-  /** Secrets typed or sent with --secret: masked in the cast and the shell transcript alike. */
+  /** Secrets typed or sent with --secret (here or in another session of the daemon): masked in
+   * the cast, the shell transcript and whatever leaves the session. */
   readonly mask = new SecretMask();
 
   constructor(spec: StartSpec, events: SessionEvents) {
     this.#events = events;
+    for (const secret of spec.secrets) this.mask.add(secret);
     this.recorder = spec.cast === null ? null : CastRecorder.create(spec.cast, {
       cols: spec.cols,
       rows: spec.rows,
@@ -158,6 +160,13 @@ export class SessionCore {
   /** Waits, for facets that wait on the session's behalf (exec without integration). */
   waitFor(...args: Parameters<WaitEngine["wait"]>): ReturnType<WaitEngine["wait"]> {
     return this.#waits.wait(...args);
+  }
+
+  /** A secret typed or sent here: masked from now on, here and (the daemon passes it on) in
+   * the daemon's other sessions, which may draw it too (fish suggests it from history). */
+  keepSecret(secret: string): void {
+    this.mask.add(secret);
+    this.#events({ kind: "secret", secret });
   }
 
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
@@ -250,7 +259,7 @@ export class SessionCore {
     const inBrackets = pasted !== null && this.screen.modes.bracketedPaste;
     const data = inBrackets ? bracketed(text) : text;
     const shown = params.secret ? "***" : params.text;
-    if (params.secret) this.mask.add(text);
+    if (params.secret) this.keepSecret(text);
     const reply = await this.act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
     return pasted ? { ...reply, controlsRemoved: pasted.removed, bracketed: inBrackets } : reply;
   }
@@ -444,5 +453,9 @@ export function coreOps(core: SessionCore) {
     mark: (params) => core.mark(params.label),
     firstScreen: (params) => core.firstScreen(params.boundMs),
     wait: (params, signal) => core.wait(params, signal),
+    addSecrets: (params) => {
+      for (const secret of params.secrets) core.mask.add(secret);
+      return { secrets: core.mask.size };
+    },
   } satisfies Partial<WorkerOpTable>;
 }

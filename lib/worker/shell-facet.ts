@@ -128,7 +128,7 @@ export class ShellFacet implements Facet {
     const shell = this.#requireShell("send");
     this.#core.requireRunning("send");
     if (SIGNAL_KEYS.test(data)) await this.#untilProgramOwnsTerminal(shell);
-    if (secret) this.#core.mask.add(data);
+    if (secret) this.#core.keepSecret(data);
     const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
     this.#core.recorder?.marker(`send ${JSON.stringify(shown)}`);
     const cursor = shell.send(data, secret);

@@ -71,3 +71,26 @@ test("a wait that times out shows the screen with the secret masked: CLI error, 
   expect(leaks(JSON.stringify(snap), secret)).toBe(false);
   await world.run(["kill", "--session", name]);
 });
+
+test("a secret one session typed is masked where another session draws it (fish suggests it from history)", async () => {
+  const secret = fresh("Hist");
+  // A fish without tuiwright's integration: tuiwright does not control its history.
+  const typing = await world.spawn(["fish", "-i"]);
+  await world.json(["wait", "--session", typing.name, "--regex", "[#>$] *$"]);
+  await world.json(["type", "--session", typing.name, "echo "]);
+  await world.json(["type", "--session", typing.name, "--secret", secret]);
+  await world.json(["press", "--session", typing.name, "Enter", "--wait-regex", `^${secret}$`]); // the screen as drawn
+  await world.json(["type", "--session", typing.name, "exit\r", "--wait-exit"]);
+  await world.run(["kill", "--session", typing.name]);
+
+  const other = await world.spawn(["fish", "-i"]);
+  await world.json(["wait", "--session", other.name, "--regex", "[#>$] *$"]);
+  // fish suggests the rest of the line from its history: the secret, drawn by this session.
+  await world.json(["type", "--session", other.name, "echo ", "--wait-text", secret]);
+  const snapshot = await world.json(["snapshot", "--session", other.name, "--include-meta"]);
+  expect(snapshot.text).toContain(`echo ${"*".repeat(secret.length)}`);
+  await world.json(["press", "--session", other.name, "C-c"]);
+  await world.json(["type", "--session", other.name, "exit\r", "--wait-exit"]);
+  await world.run(["kill", "--session", other.name]);
+  expect(leaks(readFileSync(snapshot.meta.recording.path, "utf8"), secret)).toBe(false);
+});
