@@ -27,7 +27,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   /** Secrets typed with --secret in the daemon's other sessions: masked here too. */
   secrets: string[];
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number; historyFlag?: string } | null;
 };
 
 export type SnapshotReply = {

@@ -44,6 +44,8 @@ export type Facet = {
   refuse?(data: string): void;
   /** Input being sent now (the aim's bytes and the data together). */
   sending?(input: string): void;
+  /** A --secret is about to be typed or sent. */
+  secretTyped?(): void;
   /** What the facet adds to `meta`. */
   meta?(): Partial<MetaValue>;
   /** The facet's answer to `get`, or undefined to leave it to the core. */
@@ -166,6 +168,7 @@ export class SessionCore {
    * the daemon's other sessions, which may draw it too (fish suggests it from history). */
   keepSecret(secret: string): void {
     this.mask.add(secret);
+    for (const facet of this.#facets) facet.secretTyped?.();
     this.#events({ kind: "secret", secret });
   }
 

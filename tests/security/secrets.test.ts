@@ -94,3 +94,26 @@ test("a secret one session typed is masked where another session draws it (fish 
   await world.run(["kill", "--session", other.name]);
   expect(leaks(readFileSync(snapshot.meta.recording.path, "utf8"), secret)).toBe(false);
 });
+
+for (const shell of ["bash", "zsh", "fish"]) {
+  test(`${shell} started with --shell keeps a command line holding a --secret out of its history file`, async () => {
+    const home = world.env.HOME!;
+    // zsh keeps no history file unless told to: as a user's .zshrc would.
+    await Bun.write(`${home}/.zshrc`, "HISTFILE=$HOME/.zsh_history\nSAVEHIST=1000\nHISTSIZE=1000\nsetopt INC_APPEND_HISTORY\n");
+    const secret = fresh(`Line${shell}`);
+    const { name } = await world.json(["spawn", "--shell", shell]);
+    await world.json(["exec", "--session", name, "true"]);
+    await world.json(["type", "--session", name, "echo "]);
+    await world.json(["type", "--session", name, "--secret", secret]);
+    await world.json(["press", "--session", name, "Enter", "--wait-regex", `^${secret}$`]);
+    // exec'ing a command line that names the secret keeps it out too; other lines stay.
+    await world.json(["exec", "--session", name, `echo again-${secret}`]);
+    await world.json(["exec", "--session", name, `echo kept-${shell}`]);
+    await world.json(["type", "--session", name, "exit\r", "--wait-exit"]);
+    await world.run(["kill", "--session", name]);
+    const file = { bash: ".bash_history", zsh: ".zsh_history", fish: ".local/share/fish/fish_history" }[shell]!;
+    const history = readFileSync(`${home}/${file}`, "utf8");
+    expect(history).toContain(`echo kept-${shell}`);
+    expect(history).not.toContain(secret);
+  });
+}
