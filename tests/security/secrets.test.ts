@@ -93,7 +93,7 @@ test("a secret one session typed is masked where another session draws it (fish 
   await world.json(["type", "--session", other.name, "exit\r", "--wait-exit"]);
   await world.run(["kill", "--session", other.name]);
   expect(leaks(readFileSync(snapshot.meta.recording.path, "utf8"), secret)).toBe(false);
-});
+}, 120_000);
 
 for (const shell of ["bash", "zsh", "fish"]) {
   test(`${shell} started with --shell keeps a command line holding a --secret out of its history file`, async () => {
@@ -115,5 +115,5 @@ for (const shell of ["bash", "zsh", "fish"]) {
     const history = readFileSync(`${home}/${file}`, "utf8");
     expect(history).toContain(`echo kept-${shell}`);
     expect(history).not.toContain(secret);
-  });
+  }, 120_000);
 }
