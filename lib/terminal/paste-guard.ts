@@ -9,8 +9,9 @@
 // strips control characters. Left out, not turned into spaces: the text arrives as it was,
 // minus what could act as a key (the result counts them).
 // Line breaks go as CR, the byte Enter sends: CRLF and LF each become one CR, as xterm.js
-// does (xterm turns every LF into CR, so its CRLF is two). readline, zle and fish read a CR
-// inside a bracketed paste as a newline in the pasted text.
+// does (xterm turns every LF into CR, so its CRLF is two). Inside a bracketed paste bash, zsh
+// and fish keep a CR as a line break of the pasted text: it does not run the line
+// (tests/security/paste.test.ts).
 
 export const BRACKETED_PASTE_START = "\x1b[200~";
 export const BRACKETED_PASTE_END = "\x1b[201~";
