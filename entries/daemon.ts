@@ -6,15 +6,26 @@ import { defaultSocketPath, namespaceFromEnv } from "../lib/runtime/paths.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
 import { runDaemon } from "../lib/daemon/daemon.ts";
 import { stateDir } from "../lib/runtime/paths.ts";
-import { applyRetention } from "../lib/record/retention.ts";
+import { applyRetention, DEFAULT_RETENTION, type RetentionPolicy } from "../lib/record/retention.ts";
 import { retentionPolicy } from "../lib/record/retention-config.ts";
 import { configFilePath } from "../lib/runtime/config-file.ts";
 
-/** The retention policy, applied before any session exists (so nothing live is touched).
- * A bad policy is logged, not fatal: sessions matter more than cleaning up. */
-function retainAtStart(namespace: string, flags: { keep?: number; keepDays?: number }, lostSessions: string[]): void {
+/** The retention policy in force. A bad one is logged, not fatal: sessions matter more than
+ * cleaning up; retention is then not applied, and recordings keep the default size cap. */
+function policyAtStart(flags: Partial<RetentionPolicy>): RetentionPolicy | null {
   try {
-    const result = applyRetention(stateDir(namespace), retentionPolicy(configFilePath(), flags), { live: new Set(lostSessions) });
+    return retentionPolicy(configFilePath(), flags);
+  } catch (error) {
+    process.stderr.write(`tuiwright daemon: retention not applied: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
+/** The retention policy, applied before any session exists (so nothing live is touched). */
+function retainAtStart(namespace: string, policy: RetentionPolicy | null, lostSessions: string[]): void {
+  if (!policy) return;
+  try {
+    const result = applyRetention(stateDir(namespace), policy, { live: new Set(lostSessions) });
     if (result.removed.length > 0) {
       process.stderr.write(`tuiwright daemon: retention removed ${result.removed.length} old recording(s)/transcript(s), ${result.bytesFreed} bytes (keep ${result.policy.keep}, keep-days ${result.policy.keepDays})\n`);
     }
@@ -32,6 +43,7 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
       { name: "--idle-timeout", type: "int", value: "MS", description: "exit after MS ms with no sessions and no clients (0: never)" },
       { name: "--keep", type: "int", value: "N", description: "retention: keep the newest N recordings (0: no limit)" },
       { name: "--keep-days", type: "int", value: "D", description: "retention: delete recordings older than D days (0: no limit)" },
+      { name: "--max-cast-bytes", type: "int", value: "N", description: "cap each recording at N bytes (0: no limit; default 256 MiB)" },
     ], "daemon run");
     if (parsed.positionals.length > 0) throw new TuiwrightError("usage", `daemon run takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
     const namespace = namespaceFromEnv(parsed.flags.get("--ns") as string | undefined);
@@ -40,9 +52,14 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
       throw new TuiwrightError("usage", `TUIWRIGHT_IDLE_TIMEOUT_MS must be at most 2147483647 ms (the timer limit), got ${envIdle}`);
     }
     const idleTimeoutMs = (parsed.flags.get("--idle-timeout") as number | undefined) ?? (envIdle && /^\d+$/.test(envIdle) ? Number(envIdle) : DEFAULT_IDLE_TIMEOUT_MS);
-    const retention = { keep: parsed.flags.get("--keep") as number | undefined, keepDays: parsed.flags.get("--keep-days") as number | undefined };
+    const policy = policyAtStart({
+      keep: parsed.flags.get("--keep") as number | undefined,
+      keepDays: parsed.flags.get("--keep-days") as number | undefined,
+      maxCastBytes: parsed.flags.get("--max-cast-bytes") as number | undefined,
+    });
     return await runDaemon({
-      atStart: (lost) => retainAtStart(namespace, retention, lost),
+      atStart: (lost) => retainAtStart(namespace, policy, lost),
+      maxCastBytes: policy?.maxCastBytes ?? DEFAULT_RETENTION.maxCastBytes,
       namespace,
       socketPath: defaultSocketPath(namespace),
       idleTimeoutMs,

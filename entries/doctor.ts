@@ -122,7 +122,7 @@ function configCheck(): Check {
   try {
     const policy = retentionPolicy(configFilePath());
     const file = configFilePath();
-    return { name: "retention", status: "ok", detail: `keep ${policy.keep || "all"}, keep-days ${policy.keepDays || "no limit"}${existsSync(file) ? ` (from ${file} or the environment)` : ""}` };
+    return { name: "retention", status: "ok", detail: `keep ${policy.keep || "all"}, keep-days ${policy.keepDays || "no limit"}, max-cast-bytes ${policy.maxCastBytes || "no limit"}${existsSync(file) ? ` (from ${file} or the environment)` : ""}` };
   } catch (error) {
     const failure = asTuiwrightError(error);
     return { name: "retention", status: "fail", detail: failure.message, fix: failure.hint };

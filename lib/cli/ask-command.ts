@@ -10,6 +10,7 @@ import { printOut, writeRaw } from "../runtime/stdio.ts";
 import { ASK_HELP, ASK_VIAS } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
+import { inertJson } from "../present/inert-text.ts";
 
 /** Each CLI's one-shot mode: the argv that prints one answer on stdout. */
 const VIAS = {
@@ -62,7 +63,7 @@ export async function runAsk(args: string[], globals: Globals): Promise<number> 
   const text = new TextDecoder().decode(result.stdout).trim();
   const exitCode = result.timedOut ? 124 : (result.exitCode ?? 1);
   if (globals.mode === "json") {
-    await printOut(JSON.stringify({ via, text, exitCode, elapsedMs: result.elapsedMs, timedOut: result.timedOut, stderr: new TextDecoder().decode(result.stderr) }));
+    await printOut(inertJson({ via, text, exitCode, elapsedMs: result.elapsedMs, timedOut: result.timedOut, stderr: new TextDecoder().decode(result.stderr) }));
     return exitCode;
   }
   if (text !== "") await printOut(text);

@@ -78,7 +78,7 @@ export async function runAttach(args: string[], globals: Globals): Promise<numbe
   const onData = (chunk: Buffer) => {
     if (chunk.includes(DETACH) || (!write && chunk.includes(CTRL_C))) return finish("detached");
     if (!write) return;
-    rpc.call("type", { session, text: chunk.toString("utf8"), lease }).catch((error: Error) => finish(`input refused: ${error.message}`));
+    rpc.call("type", { session, text: chunk.toString("utf8"), raw: true, lease }).catch((error: Error) => finish(`input refused: ${error.message}`));
   };
   stdin.on("data", onData);
   await writeRaw("stdout", ENTER_ALT);

@@ -3,6 +3,7 @@
 // one JSON line: {"line", "ok": true, "result"} or {"line", "ok": false, "exit", "error"}.
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { printOut, readStdin } from "../runtime/stdio.ts";
+import { inertJson } from "../present/inert-text.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import { BATCH_HELP } from "./command-help.ts";
@@ -67,13 +68,13 @@ export async function runBatch(args: string[], globals: Globals, localName: Loca
     for (const command of commands) {
       try {
         const { result, exitCode } = await runOne(rpc, command, globals, localName);
-        await printOut(JSON.stringify({ line: command.line, ok: true, result, ...(exitCode !== 0 ? { exit: exitCode } : {}) }));
+        await printOut(inertJson({ line: command.line, ok: true, result, ...(exitCode !== 0 ? { exit: exitCode } : {}) }));
         firstFailure ||= exitCode;
         if (bail && exitCode !== 0) break;
       } catch (error) {
         const failure = asTuiwrightError(error);
         firstFailure ||= failure.exitCode;
-        await printOut(JSON.stringify({ line: command.line, ok: false, exit: failure.exitCode, error: failure.toJsonRpc() }));
+        await printOut(inertJson({ line: command.line, ok: false, exit: failure.exitCode, error: failure.toJsonRpc() }));
         if (bail) break;
       }
     }

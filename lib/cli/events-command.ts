@@ -6,6 +6,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { EVENT_TYPES, EVENTS_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
+import { inertJson } from "../present/inert-text.ts";
 
 const MAX_UNPRINTED = 1000;
 
@@ -35,7 +36,7 @@ export async function runEvents(args: string[], globals: Globals): Promise<numbe
     const params = message.params as Record<string, unknown>;
     const line = dropped > 0 ? { ...params, dropped: ((params.dropped as number | undefined) ?? 0) + dropped } : params;
     dropped = 0;
-    printing = printing.then(() => printOut(JSON.stringify(line))).finally(() => { unprinted--; });
+    printing = printing.then(() => printOut(inertJson(line))).finally(() => { unprinted--; });
     if (count !== undefined && seen >= count) void printing.then(() => finish(0));
   };
   process.on("SIGINT", () => finish(0));

@@ -1,11 +1,14 @@
 // `exec --follow`: the command's output printed as it comes, not when its block ends. The
 // command starts as an interactive block; each new piece of the session's output stream
 // (a wait on the output cursor: event-driven, never polled) prompts a read of the block's
-// output so far, whose new part is printed. It ends, as exec does, with the block's footer.
+// output so far, whose new part is printed (inert on a terminal, as exec's: inert-text.ts). It
+// ends, as exec does, with the block's footer.
 import { TuiwrightError } from "../protocol/errors.ts";
 import { writeRaw } from "../runtime/stdio.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { Prepared } from "./invocation.ts";
+import { inertJson } from "../present/inert-text.ts";
+import { forTerminal } from "./for-terminal.ts";
 
 type Block = { seq: number; exitCode: number | null; output: string; endedAt: string | null; cwd: string | null; integration?: false };
 
@@ -37,7 +40,7 @@ export async function execFollow(rpc: RpcClient, prepared: Prepared): Promise<{ 
   for (;;) {
     block = await read();
     if (stream && block.output.length > printed) {
-      await writeRaw("stdout", block.output.slice(printed));
+      await writeRaw("stdout", forTerminal(block.output.slice(printed)));
       printed = block.output.length;
     }
     if (block.endedAt !== null) break;
@@ -55,7 +58,7 @@ export async function execFollow(rpc: RpcClient, prepared: Prepared): Promise<{ 
       if (name !== "timeout" && name !== "session-exited") throw error;
       if (name === "session-exited") {
         block = await read();
-        if (stream && block.output.length > printed) await writeRaw("stdout", block.output.slice(printed));
+        if (stream && block.output.length > printed) await writeRaw("stdout", forTerminal(block.output.slice(printed)));
         throw new TuiwrightError("session-exited", `the shell exited while block ${seq} ran`);
       }
     }
@@ -63,7 +66,7 @@ export async function execFollow(rpc: RpcClient, prepared: Prepared): Promise<{ 
   const newline = block.output === "" || block.output.endsWith("\n") ? "" : "\n";
   const how = block.integration === false ? " (no shell integration: output read from the screen, exit code unknown)" : "";
   return {
-    output: prepared.mode === "json" ? JSON.stringify(block) : prepared.mode === "plain" ? newline.trimEnd() : `${newline}[block ${seq} exited ${block.exitCode ?? "?"} in ${block.cwd ?? "?"}${how}]`,
+    output: prepared.mode === "json" ? inertJson(block) : prepared.mode === "plain" ? newline.trimEnd() : `${newline}[block ${seq} exited ${block.exitCode ?? "?"} in ${block.cwd ?? "?"}${how}]`,
     exitCode: prepared.args.flags.has("--propagate") ? (block.exitCode ?? 1) : 0,
   };
 }

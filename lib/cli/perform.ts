@@ -7,6 +7,8 @@ import type { RpcClient } from "../transport/rpc-client.ts";
 import type { Prepared } from "./invocation.ts";
 import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
 import { type OutputMode, rendererOf } from "../present/result-text.ts";
+import { inertJson } from "../present/inert-text.ts";
+import { forTerminal } from "./for-terminal.ts";
 
 const STOP_WAIT_MS = 5000;
 
@@ -19,5 +21,9 @@ export async function perform(rpc: RpcClient, prepared: Prepared, mode: OutputMo
   // `daemon stop` returns once the daemon has exited: its connections close as it dies.
   if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
   if (out) return { output: await writeSnapshotOut(out, result as Result<"snapshot">, mode), exitCode: 0 };
-  return { output: mode === "json" ? JSON.stringify(result) : (verb.show ?? rendererOf(verb.method))(result, mode), exitCode: verb.exitCode?.(result, args) ?? 0 };
+  if (mode === "json") return { output: inertJson(result), exitCode: verb.exitCode?.(result, args) ?? 0 };
+  const text = (verb.show ?? rendererOf(verb.method))(result, mode);
+  // `snapshot --format ansi` prints SGR sequences on purpose; anything else shows controls.
+  const ansi = verb.method === "snapshot" && params.format === "ansi";
+  return { output: ansi ? text : forTerminal(text), exitCode: verb.exitCode?.(result, args) ?? 0 };
 }

@@ -10,6 +10,7 @@ import { printOut, readStdinBytes, writeRaw } from "../runtime/stdio.ts";
 import { RUN_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { type Globals, usage } from "./invocation.ts";
+import { inertJson } from "../present/inert-text.ts";
 
 /** The file is held in memory to feed it: a regular file up to this size. */
 const MAX_STDIN_FILE_BYTES = 256 << 20;
@@ -30,7 +31,7 @@ export async function runRun(args: string[], globals: Globals): Promise<number> 
     ...(parsed.flags.has("--timeout") ? { timeoutMs: parsed.flags.get("--timeout") as number } : {}),
   });
   if (globals.mode === "json") {
-    await printOut(JSON.stringify({ ...result, ...asJsonText("stdout", result.stdout), ...asJsonText("stderr", result.stderr) }));
+    await printOut(inertJson({ ...result, ...asJsonText("stdout", result.stdout), ...asJsonText("stderr", result.stderr) }));
   } else {
     await writeRaw("stdout", result.stdout);
     await writeRaw("stderr", result.stderr);

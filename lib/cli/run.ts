@@ -3,6 +3,8 @@
 import { asTuiwrightError, type TuiwrightError } from "../protocol/errors.ts";
 import { version } from "../runtime/self.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
+import { inertJson } from "../present/inert-text.ts";
+import { forTerminal } from "./for-terminal.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { peekLost } from "../transport/session-ledger.ts";
 import { cleanUpDeadDaemon } from "../transport/dead-daemon-cleanup.ts";
@@ -81,7 +83,7 @@ function generalHelp(): string {
 
 async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEntry | null): Promise<void> {
   if (mode === "json") {
-    await printOut(JSON.stringify({ error: error.toJsonRpc() }));
+    await printOut(inertJson({ error: error.toJsonRpc() }));
     return;
   }
   const lines = [`tuiwright: ${error.message}`];
@@ -89,7 +91,8 @@ async function printError(error: TuiwrightError, mode: OutputMode, verb: HelpEnt
   if (typeof excerpt === "string" && excerpt.trim() !== "") lines.push("screen (last rows):", ...excerpt.split("\n").map((row) => `  | ${row}`));
   lines.push(`hint: ${error.hint}`);
   if (error.errorName === "usage" && verb) lines.push(`usage: tuiwright ${verb.usage}`);
-  await printErr(lines.join("\n"));
+  // A message may quote what a program printed: inert on a terminal, like stdout.
+  await printErr(forTerminal(lines.join("\n"), "stderr"));
 }
 
 /** The façade's words with the global flags that were taken out of them put back, before any `--`. */

@@ -5,14 +5,15 @@ import { writeRaw } from "../runtime/stdio.ts";
 import { compactOutline } from "../outline/compact.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import { formatSnapshotFile } from "../record/snapshot-file.ts";
-import { parsePattern } from "../terminal/pattern.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { SaveRequest } from "./invocation.ts";
 import type { OutputMode } from "./verbs.ts";
 import type { Result } from "../protocol/methods.ts";
 
 export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknown>, save: SaveRequest, mode: OutputMode): Promise<string> {
-  for (const mask of save.masks) parsePattern(mask); // a bad mask fails now, not at replay
+  // A bad mask fails now, not at replay (masks match in linear time; re2js loads only here).
+  const { linearPattern } = await import("../terminal/linear-pattern.ts");
+  for (const mask of save.masks) linearPattern(mask);
   const session = params.session === undefined ? {} : { session: params.session };
   const text = (await rpc.call("snapshot", { ...session, format: "text" })) as { text: string; cols: number; rows: number; session: string; revision: number };
   let outline: string[] | null = null;

@@ -315,12 +315,13 @@ const UNORDERED: Verb[] = [
   },
   {
     name: "type",
-    summary: "type literal text (with --paste: bracketed paste when the program enabled it)",
-    usage: "type [--session NAME] [--paste] [--secret] [--to TARGET] [WAIT FLAGS] TEXT",
+    summary: "type text: printable characters, tab and line breaks (\\r is Enter; press keys such as C-c by name); --paste sends it as a paste",
+    usage: "type [--session NAME] [--paste | --raw] [--secret] [--to TARGET] [WAIT FLAGS] TEXT",
     method: "type",
     positionals: [1, 1],
     flags: [
       paramFlag("type", "paste", "--paste"),
+      paramFlag("type", "raw", "--raw"),
       paramFlag("type", "secret", "--secret"),
       ...AIM_FLAGS,
       ...WAIT_FLAGS,

@@ -8,7 +8,7 @@ import { createConnection, type Socket } from "node:net";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, ParamsInput, Result } from "../protocol/methods.ts";
 import type { JsonRpcResponse } from "../protocol/jsonrpc.ts";
-import { requestFrame, requestsFor, settleReply, type Pending } from "../transport/rpc-calls.ts";
+import { combineTypeResults, requestFrame, requestsFor, settleReply, type Pending } from "../transport/rpc-calls.ts";
 import { binaryPath } from "./binary-path.ts";
 import { Client } from "./session-api.ts";
 
@@ -84,16 +84,16 @@ export class SocketRpc {
 
   /** Long `type` text goes out as several requests; a frame over the daemon's limit is refused. */
   async call(method: string, params: unknown): Promise<unknown> {
-    let result: unknown;
+    const results: unknown[] = [];
     for (const request of requestsFor(method, params)) {
       const id = this.#nextId++;
       const frame = requestFrame(method, { jsonrpc: "2.0", id, method, params: request });
-      result = await new Promise((resolve, reject) => {
+      results.push(await new Promise((resolve, reject) => {
         this.#pending.set(id, { resolve, reject });
         this.#socket.write(frame);
-      });
+      }));
     }
-    return result;
+    return combineTypeResults(results);
   }
 
   close(): void {

@@ -12,6 +12,7 @@ import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/s
 import { createDispatch } from "./dispatch.ts";
 import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
+import { DaemonSecrets } from "./daemon-secrets.ts";
 import { DesktopConnections } from "./desktop-handlers.ts";
 import { listDesktops } from "../desktop/runtime.ts";
 import { LeaseTable } from "./lease-table.ts";
@@ -21,6 +22,8 @@ import { terminateSession } from "./terminate.ts";
 
 export type DaemonOptions = {
   namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
+  /** Each recording's size cap (0: none; the retention policy's max_cast_bytes). */
+  maxCastBytes: number;
   /** Runs once the socket is ours and before any request is read (retention); gets the names of
    * a crashed predecessor's sessions, whose files must stay. */
   atStart?: (lostSessions: string[]) => void;
@@ -130,6 +133,8 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     startedAt: new Date(),
     idleTimeoutMs: options.idleTimeoutMs,
     debug: options.debug,
+    maxCastBytes: options.maxCastBytes,
+    secrets: new DaemonSecrets(),
     registry,
     events,
     leases,

@@ -17,6 +17,7 @@ import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
 import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
+import type { DaemonSecrets } from "./daemon-secrets.ts";
 import type { StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
@@ -40,6 +41,10 @@ export type DaemonContext = {
   startedAt: Date;
   idleTimeoutMs: number;
   debug: boolean;
+  /** Each recording's size cap (0: none). */
+  maxCastBytes: number;
+  /** --secrets typed in any session, masked in all (memory only). */
+  secrets: DaemonSecrets;
   registry: SessionRegistry;
   events: EventHub;
   leases: LeaseTable;
@@ -111,7 +116,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
-      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
+      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, maxCastBytes: context.maxCastBytes, secrets: context.secrets.all(), shell, browser },
       {
         event(event) {
           switch (event.kind) {
@@ -127,6 +132,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
               return;
             }
             case "bell": events.publish({ type: "bell", session: name, revision: event.revision, hash: event.hash, at: now() }); return;
+            case "secret": context.secrets.add(event.secret, name, context.registry); return;
             case "resized": events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
             case "ended":
               if (entry) entry.exit = event.exit;

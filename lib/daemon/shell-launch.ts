@@ -9,7 +9,7 @@ import type { OwnedPath } from "../runtime/paths.ts";
 import { bashRc, fishRc, zshRc, type ShellKind } from "../shell/shell-rc.ts";
 
 export type ShellLaunch = {
-  argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string };
+  argv: string[]; env: Record<string, string>; shell: { kind: ShellKind; nonce: string | null; transcriptDir: string; historyFlag?: string };
   /** The rc directory, removed again when the spawn fails. */
   rcDir?: string;
 };
@@ -34,19 +34,23 @@ export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env:
   if (!integration) return { argv: [shell, "-i"], env, shell: { kind: shell, nonce: null, transcriptDir } };
   const nonce = randomUUID().replace(/-/g, "").slice(0, 16);
   const dir = mkdtempSync(`${ensureOwnedSubdir(state, "shells", "state directory")}/${session}-${stamp}-`);
+  // The worker creates this file when a --secret goes into the command line at the prompt; the
+  // rc keeps that line out of the history file (shell-rc.ts). Named to the rc by environment.
+  const historyFlag = `${dir}/secret-on-line`;
+  const withFlag = { ...env, TUIWRIGHT_HISTORY_FLAG: historyFlag };
   if (shell === "bash") {
     writeNew(`${dir}/bashrc`, bashRc(nonce));
-    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
+    return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env: withFlag, shell: { kind: shell, nonce, transcriptDir, historyFlag }, rcDir: dir };
   }
   if (shell === "fish") {
     writeNew(`${dir}/integration.fish`, fishRc(nonce));
-    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env, shell: { kind: shell, nonce, transcriptDir }, rcDir: dir };
+    return { argv: ["fish", "-i", "--init-command", `source ${dir}/integration.fish`], env: withFlag, shell: { kind: shell, nonce, transcriptDir, historyFlag }, rcDir: dir };
   }
   writeNew(`${dir}/.zshrc`, zshRc(nonce));
   return {
     argv: ["zsh", "-i"],
-    env: { ...env, ZDOTDIR: dir, TUIWRIGHT_USER_ZDOTDIR: env.ZDOTDIR ?? env.HOME ?? "" },
-    shell: { kind: shell, nonce, transcriptDir },
+    env: { ...withFlag, ZDOTDIR: dir, TUIWRIGHT_USER_ZDOTDIR: env.ZDOTDIR ?? env.HOME ?? "" },
+    shell: { kind: shell, nonce, transcriptDir, historyFlag },
     rcDir: dir,
   };
 }

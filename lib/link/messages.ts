@@ -22,8 +22,12 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   env: Record<string, string>;
   /** Where to record (created exclusively), or null. */
   cast: string | null;
+  /** The recording's size cap in bytes (0: none). */
+  maxCastBytes: number;
+  /** Secrets typed with --secret in the daemon's other sessions: masked here too. */
+  secrets: string[];
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number; historyFlag?: string } | null;
 };
 
 export type SnapshotReply = {
@@ -68,6 +72,8 @@ export type WorkerOps = ForwardedOps & {
    * ends when the page has loaded (lib/worker/browser-navigation.ts); settleMs undefined: its default. */
   navigate: [{ url: string; timeoutMs: number; settleMs: number | undefined }, Navigated];
   navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs: number | undefined }, Navigated];
+  /** Secrets typed in another session of the daemon: masked in this one from now on. */
+  addSecrets: [{ secrets: string[] }, { secrets: number }];
   crash: [Record<string, never>, never];
   memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
@@ -97,6 +103,8 @@ const SESSION_EVENTS = [
   v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
   v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
   v.object({ kind: v.literal("ended"), exit: Exit }),
+  /** A --secret was typed or sent: the daemon masks it in its other sessions (memory only). */
+  v.object({ kind: v.literal("secret"), secret: v.string() }),
 ] as const;
 export type SessionEvent = v.InferOutput<(typeof SESSION_EVENTS)[number]>;
 

@@ -5,6 +5,10 @@
 // split across PTY reads is held back until it is whole. A write error (disk full) stops the
 // recording, not the session; the error is kept for the session's meta. Secrets typed with
 // --secret are redacted from the output too (a program may echo them), star for character.
+// A recording has a size cap (`maxBytes`, 0: none): the output or input event that would pass
+// it is not written, nor any after it; in its place go a marker and a visible line saying so,
+// and markers, resizes and the exit status still follow, so the file stays a valid cast (a
+// flooding program wrote 1.9 GB in a minute before the cap).
 import { closeSync, openSync, writeSync } from "node:fs";
 import { constants } from "node:os";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -29,15 +33,19 @@ export class CastRecorder {
   readonly #mask: SecretMask;
   /** Output through the mask; what could be the start of a secret split across reads waits. */
   readonly #feed: MaskedFeed;
+  readonly maxBytes: number;
+  #bytes = 0;
+  #full = false;
 
-  private constructor(path: string, fd: number, mask: SecretMask) {
+  private constructor(path: string, fd: number, mask: SecretMask, maxBytes: number) {
     this.path = path;
     this.#fd = fd;
     this.#mask = mask;
     this.#feed = new MaskedFeed(mask);
+    this.maxBytes = maxBytes;
   }
 
-  static create(path: string, header: CastHeader, mask = new SecretMask()): CastRecorder {
+  static create(path: string, header: CastHeader, mask = new SecretMask(), maxBytes = 0): CastRecorder {
     let fd: number;
     try {
       fd = openSync(path, "wx", 0o600);
@@ -47,18 +55,18 @@ export class CastRecorder {
       if (code === "ENOENT") throw new TuiwrightError("no-such-file", `cannot create ${path}: its directory does not exist`);
       throw new TuiwrightError("io", `cannot create ${path}: ${(error as Error).message}`);
     }
-    const recorder = new CastRecorder(path, fd, mask);
+    const recorder = new CastRecorder(path, fd, mask, maxBytes);
     const env: Record<string, string> = {};
     if (header.env.TERM) env.TERM = header.env.TERM;
     if (header.env.SHELL) env.SHELL = header.env.SHELL;
-    recorder.#line(JSON.stringify({
+    recorder.#line(`${JSON.stringify({
       version: 3,
       term: { cols: header.cols, rows: header.rows, type: header.env.TERM ?? "xterm-256color" },
       timestamp: Math.floor(Date.now() / 1000),
       command: header.command,
       title: header.title,
       env,
-    }));
+    })}\n`);
     return recorder;
   }
 
@@ -66,7 +74,18 @@ export class CastRecorder {
     return this.#error;
   }
 
+  /** Bytes written to the file so far. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The size cap was reached: output and input are no longer recorded. */
+  get full(): boolean {
+    return this.#full;
+  }
+
   output(bytes: Uint8Array): void {
+    if (this.#full) return;
     const now = this.#feed.push(this.#decoder.decode(bytes, { stream: true }));
     if (now) this.#event("o", now);
   }
@@ -91,7 +110,7 @@ export class CastRecorder {
   }
 
   exit(code: number | null, signal: string | null): void {
-    const tail = this.#feed.push(this.#decoder.decode()) + this.#feed.flush(); // an unfinished character shows as U+FFFD
+    const tail = this.#full ? "" : this.#feed.push(this.#decoder.decode()) + this.#feed.flush(); // an unfinished character shows as U+FFFD
     if (tail) this.#event("o", tail);
     const signals = constants.signals as Record<string, number>;
     const status = signal ? 128 + (signals[signal] ?? 0) : (code ?? 0);
@@ -105,19 +124,29 @@ export class CastRecorder {
   }
 
   #event(code: string, data: string): void {
+    if (this.#full && (code === "o" || code === "i")) return;
     const now = Math.round(performance.now() - this.#start);
     const interval = (now - this.#lastMs) / 1000;
+    const line = `[${interval.toFixed(3)}, ${JSON.stringify(code)}, ${JSON.stringify(data)}]\n`;
+    const size = Buffer.byteLength(line);
+    if (this.maxBytes > 0 && (code === "o" || code === "i") && this.#bytes + size > this.maxBytes) {
+      this.#full = true;
+      this.#event("m", `recording full: output and input past ${this.maxBytes} bytes are not recorded`);
+      this.#line(`[0.000, "o", ${JSON.stringify(`\r\n\x1b[7m[tuiwright: the recording is full (${this.maxBytes} bytes); the rest of the session is not recorded]\x1b[0m\r\n`)}]\n`);
+      return;
+    }
     this.#lastMs = now;
-    this.#line(`[${interval.toFixed(3)}, ${JSON.stringify(code)}, ${JSON.stringify(data)}]`);
+    this.#line(line);
   }
 
-  #line(text: string): void {
+  #line(line: string): void {
     if (this.#fd === null) return;
     try {
-      const line = `${text}\n`;
+      const size = Buffer.byteLength(line);
       const written = writeSync(this.#fd, line);
+      this.#bytes += written;
       // A short write means the disk filled mid-line: stop here, the reader drops the torn line.
-      if (written !== Buffer.byteLength(line)) throw new Error(`short write (${written} of ${Buffer.byteLength(line)} bytes): the disk is full`);
+      if (written !== size) throw new Error(`short write (${written} of ${size} bytes): the disk is full`);
     } catch (error) {
       this.#error = `recording stopped: ${(error as Error).message}`;
       this.close();

@@ -1,5 +1,6 @@
-// The retention policy in force: flags, else $TUIWRIGHT_KEEP / $TUIWRIGHT_KEEP_DAYS, else the
-// [retention] table of config.toml (lib/runtime/config-file.ts says where), else the defaults.
+// The retention policy in force: flags, else $TUIWRIGHT_KEEP / $TUIWRIGHT_KEEP_DAYS /
+// $TUIWRIGHT_MAX_CAST_BYTES, else the [retention] table of config.toml (keep, keep_days,
+// max_cast_bytes; lib/runtime/config-file.ts says where), else the defaults.
 import { parse } from "smol-toml";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { readConfigFile } from "../runtime/config-file.ts";
@@ -9,7 +10,7 @@ function count(value: unknown, where: string): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
   if (typeof value === "bigint" && value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
   throw new TuiwrightError("bad-data", `${where} must be a whole number ≥ 0 (0: no limit); got ${JSON.stringify(typeof value === "bigint" ? String(value) : value)}`, {
-    hint: "e.g. keep = 100, keep_days = 14",
+    hint: "e.g. keep = 100, keep_days = 14, max_cast_bytes = 268435456",
   });
 }
 
@@ -36,15 +37,19 @@ function fromConfig(path: string): Partial<RetentionPolicy> {
   for (const [key, value] of Object.entries(table)) {
     if (key === "keep") result.keep = count(value, `${path}: retention.keep`);
     else if (key === "keep_days") result.keepDays = count(value, `${path}: retention.keep_days`);
-    else throw new TuiwrightError("bad-data", `${path}: unknown key retention.${key}`, { hint: "the keys are keep and keep_days" });
+    else if (key === "max_cast_bytes") result.maxCastBytes = count(value, `${path}: retention.max_cast_bytes`);
+    else throw new TuiwrightError("bad-data", `${path}: unknown key retention.${key}`, { hint: "the keys are keep, keep_days and max_cast_bytes" });
   }
   return result;
 }
 
-export function retentionPolicy(configFile: string, flags: Partial<RetentionPolicy> = {}): RetentionPolicy {
+export function retentionPolicy(configFile: string, given: Partial<RetentionPolicy> = {}): RetentionPolicy {
+  const flag = (value: number | undefined, name: string) => (value === undefined ? undefined : count(value, name));
+  const flags = { keep: flag(given.keep, "--keep"), keepDays: flag(given.keepDays, "--keep-days"), maxCastBytes: flag(given.maxCastBytes, "--max-cast-bytes") };
   const config = fromConfig(configFile);
   return {
     keep: flags.keep ?? fromEnv("TUIWRIGHT_KEEP") ?? config.keep ?? DEFAULT_RETENTION.keep,
     keepDays: flags.keepDays ?? fromEnv("TUIWRIGHT_KEEP_DAYS") ?? config.keepDays ?? DEFAULT_RETENTION.keepDays,
+    maxCastBytes: flags.maxCastBytes ?? fromEnv("TUIWRIGHT_MAX_CAST_BYTES") ?? config.maxCastBytes ?? DEFAULT_RETENTION.maxCastBytes,
   };
 }

@@ -6,9 +6,11 @@
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
-export type RetentionPolicy = { keep: number; keepDays: number };
+/** keep and keepDays bound the files; maxCastBytes bounds each recording (0: no limit), applied
+ * by the recorder as it writes (cast-recorder.ts). */
+export type RetentionPolicy = { keep: number; keepDays: number; maxCastBytes: number };
 
-export const DEFAULT_RETENTION: RetentionPolicy = { keep: 1000, keepDays: 30 };
+export const DEFAULT_RETENTION: RetentionPolicy = { keep: 1000, keepDays: 30, maxCastBytes: 256 * 1024 * 1024 };
 
 type Kind = "cast" | "transcript" | "shell";
 const KINDS: { kind: Kind; dir: string; suffix: string }[] = [

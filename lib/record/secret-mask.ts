@@ -1,16 +1,19 @@
 // One rule for hiding secrets (`type --secret`, `send --secret`) wherever a session's output or
 // labels are kept: the cast (output, input, markers), the shell transcript (stream, blocks/N.out,
 // blocks.jsonl, events.jsonl) and so `block`, `wait --output` and MCP results. A secret is found
-// even when a program's redraw splits it: between any two of its characters may come escape
-// sequences and CR/LF/BS (fish repaints the command line as you type). Its characters become
-// `*`; the sequences between them stay, so the recording still plays. The screen itself is not
-// masked: it shows what the program shows.
+// even when a program's redraw splits it: between any two of its characters may come anything
+// a terminal draws nothing for — escape sequences (7-bit or C1: CSI, OSC, DCS and other strings,
+// two-byte escapes), C0 controls (CR/LF/BS as fish repaints the line; NUL, which a terminal
+// ignores, so "h\0u\0n…" shows the word whole), DEL and C1 controls. Its characters become `*`;
+// the sequences between them stay, so the recording still plays. The screen is masked only in
+// what leaves the session (snapshots, waits, errors: lib/worker/ops.ts); waits see it as drawn.
+// A program that draws a secret out of order (cursor moves backwards) is not caught.
 
 /** What may come between two characters of a secret when a program redraws it. */
-const GAP = String.raw`(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+][0-9A-Za-z]|\x1b[=>78DEM]|[\r\n\b])`;
+const GAP = String.raw`(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)|\x1b[ -/]*[0-OQ-WYZ\\\x60-~]|[\x00-\x1a\x1c-\x1f\x7f-\x8f\x91-\x97\x99\x9a\x9c])`;
 
 /** An OSC 0/1/2 (window or icon title) up to its terminator. */
-const TITLE = /\x1b\][012];[^\x07\x1b]*/g;
+const TITLE = /(?:\x1b\]|\x9d)[012];[^\x07\x1b\x9c]*/g;
 
 const escapeChar = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
@@ -48,6 +51,19 @@ export class SecretMask {
     // Window titles: shells put the command line there cut to a width (fish: 20 characters),
     // so the start of a secret can be all there is of it.
     return masked.replace(TITLE, (title) => this.#maskStarts(title));
+  }
+
+  /** Every string in a result (objects and arrays walked) redacted; a PNG's base64 is left
+   * whole (its pixels are not text). */
+  redactValue<T>(value: T): T {
+    if (this.#secrets.length === 0) return value;
+    const walk = (item: unknown, key: string): unknown => {
+      if (typeof item === "string") return key === "png" ? item : this.redact(item);
+      if (Array.isArray(item)) return item.map((element) => walk(element, ""));
+      if (item !== null && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, walk(v, k)]));
+      return item;
+    };
+    return walk(value, "") as T;
   }
 
   /** Every start (4 characters or more) of a secret in `text`, longest first. */

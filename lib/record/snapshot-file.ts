@@ -2,13 +2,14 @@
 //
 //   # tuiwright snapshot
 //   # size: 80x24
-//   # mask: /\d\d:\d\d:\d\d/        (repeatable: matches are blanked on both sides)
+//   # mask: /\d\d:\d\d:\d\d/        (repeatable: matches are blanked on both sides; matched in
+//                                  linear time, as waits are: a snapshot file is data from anywhere)
 //   --- screen
 //   <the screen's rows, trailing spaces and trailing blank rows trimmed>
 //   --- outline                      (optional: the compact outline, compared when present)
 //   @e1 paragraph "…"
 import { TuiwrightError } from "../protocol/errors.ts";
-import { parsePattern } from "../terminal/pattern.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
 
 /** The most a snapshot file may hold (read through the trusted reader: regular files only). */
 export const MAX_SNAPSHOT_FILE_BYTES = 16 << 20;
@@ -40,7 +41,7 @@ export function parseSnapshotFile(text: string, file: string): SnapshotFile {
     const mask = /^# mask: (.+)$/.exec(line);
     if (size) { cols = Number(size[1]); rows = Number(size[2]); }
     else if (mask) {
-      try { parsePattern(mask[1]!); } catch (error) { throw new TuiwrightError("bad-data", `${file}:${i + 1}: ${(error as Error).message}`); }
+      try { linearPattern(mask[1]!); } catch (error) { throw new TuiwrightError("bad-data", `${file}:${i + 1}: ${(error as Error).message}`); }
       masks.push(mask[1]!);
     } else if (line.trim() !== "" && !line.startsWith("#")) {
       throw new TuiwrightError("bad-data", `${file}:${i + 1}: expected "# size: COLSxROWS", "# mask: /re/" or "--- screen" before the rows, got ${JSON.stringify(line)}`);
@@ -52,11 +53,8 @@ export function parseSnapshotFile(text: string, file: string): SnapshotFile {
 }
 
 function masker(masks: string[]): (line: string) => string {
-  const patterns = masks.map((m) => {
-    const re = parsePattern(m);
-    return new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
-  });
-  return (line) => patterns.reduce((text, re) => text.replace(re, (match) => MASKED.repeat([...match].length)), line);
+  const patterns = masks.map(linearPattern);
+  return (line) => patterns.reduce((text, re) => re.replaceAll(text, (match) => MASKED.repeat([...match].length)), line);
 }
 
 function diffLines(label: string, expected: string[], actual: string[], mask: (line: string) => string): string[] {

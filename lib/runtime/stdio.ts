@@ -1,5 +1,6 @@
 // CLI output through Bun's native writer. The first `process.stdout.write` sets up Node's
 // stream machinery, which costs ~12 ms of start-up here; this costs ~1 ms.
+import { isatty } from "node:tty";
 
 function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
@@ -31,4 +32,9 @@ export async function readStdinBytes(): Promise<Uint8Array> {
 /** Standard input's bytes as they arrive (for protocol servers on stdio). */
 export function stdinChunks(): AsyncIterable<Uint8Array> {
   return Bun.stdin.stream();
+}
+
+/** Whether standard output (or error) is a terminal, which acts on control characters. */
+export function isTerminal(stream: "stdout" | "stderr"): boolean {
+  return isatty(stream === "stdout" ? 1 : 2);
 }

@@ -2,6 +2,7 @@
 // mode (DECCKM); modifiers use xterm's CSI 1;m encoding. Anything we cannot encode faithfully
 // is an invalid-key error rather than a guess.
 import { TuiwrightError } from "../protocol/errors.ts";
+import { describeControl, firstControl } from "../protocol/text-input.ts";
 
 export type KeyModes = { applicationCursorKeys: boolean };
 
@@ -86,6 +87,7 @@ export function encodeKey(key: string, modes: KeyModes): string {
   const chars = [...base];
   if (chars.length === 1) {
     let char = chars[0]!;
+    if (firstControl(char) >= 0) throw invalid(key, `${describeControl(char)} is a control character, not a key name; name the key (C-c, Escape, …)`);
     if (mods.shift) char = char.toUpperCase();
     const body = mods.ctrl ? controlChar(key, char) : char;
     return (mods.alt ? "\x1b" : "") + body;
@@ -100,6 +102,8 @@ function encodeNotation(key: string, modes: KeyModes): string {
   let out = "";
   for (const part of key.split(/(<[^<>\s]+>)/)) {
     if (!part.startsWith("<") || !part.endsWith(">") || part.length < 3) {
+      const at = firstControl(part);
+      if (at >= 0) throw invalid(key, `${describeControl(part[at]!)} is a control character, not text; name it in brackets (<C-c>, <esc>)`);
       out += part;
       continue;
     }

@@ -11,6 +11,8 @@ export type LinearPattern = {
   test(text: string): boolean;
   /** The first match: where it starts (UTF-16 index) and its text. */
   exec(text: string): { index: number; text: string } | null;
+  /** `text` with every match replaced by what `replace` makes of it. */
+  replaceAll(text: string, replace: (match: string) => string): string;
 };
 
 export function linearPattern(text: string): LinearPattern {
@@ -36,6 +38,16 @@ export function linearPattern(text: string): LinearPattern {
     exec: (value) => {
       const matcher = re.matcher(value);
       return matcher.find() ? { index: matcher.start(), text: matcher.group() ?? "" } : null;
+    },
+    replaceAll: (value, replace) => {
+      const matcher = re.matcher(value);
+      let out = "";
+      let last = 0;
+      while (matcher.find()) {
+        out += value.slice(last, matcher.start()) + replace(matcher.group() ?? "");
+        last = matcher.end();
+      }
+      return out + value.slice(last);
     },
   };
 }

@@ -6,6 +6,8 @@ import type { JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { MAX_FRAME_BYTES } from "./ndjson.ts";
 import { typeRequests } from "./typing-chunks.ts";
 
+export { combineTypeResults } from "./typing-chunks.ts";
+
 const encoder = new TextEncoder();
 
 export type Pending = { resolve(value: unknown): void; reject(error: TuiwrightError): void };

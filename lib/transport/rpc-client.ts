@@ -3,7 +3,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { JsonRpcNotification, JsonRpcResponse } from "../protocol/jsonrpc.ts";
 import { connectUnix, type Connection } from "../runtime/unix-socket.ts";
 import { LineReader } from "./ndjson.ts";
-import { requestFrame, requestsFor, settleReply, type Pending } from "./rpc-calls.ts";
+import { combineTypeResults, requestFrame, requestsFor, settleReply, type Pending } from "./rpc-calls.ts";
 
 export class RpcClient {
   readonly #connection: Connection;
@@ -58,9 +58,9 @@ export class RpcClient {
 
   /** `type` with long text goes out as several requests (see typing-chunks.ts). */
   async call(method: string, params: unknown = {}): Promise<unknown> {
-    let result: unknown;
-    for (const request of requestsFor(method, params)) result = await this.#callOne(method, request);
-    return result;
+    const results: unknown[] = [];
+    for (const request of requestsFor(method, params)) results.push(await this.#callOne(method, request));
+    return combineTypeResults(results);
   }
 
   #callOne(method: string, params: unknown): Promise<unknown> {

@@ -245,6 +245,7 @@ export class BrowserFacet implements Facet {
   async input(params: WorkerOps["browserInput"][0]): Promise<ActionReply> {
     this.#core.requireRunning(params.label);
     if (params.navigated !== undefined) this.#navigatedUrl = params.navigated;
+    if (params.secret) this.#core.keepSecret(params.data);
     return this.#core.act(params.data, params.wait, undefined, { label: params.label, secret: params.secret });
   }
 

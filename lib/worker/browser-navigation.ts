@@ -137,7 +137,7 @@ export async function navigate(call: Call, url: string, cols: number, timing: Na
     if (round === ERASE_ROUNDS) throw new TuiwrightError("navigation-failed", `the URL bar could not be emptied to type ${url}`, { details: { url } });
   }
   await call("type", {
-    text: url, paste: false, secret: false,
+    text: url, paste: false, raw: false, secret: false,
     // The bar shows cols - 13 characters: a longer URL is checked by what fits.
     wait: { ref: "@carbonyl.url", refValue: url.slice(0, Math.max(1, cols - 13)), settledMs: 200, mode: "any", timeoutMs: 5000 },
   });

@@ -1,7 +1,8 @@
 // A session worker's session: the core and the facets its kind of session has, and the op table
 // that answers the daemon — one entry per op of the daemon⇄worker protocol (WorkerOps), so the
 // compiler checks the table is complete and each entry's params and result.
-import { TuiwrightError } from "../protocol/errors.ts";
+import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
+import type { SecretMask } from "../record/secret-mask.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import type { StartSpec, WorkerCall, WorkerOpTable } from "../link/messages.ts";
 import { BrowserFacet, browserOps } from "./browser-facet.ts";
@@ -11,9 +12,12 @@ import { SnapshotFacet, snapshotOps } from "./snapshot-facet.ts";
 
 const NEVER_ABORTED = new AbortController().signal;
 
-/** Starts the session's program; returns its pid and the op table. */
+/** Starts the session's program; returns its pid and the op table. What leaves the session —
+ * every result, error and event — has the session's secrets masked (secret-mask.ts): a wait's
+ * screen excerpt, a snapshot, a title. Inside, waits and the screen see what the program drew. */
 export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; ops: WorkerOpTable } {
-  const core = new SessionCore(spec, events);
+  // A secret event carries the secret itself, to the daemon alone (memory only).
+  const core: SessionCore = new SessionCore(spec, (event) => events(event.kind === "secret" ? event : core.mask.redactValue(event)));
   // Every session answers status (a program's: "starting" until it exits); shells do more.
   const shell = core.attach(new ShellFacet(core, spec.shell));
   // The worker calls its own ops for navigation, as the daemon would.
@@ -42,5 +46,21 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
       return new Promise<never>(() => {});
     },
   };
-  return { pid: core.pid, ops };
+  return { pid: core.pid, ops: masked(ops, core.mask) };
+}
+
+/** The op table with the session's secrets masked in every result and error. */
+function masked(ops: WorkerOpTable, mask: SecretMask): WorkerOpTable {
+  const wrapped: Record<string, (params: never, signal: AbortSignal) => unknown> = {};
+  for (const [name, op] of Object.entries(ops) as [string, (params: never, signal: AbortSignal) => unknown][]) {
+    wrapped[name] = async (params, signal) => {
+      try {
+        return mask.redactValue(await op(params, signal));
+      } catch (error) {
+        const failure = asTuiwrightError(error);
+        throw new TuiwrightError(failure.errorName, mask.redact(failure.message), { hint: mask.redact(failure.hint), details: mask.redactValue(failure.details) });
+      }
+    };
+  }
+  return wrapped as WorkerOpTable;
 }

@@ -7,7 +7,8 @@ import { spawnPty, type Pty } from "../pty/pty.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { encodeKeys } from "../terminal/keys.ts";
-import { bracketedPaste } from "../terminal/paste-guard.ts";
+import { bracketed, pasteText } from "../terminal/paste-guard.ts";
+import { requireText } from "../protocol/text-input.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
@@ -43,6 +44,8 @@ export type Facet = {
   refuse?(data: string): void;
   /** Input being sent now (the aim's bytes and the data together). */
   sending?(input: string): void;
+  /** A --secret is about to be typed or sent. */
+  secretTyped?(): void;
   /** What the facet adds to `meta`. */
   meta?(): Partial<MetaValue>;
   /** The facet's answer to `get`, or undefined to leave it to the core. */
@@ -73,18 +76,20 @@ export class SessionCore {
   #ended = false;
   #lastOutputAt: number | null = null;
   #dropping = false;
-  /** Secrets typed or sent with --secret: masked in the cast and the shell transcript alike. */
+  /** Secrets typed or sent with --secret (here or in another session of the daemon): masked in
+   * the cast, the shell transcript and whatever leaves the session. */
   readonly mask = new SecretMask();
 
   constructor(spec: StartSpec, events: SessionEvents) {
     this.#events = events;
+    for (const secret of spec.secrets) this.mask.add(secret);
     this.recorder = spec.cast === null ? null : CastRecorder.create(spec.cast, {
       cols: spec.cols,
       rows: spec.rows,
       command: spec.argv.join(" "),
       title: spec.name,
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
-    }, this.mask);
+    }, this.mask, spec.maxCastBytes);
     this.screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -160,6 +165,14 @@ export class SessionCore {
     return this.#waits.wait(...args);
   }
 
+  /** A secret typed or sent here: masked from now on, here and (the daemon passes it on) in
+   * the daemon's other sessions, which may draw it too (fish suggests it from history). */
+  keepSecret(secret: string): void {
+    this.mask.add(secret);
+    for (const facet of this.#facets) facet.secretTyped?.();
+    this.#events({ kind: "secret", secret });
+  }
+
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
   input(text: string, recorded: string = text): void {
     this.recorder?.input(recorded);
@@ -223,7 +236,7 @@ export class SessionCore {
       modes: screen.modes,
       droppedBytes: this.#flow.dropped,
       flowPauses: this.#flow.pauses,
-      recording: this.recorder ? { path: this.recorder.path, error: this.recorder.error } : null,
+      recording: this.recorder ? { path: this.recorder.path, error: this.recorder.error, bytes: this.recorder.bytes, maxBytes: this.recorder.maxBytes || null, full: this.recorder.full } : null,
       foreground: this.#exit ? null : this.outline.foreground(),
       ...added,
     };
@@ -240,14 +253,19 @@ export class SessionCore {
     return { revisionBefore, revisionAfter };
   }
 
+  /** Text is inert unless a key is named (text-input.ts); a paste leaves controls out (paste-guard.ts). */
   async type(params: WorkerOps["type"][0]): Promise<ActionReply> {
+    if (params.paste && params.raw) throw new TuiwrightError("usage", "paste and raw do not go together: a paste leaves control characters out, raw sends them");
+    if (!params.paste && !params.raw) requireText(params.text);
     this.requireRunning("type");
-    const paste = params.paste && this.screen.modes.bracketedPaste;
-    // A paste must not be able to end the bracket early.
-    const data = paste ? bracketedPaste(params.text) : params.text;
+    const pasted = params.paste ? pasteText(params.text) : null;
+    const text = pasted?.text ?? params.text;
+    const inBrackets = pasted !== null && this.screen.modes.bracketedPaste;
+    const data = inBrackets ? bracketed(text) : text;
     const shown = params.secret ? "***" : params.text;
-    if (params.secret) this.mask.add(params.text);
-    return this.act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
+    if (params.secret) this.keepSecret(text);
+    const reply = await this.act(data, params.wait, this.#aimInput(params.to, params.revision), { label: markerLabel("type", shown, params.wait), secret: params.secret });
+    return pasted ? { ...reply, controlsRemoved: pasted.removed, bracketed: inBrackets } : reply;
   }
 
   async press(params: WorkerOps["press"][0]): Promise<ActionReply> {
@@ -440,5 +458,9 @@ export function coreOps(core: SessionCore) {
     mark: (params) => core.mark(params.label),
     firstScreen: (params) => core.firstScreen(params.boundMs),
     wait: (params, signal) => core.wait(params, signal),
+    addSecrets: (params) => {
+      for (const secret of params.secrets) core.mask.add(secret);
+      return { secrets: core.mask.size };
+    },
   } satisfies Partial<WorkerOpTable>;
 }

@@ -1,6 +1,7 @@
 // The shell facet: command blocks of an integrated shell (exec, send, blocks, block, status,
 // closing), exec by prompt for a shell started without integration, and the status every
 // session answers (a program's is "starting" until it exits). The core feeds it the output.
+import { writeFileSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { foregroundGroup, processArgv } from "../runtime/process.ts";
 import type { ExitStatusValue, MetaValue } from "../protocol/methods.ts";
@@ -31,8 +32,12 @@ export class ShellFacet implements Facet {
   readonly #shellFeed: MaskedFeed;
   #heldTimer: ReturnType<typeof setTimeout> | null = null;
 
+  /** Created while the command line holds a secret: the rc keeps that line out of the history file. */
+  readonly #historyFlag: string | null;
+
   constructor(core: SessionCore, shell: StartSpec["shell"]) {
     this.#core = core;
+    this.#historyFlag = shell?.nonce ? (shell.historyFlag ?? null) : null;
     this.#shellFeed = new MaskedFeed(core.mask);
     this.#shell = shell?.nonce ? new ShellSession({
       nonce: shell.nonce,
@@ -79,6 +84,21 @@ export class ShellFacet implements Facet {
     return this.#shell?.tracker.atPrompt ?? null;
   }
 
+  /** A secret typed at the prompt goes into the command line, and so into the history. */
+  secretTyped(): void {
+    const mode = this.#shell?.tracker.mode();
+    if (mode === "idle" || mode === "continuation") this.#keepLineOutOfHistory();
+  }
+
+  #keepLineOutOfHistory(): void {
+    if (!this.#historyFlag) return;
+    try {
+      writeFileSync(this.#historyFlag, "", { mode: 0o600 });
+    } catch {
+      // The rc directory is gone (a crashed predecessor's clean-up): the line may be kept.
+    }
+  }
+
   waitOutput(): WaitState["output"] {
     const shell = this.#shell;
     return shell ? {
@@ -117,6 +137,8 @@ export class ShellFacet implements Facet {
       }, params.command, { timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, seq: ++this.#plainExecs, cwd: core.screen.cwd });
     }
     const shell = this.#requireShell("exec");
+    // A command line naming a secret is kept out of the history like one it was typed into.
+    if (core.mask.redact(params.command) !== params.command) this.#keepLineOutOfHistory();
     core.recorder?.marker(`exec ${JSON.stringify(params.command)}${params.interactive ? " (interactive)" : ""}`);
     return shell.exec({
       command: params.command, timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, queue: params.queue, interactive: params.interactive,
@@ -128,7 +150,7 @@ export class ShellFacet implements Facet {
     const shell = this.#requireShell("send");
     this.#core.requireRunning("send");
     if (SIGNAL_KEYS.test(data)) await this.#untilProgramOwnsTerminal(shell);
-    if (secret) this.#core.mask.add(data);
+    if (secret) this.#core.keepSecret(data);
     const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
     this.#core.recorder?.marker(`send ${JSON.stringify(shown)}`);
     const cursor = shell.send(data, secret);

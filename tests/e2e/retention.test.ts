@@ -78,11 +78,11 @@ test("the policy comes from config.toml or the environment when no flag gives it
   const config = join(world.dir, "config.toml");
   writeFileSync(config, "[retention]\nkeep = 0\nkeep_days = 7\n");
   const fromConfig = JSON.parse((await world.run(["--json", "gc", "--dry-run"], { env: { TUIWRIGHT_CONFIG: config } })).stdout);
-  expect(fromConfig.policy).toEqual({ keep: 0, keepDays: 7 });
+  expect(fromConfig.policy).toEqual({ keep: 0, keepDays: 7, maxCastBytes: 256 * 1024 * 1024 });
   const fromEnv = JSON.parse((await world.run(["--json", "gc", "--dry-run"], { env: { TUIWRIGHT_CONFIG: config, TUIWRIGHT_KEEP_DAYS: "3" } })).stdout);
-  expect(fromEnv.policy).toEqual({ keep: 0, keepDays: 3 });
+  expect(fromEnv.policy).toEqual({ keep: 0, keepDays: 3, maxCastBytes: 256 * 1024 * 1024 });
   const fromFlag = JSON.parse((await world.run(["--json", "gc", "--dry-run", "--keep-days", "2"], { env: { TUIWRIGHT_CONFIG: config, TUIWRIGHT_KEEP_DAYS: "3" } })).stdout);
-  expect(fromFlag.policy).toEqual({ keep: 0, keepDays: 2 });
+  expect(fromFlag.policy).toEqual({ keep: 0, keepDays: 2, maxCastBytes: 256 * 1024 * 1024 });
 
   writeFileSync(config, "[retention]\nkeep_dayz = 7\n");
   const badKey = await world.run(["gc"], { env: { TUIWRIGHT_CONFIG: config } });

@@ -53,3 +53,19 @@ test("the exit status is the code, or 128 + the signal number", () => {
   expect(events.at(-1)[1]).toBe("x");
   expect(events.at(-1)[2]).toBe("137");
 });
+
+test("past its size cap a recording drops output and input, says so once, and still ends with the exit status", () => {
+  dir = mkdtempSync(join(tmpdir(), "tw-cast-"));
+  const r = CastRecorder.create(join(dir, "x.cast"), { cols: 10, rows: 3, command: "x", title: "t", env: {} }, undefined, 1000);
+  for (let i = 0; i < 100; i++) r.output(bytes(`line ${i}\r\n`));
+  r.input("typed");
+  r.marker("later");
+  r.exit(0, null);
+  expect(r.full).toBe(true);
+  const events = readFileSync(r.path, "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l) as [number, string, string]);
+  const at = events.findIndex((e) => e[1] === "m" && e[2].startsWith("recording full"));
+  expect(events.slice(0, at).every((e) => e[1] === "o")).toBe(true);
+  expect(events.slice(at).map((e) => e[1])).toEqual(["m", "o", "m", "x"]);
+  expect(readFileSync(r.path).length).toBeLessThan(1000 + 300);
+  expect(r.bytes).toBe(readFileSync(r.path).length);
+});

@@ -21,3 +21,14 @@ test("a secret split across reads is held back until it is whole, then masked; o
   expect(feed.push("end s")).toBe("end ");
   expect(feed.flush()).toBe("s");
 });
+
+test("a secret with anything a terminal draws nothing for between its characters is masked: NUL, C0/C1 controls, 7-bit and C1 sequences, strings", () => {
+  const mask = new SecretMask();
+  mask.add("hunter2");
+  expect(mask.redact("h\0u\0n\0t\0e\0r\x002")).toBe("*\0*\0*\0*\0*\0*\0*");
+  expect(mask.redact("hu\x7fn\x05t\u0085er2")).toBe("**\x7f*\x05*\u0085***");
+  expect(mask.redact("hu\u009b31mnt\x1bP1$r\x1b\\er\u009d0;x\u009c2")).toBe("**\u009b31m**\x1bP1$r\x1b\\**\u009d0;x\u009c*");
+  expect(mask.redact("hun\x1b7ter\x1b#82")).toBe("***\x1b7***\x1b#8*");
+  expect(mask.redact("\u009d2;hunt /tmp\u009c")).toBe("\u009d2;**** /tmp\u009c"); // a C1 title cut short
+  expect(mask.redact("hunter 2")).toBe("hunter 2"); // a space draws: not the secret
+});

@@ -50,3 +50,12 @@ test("vim key notation, as the article writes keys: <esc>, :wq<cr>, <C-c>, <lt>"
   expect(encodeKey("<", normal)).toBe("<"); // a lone bracket is the character
   expect(() => encodeKey("x<nope>", normal)).toThrow('invalid key "x<nope>": unknown key <nope> in key notation');
 });
+
+test("a control character is not a key name, alone or in key notation; tab and line breaks are", () => {
+  expect(() => encodeKey("\x03", normal)).toThrow("U+0003 (C-c) is a control character, not a key name");
+  expect(() => encodeKey("M-\x1b", normal)).toThrow("U+001B (Escape)");
+  expect(() => encodeKey("\u009b", normal)).toThrow("U+009B (a C1 control)");
+  expect(() => encodeKey("ab\x1a<cr>", normal)).toThrow("U+001A (C-z) is a control character, not text");
+  expect(encodeKey("\t", normal)).toBe("\t");
+  expect(encodeKey(":wq<cr>", normal)).toBe(":wq\r");
+});
