@@ -30,6 +30,7 @@ import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
 import { signalSessionGroups, terminateSession } from "./terminate.ts";
+import { SESSION_MARK, type Containment, type SessionBounds } from "./containment.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 import { refuseNul } from "../runtime/nul-check.ts";
@@ -52,6 +53,8 @@ export type DaemonContext = {
   lost: LostSession[];
   /** AOTUI desktops' subscriptions and input locks, per connection. */
   desktops: DesktopConnections;
+  /** Bounds every session's processes and finds them all (cgroups, limits, marks). */
+  containment: Containment;
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -102,8 +105,10 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
   let cast: string | null = null;
   let rcDir: string | null = null;
   let entry: SessionEntry | undefined;
+  let bounds: SessionBounds | null = null;
   try {
     checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
+    bounds = context.containment.bounds(name);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
@@ -111,7 +116,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
-      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, shell, browser },
+      { name, argv: argv!, cwd, env: { ...env, [SESSION_MARK]: bounds.mark }, cols, rows, scrollback: params.scrollback, cast, shell, browser, cgroup: bounds.cgroup, taskLimit: bounds.taskLimit },
       {
         event(event) {
           switch (event.kind) {
@@ -152,7 +157,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     entry = {
       name, worker, argv: argv!, cwd, cols, rows,
       startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, cast, ended,
-      spawnParams: { ...params, session: name },
+      spawnParams: { ...params, session: name }, bounds,
     };
     registry.add(entry);
     context.sessionsChanged();
@@ -162,6 +167,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     if (cast && params.cast === undefined) rmSync(cast, { force: true });
     if (shell) rmSync(shell.transcriptDir, { recursive: true, force: true });
     if (rcDir) rmSync(rcDir, { recursive: true, force: true });
+    if (bounds) context.containment.release(bounds);
     throw error;
   } finally {
     registry.release(name);
@@ -241,7 +247,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const entry = writable(params.session, params.lease);
       const signal = normalizeSignal(params.signal);
       await markInCast(entry, `kill ${signal}`);
-      await terminateSession(entry, signal, params.graceMs);
+      await terminateSession(entry, signal, params.graceMs, context.containment);
       registry.remove(entry.name);
       leases.forget(entry.name);
       context.sessionsChanged();
@@ -327,7 +333,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       // The open block ends "reset", and the new shell's cursor goes on from this one's.
       const before = entry.exit || entry.crashed ? null : await entry.worker.call("status", {}).catch(() => null);
       if (before?.integration) await entry.worker.call("closing", { reason: "reset" }).catch(() => undefined);
-      await terminateSession(entry, "SIGHUP", 1000);
+      await terminateSession(entry, "SIGHUP", 1000, context.containment);
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);
