@@ -44,14 +44,20 @@ export class Containment {
     this.#why = why;
   }
 
-  /** `prefix`: names this user's and namespace's cgroups (a crashed predecessor's are cleared). */
-  static async start(prefix: string, log: (message: string) => void): Promise<Containment> {
-    const { cgroups, why } = SessionCgroups.open(prefix);
+  /** The cgroups are named `tuiwright-<uid>-<namespace>-<pid>`: a crashed predecessor's in the
+   * same namespace are emptied (its programs killed, as its ledger's are) and removed; other
+   * namespaces' are removed once empty. */
+  static async start(namespace: string, log: (message: string) => void): Promise<Containment> {
+    const user = `tuiwright-${process.getuid?.() ?? 0}-`;
+    const ours = `${user}${namespace.replace(/[^A-Za-z0-9_.-]/g, "_")}-`;
+    const { cgroups, why } = SessionCgroups.open(ours);
     if (cgroups) {
-      for (const stale of cgroups.staleBases(prefix)) {
-        const left = cgroupMembers(stale);
-        if (left.length > 0) log(`killing ${left.length} process(es) a crashed daemon's sessions left in ${stale}`);
-        await killAll(() => cgroupMembers(stale), "SIGKILL", 0, stale);
+      for (const stale of cgroups.staleBases(user)) {
+        if (stale.slice(stale.lastIndexOf("/") + 1).startsWith(ours) && /^\d+$/.test(stale.slice(stale.lastIndexOf("/") + 1 + ours.length))) {
+          const left = cgroupMembers(stale);
+          if (left.length > 0) log(`killing ${left.length} process(es) a crashed daemon's sessions left in ${stale}`);
+          await killAll(() => cgroupMembers(stale), "SIGKILL", 0, stale);
+        }
         removeTree(stale);
       }
       const { free } = tightest([...cgroups.enclosingLimits(), ...kernelTaskLimits(), ...optional(userTaskLimit())]);

@@ -79,7 +79,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const ledger = new SessionLedger(socketPath);
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
-  const containment = await Containment.start(`tuiwright-${process.getuid?.() ?? 0}-${options.namespace.replace(/[^A-Za-z0-9_.-]/g, "_")}-`, log);
+  const containment = await Containment.start(options.namespace, log);
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 

@@ -216,6 +216,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         sessions: registry.size,
         pendingCalls: registry.all().reduce((sum, entry) => sum + entry.worker.pendingCalls, 0),
         rssBytes: process.memoryUsage().rss,
+        containment: context.containment.info(),
       };
     },
 

@@ -85,7 +85,8 @@ export class SessionCgroups {
     }
     if (!hierarchy) return { cgroups: null, why: "no pids cgroup controller is mounted" };
     try {
-      if (hierarchy.version === 2) prepareV2(hierarchy);
+      const refused = hierarchy.version === 2 ? prepareV2(hierarchy) : null;
+      if (refused) return { cgroups: null, why: refused };
       const base = `${hierarchy.own}/${prefix}${process.pid}`;
       mkdirSync(base);
       if (hierarchy.version === 2) writeFileSync(`${base}/cgroup.subtree_control`, "+pids");
@@ -133,8 +134,7 @@ export class SessionCgroups {
     return removeTree(this.base);
   }
 
-  /** The cgroups a crashed daemon of the same user and namespace left: `<own>/<prefix><pid>`
-   * whose daemon is gone. */
+  /** The cgroups crashed daemons left beside ours: `<own>/<prefix>…-<pid>` whose daemon is gone. */
   staleBases(prefix: string): string[] {
     let names: string[];
     try {
@@ -143,8 +143,8 @@ export class SessionCgroups {
       return [];
     }
     return names.filter((name) => {
-      const pid = name.startsWith(prefix) ? name.slice(prefix.length) : "";
-      return /^\d+$/.test(pid) && Number(pid) !== process.pid && !existsSync(`/proc/${pid}`);
+      const pid = name.startsWith(prefix) ? /-(\d+)$/.exec(name)?.[1] : undefined;
+      return pid !== undefined && Number(pid) !== process.pid && !existsSync(`/proc/${pid}`);
     }).map((name) => `${this.#hierarchy.own}/${name}`);
   }
 }
@@ -194,16 +194,17 @@ export function removeTree(dir: string): boolean {
 
 /** cgroup v2 lets only a cgroup without processes enable controllers for its children (the root
  * excepted): the daemon moves itself into a leaf first — only when it is alone in its cgroup, so
- * it never moves a process that is not its own. */
-function prepareV2(hierarchy: PidsHierarchy): void {
+ * it never moves a process that is not its own. Returns why not, or null when ready. */
+function prepareV2(hierarchy: PidsHierarchy): string | null {
   const control = `${hierarchy.own}/cgroup.subtree_control`;
-  if (read(control).split(/\s+/).includes("pids")) return;
+  if (read(control).split(/\s+/).includes("pids")) return null;
   if (hierarchy.own !== hierarchy.mount) {
     const members = read(`${hierarchy.own}/cgroup.procs`).split("\n").filter(Boolean).map(Number);
-    if (members.length !== 1 || members[0] !== process.pid) throw Object.assign(new Error("shared"), { code: "the cgroup is shared with other processes" });
+    if (members.length !== 1 || members[0] !== process.pid) return `the daemon shares its cgroup ${hierarchy.own} with other processes (start it in a delegated cgroup of its own)`;
     const leaf = `${hierarchy.own}/tuiwright-daemon`;
     if (!existsSync(leaf)) mkdirSync(leaf);
     writeFileSync(`${leaf}/cgroup.procs`, String(process.pid));
   }
   writeFileSync(control, "+pids");
+  return null;
 }

@@ -14,6 +14,8 @@ import { reapAndKeep } from "./reap-child.ts";
 
 /** Between the two sightings of a zombie without a pidfd. */
 const SECOND_LOOK_MS = 100;
+/** At most one look at /proc per this long, however many children exit (a fork bomb's do). */
+const MIN_INTERVAL_MS = 50;
 
 /** The pids this process holds a pidfd for (Bun's own children, in every thread). */
 export function pidfdTargets(): Set<number> {
@@ -54,7 +56,8 @@ async function spawnsHoldPidfds(): Promise<boolean> {
 export class Subreaper {
   #suspects = new Set<number>();
   #timer: ReturnType<typeof setTimeout> | null = null;
-  #onChild = () => this.#schedule(0);
+  #lastLook = 0;
+  #onChild = () => this.#schedule(Math.max(0, this.#lastLook + MIN_INTERVAL_MS - performance.now()));
 
   /** Becomes the subreaper if Bun's spawns here hold pidfds (else a zombie of ours could be one
    * of Bun's, which must not be reaped) and libc can waitpid; null (and why) otherwise. */
@@ -90,6 +93,7 @@ export class Subreaper {
   }
 
   #reap(): void {
+    this.#lastLook = performance.now();
     const zombies = [...readProcessTable().values()].filter((row) => row.ppid === process.pid && row.zombie).map((row) => row.pid);
     if (zombies.length === 0) {
       this.#suspects.clear();

@@ -66,6 +66,7 @@ async function bombAndSurvive(w: BoundedWorld, third: "starts" | "starts-or-wait
 test.skipIf(!isRoot)("as a user under ulimit -u 400, a fork bomb in one session leaves the daemon its threads; the other session carries on; kill ends the bomb", async () => {
   world = await BoundedWorld.start({ user: ensureUser("twtest-forkbomb"), nproc: 400, guardTasks: 700 });
   if (!world) return void console.log("fork-bomb: skipped — no writable pids cgroup hierarchy for the guard");
+  expect((await world.json(["daemon", "status"])).containment).toMatchObject({ how: "rlimit", cgroup: null });
   await bombAndSurvive(world, "starts-or-waits");
 }, 180_000);
 
@@ -73,6 +74,9 @@ test.skipIf(!isRoot)("as root in a cgroup of 600 tasks, a fork bomb stops at its
   world = await BoundedWorld.start({ guardTasks: 600 });
   if (!world) return void console.log("fork-bomb: skipped — no writable pids cgroup hierarchy");
   // The evidence that the bomb is held by its own cgroup, not by the guard.
+  const { containment } = await world.json(["daemon", "status"]);
+  expect(containment).toMatchObject({ how: "cgroup", cgroup: expect.stringMatching(/\/tuiwright-0-bounded-\d+$/), sessionTasks: expect.any(Number) });
+  expect(containment.sessionTasks).toBeLessThan(600 / 2);
   const probe = await world.json(["spawn", "--session", "probe", "--", "cat"]);
   const cgroup = readFileSync(`/proc/${probe.pid}/cgroup`, "utf8");
   expect(cgroup).toMatch(/pids:.*\/tuiwright-0-bounded-\d+\/s1$|^0::.*\/tuiwright-0-bounded-\d+\/s1$/m);
