@@ -56,7 +56,7 @@ export class Containment {
         if (stale.slice(stale.lastIndexOf("/") + 1).startsWith(ours) && /^\d+$/.test(stale.slice(stale.lastIndexOf("/") + 1 + ours.length))) {
           const left = cgroupMembers(stale);
           if (left.length > 0) log(`killing ${left.length} process(es) a crashed daemon's sessions left in ${stale}`);
-          await killAll(() => cgroupMembers(stale), "SIGKILL", 0, stale);
+          await killUntilGone(() => cgroupMembers(stale), "SIGKILL", 0, stale);
         }
         removeTree(stale);
       }
@@ -116,7 +116,7 @@ export class Containment {
   /** Sends `signal` to every process of the session, then SIGKILL after `graceMs` until none is
    * left; returns the pids that survived (a process stuck in the kernel). */
   async end(bounds: SessionBounds, sid: number, leaderOurs: boolean, signal: NodeJS.Signals, graceMs: number): Promise<number[]> {
-    return killAll(() => this.members(bounds, sid, leaderOurs), signal, graceMs, bounds.cgroup);
+    return killUntilGone(() => this.members(bounds, sid, leaderOurs), signal, graceMs, bounds.cgroup);
   }
 
   /** Removes the session's cgroup once its processes are gone. */
@@ -131,7 +131,7 @@ export class Containment {
     const strays = this.#cgroups
       ? () => cgroupMembers(this.#cgroups!.base)
       : () => (this.#subreaper ? liveDescendants(readProcessTable(), this.#subreaper.children()) : []);
-    const survivors = await killAll(strays, "SIGHUP", LEFTOVER_GRACE_MS, this.#cgroups?.base ?? null);
+    const survivors = await killUntilGone(strays, "SIGHUP", LEFTOVER_GRACE_MS, this.#cgroups?.base ?? null);
     this.#cgroups?.close();
     return survivors;
   }
@@ -158,7 +158,7 @@ function signalEach(pids: number[], signal: NodeJS.Signals): void {
 /** `signal` to everything `find` lists, a short grace (a program that cleans up on SIGHUP or
  * SIGTERM — removes its lock file — can), then SIGKILL until none is left or the check times out.
  * The kernel gives no event for "this pid exited" short of a pidfd per process: this polls. */
-async function killAll(find: () => number[], signal: NodeJS.Signals, graceMs: number, cgroup: string | null): Promise<number[]> {
+export async function killUntilGone(find: () => number[], signal: NodeJS.Signals, graceMs: number, cgroup: string | null): Promise<number[]> {
   const first = find();
   if (first.length === 0) return [];
   if (signal !== "SIGKILL") {

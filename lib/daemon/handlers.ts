@@ -29,7 +29,7 @@ import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
-import { signalSessionGroups, terminateSession } from "./terminate.ts";
+import { endLeftovers, jobProcesses, signalSessionGroups, terminateSession } from "./terminate.ts";
 import { SESSION_MARK, type Containment, type SessionBounds } from "./containment.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
@@ -308,6 +308,8 @@ export function createHandlers(context: DaemonContext): Handlers {
       await entry.worker.call("closing", { reason: "cancelled" });
       // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
       const known = foregroundExit(entry.worker.pid);
+      // Everything the program started counts as it, a child that called setsid included.
+      const job = new Set(jobProcesses(entry.worker.pid));
       let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
       let ended = false;
       if (known?.line) {
@@ -320,11 +322,13 @@ export function createHandlers(context: DaemonContext): Handlers {
       }
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
         if (ended || await backAtPrompt(graceMs)) break;
+        for (const pid of jobProcesses(entry.worker.pid)) job.add(pid);
         const group = foregroundGroup(entry.worker.pid);
         if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
         how = signal;
       }
       if (how === "SIGKILL") await backAtPrompt(graceMs);
+      await endLeftovers([...job]);
       return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
     },
 

@@ -3,7 +3,8 @@
 // process's descendants that left its session (setsid) or its tree (double fork).
 import { readdirSync, readFileSync } from "node:fs";
 
-export type ProcessRow = { pid: number; ppid: number; pgid: number; sid: number; zombie: boolean };
+/** `start`: when it started (clock ticks since boot), which tells a reused pid apart. */
+export type ProcessRow = { pid: number; ppid: number; pgid: number; sid: number; zombie: boolean; start: string };
 
 export type ProcessTable = Map<number, ProcessRow>;
 
@@ -13,7 +14,7 @@ export function parseStat(pid: number, stat: string): ProcessRow | null {
   // After the comm: state ppid pgrp session …
   const [state, ppid, pgid, sid] = [fields[0], Number(fields[1]), Number(fields[2]), Number(fields[3])];
   if (state === undefined || !Number.isInteger(ppid) || !Number.isInteger(sid)) return null;
-  return { pid, ppid, pgid, sid, zombie: state === "Z" || state === "X" };
+  return { pid, ppid, pgid, sid, zombie: state === "Z" || state === "X", start: fields[19] ?? "" };
 }
 
 export function readProcessTable(): ProcessTable {

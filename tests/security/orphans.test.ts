@@ -71,6 +71,23 @@ test("daemon stop ends every process its sessions started, escaped or not", asyn
   expect(await survivors(pids)).toEqual([]);
 });
 
+test("end ends the running program with what it started, a child that called setsid included; the shell stays", async () => {
+  const w = await World.start();
+  world = w;
+  const { pid: shell } = await w.spawn([], ["--session", "job", "--shell", "bash"]);
+  const job = await w.json(["exec", "--session", "job", "--interactive", "--", `sh -c 'setsid sh -c "echo JOB1=\\$\\$; exec sleep 1000011" & exec sleep 1000010'`]);
+  const waited = await w.run(["wait", "--session", "job", "--regex", "JOB1=\\d+", "--timeout", "20000"]);
+  expect({ code: waited.code, stderr: waited.stderr }).toEqual({ code: 0, stderr: "" });
+  const screen = (await w.run(["snapshot", "--session", "job", "--plain"])).stdout;
+  const detached = Number(/JOB1=(\d+)/.exec(screen)![1]);
+  started.push(detached);
+  const ended = await w.json(["end", "--session", "job"]);
+  expect(ended).toMatchObject({ how: "interrupt", mode: "idle" });
+  expect(await survivors({ "setsid child": detached })).toEqual([]);
+  expect(processAlive(shell)).toBe(true);
+  expect((await w.json(["block", "--session", "job", String(job.block)])).reason).toBe("cancelled");
+});
+
 test.skipIf(!isRoot)("as a user without cgroups: kill finds escaped processes by their session's mark; daemon stop ends even one that dropped it", async () => {
   const w = await BoundedWorld.start({ user: ensureUser("twtest-orphans"), guardTasks: 300 });
   if (!w) return void console.log("orphans: skipped — no writable pids cgroup hierarchy for the guard");

@@ -52,12 +52,12 @@ test("the tightest limit is the one with the fewest tasks left", () => {
 });
 
 test("a stat line whose command name holds spaces and parentheses", () => {
-  expect(parseStat(42, "42 (a) b (c) S 7 42 40 34816 42 4194304")).toEqual({ pid: 42, ppid: 7, pgid: 42, sid: 40, zombie: false });
+  expect(parseStat(42, "42 (a) b (c) S 7 42 40 34816 42 4194304")).toEqual({ pid: 42, ppid: 7, pgid: 42, sid: 40, zombie: false, start: "" });
   expect(parseStat(43, "43 (sleep) Z 1 43 43 0")?.zombie).toBe(true);
 });
 
 test("descendants: the whole tree below the roots, zombies left out, unknown roots ignored", () => {
-  const row = (pid: number, ppid: number, zombie = false) => [pid, { pid, ppid, pgid: pid, sid: pid, zombie }] as const;
+  const row = (pid: number, ppid: number, zombie = false) => [pid, { pid, ppid, pgid: pid, sid: pid, zombie, start: "1" }] as const;
   const table: ProcessTable = new Map([row(10, 1), row(11, 10), row(12, 11), row(13, 11, true), row(20, 1), row(21, 20)]);
   expect(liveDescendants(table, [10, 99]).sort()).toEqual([10, 11, 12]);
   expect(liveDescendants(table, [12, 20]).sort()).toEqual([12, 20, 21]);
