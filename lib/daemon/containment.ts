@@ -9,6 +9,7 @@
 //   started with — which `setsid`, double forks and daemonizing keep. Without cgroups the daemon
 //   is also the child subreaper, so an orphan that dropped its mark still ends with the daemon.
 import { randomBytes } from "node:crypto";
+import { basename } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { sessionMembers } from "../runtime/process.ts";
 import { environmentValue, liveDescendants, readProcessTable } from "../runtime/process-table.ts";
@@ -53,7 +54,8 @@ export class Containment {
     const { cgroups, why } = SessionCgroups.open(ours);
     if (cgroups) {
       for (const stale of cgroups.staleBases(user)) {
-        if (stale.slice(stale.lastIndexOf("/") + 1).startsWith(ours) && /^\d+$/.test(stale.slice(stale.lastIndexOf("/") + 1 + ours.length))) {
+        const name = basename(stale);
+        if (name.startsWith(ours) && /^\d+$/.test(name.slice(ours.length))) {
           const left = cgroupMembers(stale);
           if (left.length > 0) log(`killing ${left.length} process(es) a crashed daemon's sessions left in ${stale}`);
           await killUntilGone(() => cgroupMembers(stale), "SIGKILL", 0, stale);
@@ -97,7 +99,15 @@ export class Containment {
       });
     }
     const mark = randomBytes(12).toString("hex");
-    if (this.#cgroups) return { mark, cgroup: this.#cgroups.create(this.#sessionTasks!), taskLimit: null };
+    if (this.#cgroups) {
+      try {
+        return { mark, cgroup: this.#cgroups.create(this.#sessionTasks!), taskLimit: null };
+      } catch (error) {
+        throw new TuiwrightError("io", `session ${JSON.stringify(session)} not started: cannot create its cgroup in ${this.#cgroups.base} (${(error as { code?: string }).code ?? String(error)})`, {
+          hint: "the daemon's cgroup directory was changed under it: restart the daemon with `tuiwright daemon stop`",
+        });
+      }
+    }
     // RLIMIT_NPROC counts all of the user's tasks: the session may add this many to today's.
     return { mark, cgroup: null, taskLimit: user ? user.used + Math.min(SESSION_TASKS, free - RESERVE_TASKS) : null };
   }

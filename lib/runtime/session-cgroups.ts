@@ -9,7 +9,7 @@
 // with the pids controller where the daemon's own cgroup is the root or is delegated to it alone
 // (e.g. `systemd-run --user -p Delegate=yes`): v2 lets a cgroup with processes have no child
 // cgroups with controllers, so the daemon first moves itself into a leaf of its own cgroup.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, writeSync } from "node:fs";
 import type { TaskLimit } from "./task-limits.ts";
 
 export type PidsHierarchy = { version: 1 | 2; /** the daemon's own cgroup directory */ own: string; /** the mount point */ mount: string };
@@ -54,6 +54,16 @@ function unescapeMount(field: string): string {
 
 const read = (path: string): string => readFileSync(path, "utf8");
 
+/** Writes a cgroup control file, which exists or the write is wrong (never creates a file). */
+function writeControl(path: string, value: string): void {
+  const fd = openSync(path, constants.O_WRONLY);
+  try {
+    writeSync(fd, value);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class SessionCgroups {
   readonly version: 1 | 2;
   /** The directory holding this daemon's session cgroups. */
@@ -89,7 +99,7 @@ export class SessionCgroups {
       if (refused) return { cgroups: null, why: refused };
       const base = `${hierarchy.own}/${prefix}${process.pid}`;
       mkdirSync(base);
-      if (hierarchy.version === 2) writeFileSync(`${base}/cgroup.subtree_control`, "+pids");
+      if (hierarchy.version === 2) writeControl(`${base}/cgroup.subtree_control`, "+pids");
       return { cgroups: new SessionCgroups(hierarchy, base), why: "" };
     } catch (error) {
       return { cgroups: null, why: `cannot create cgroups in ${hierarchy.own} (${(error as { code?: string }).code ?? String(error)})` };
@@ -113,7 +123,7 @@ export class SessionCgroups {
 
   /** Caps all sessions together (the base cgroup's pids.max). */
   capTotal(tasks: number): void {
-    writeFileSync(`${this.base}/pids.max`, String(tasks));
+    writeControl(`${this.base}/pids.max`, String(tasks));
   }
 
   /** A new cgroup for one session, holding at most `tasks` tasks. */
@@ -121,7 +131,7 @@ export class SessionCgroups {
     const dir = `${this.base}/s${this.#next++}`;
     mkdirSync(dir);
     try {
-      writeFileSync(`${dir}/pids.max`, String(tasks));
+      writeControl(`${dir}/pids.max`, String(tasks));
     } catch (error) {
       rmdirSync(dir);
       throw error;
@@ -167,7 +177,7 @@ export function cgroupMembers(dir: string): number[] {
 /** cgroup v2's cgroup.kill (Linux 5.14): SIGKILL to every process in it, atomically with forks. */
 export function killCgroup(dir: string): boolean {
   try {
-    writeFileSync(`${dir}/cgroup.kill`, "1");
+    writeControl(`${dir}/cgroup.kill`, "1");
     return true;
   } catch {
     return false;
@@ -203,8 +213,8 @@ function prepareV2(hierarchy: PidsHierarchy): string | null {
     if (members.length !== 1 || members[0] !== process.pid) return `the daemon shares its cgroup ${hierarchy.own} with other processes (start it in a delegated cgroup of its own)`;
     const leaf = `${hierarchy.own}/tuiwright-daemon`;
     if (!existsSync(leaf)) mkdirSync(leaf);
-    writeFileSync(`${leaf}/cgroup.procs`, String(process.pid));
+    writeControl(`${leaf}/cgroup.procs`, String(process.pid));
   }
-  writeFileSync(control, "+pids");
+  writeControl(control, "+pids");
   return null;
 }

@@ -71,6 +71,18 @@ test("daemon stop ends every process its sessions started, escaped or not", asyn
   expect(await survivors(pids)).toEqual([]);
 });
 
+test("a daemon killed with SIGKILL: the next one ends the processes its sessions left in their cgroups, escaped ones too", async () => {
+  const w = await World.start();
+  world = w;
+  if ((await w.json(["daemon", "status"])).containment.how !== "cgroup") return void console.log("orphans: skipped — no session cgroups here");
+  const pids = await startEscapees(w, "escapes", { ...ESCAPES, ...SCRUBBED });
+  w.daemon!.kill("SIGKILL");
+  await w.daemon!.exited;
+  await w.startDaemon();
+  expect(await survivors(pids)).toEqual([]);
+  expect(w.daemonLog()).toMatch(/killing \d+ process\(es\) a crashed daemon's sessions left in \S+\/tuiwright-0-/);
+});
+
 test("end ends the running program with what it started, a child that called setsid included; the shell stays", async () => {
   const w = await World.start();
   world = w;
