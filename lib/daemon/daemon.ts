@@ -19,6 +19,7 @@ import { LeaseTable } from "./lease-table.ts";
 import { SessionRegistry } from "./registry.ts";
 import { SessionLedger } from "../transport/session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
+import { Containment } from "./containment.ts";
 
 export type DaemonOptions = {
   namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
@@ -81,6 +82,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const ledger = new SessionLedger(socketPath);
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
+  const containment = await Containment.start(options.namespace, log);
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 
@@ -90,7 +92,9 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     stopping ??= (async () => {
       log(`shutting down with ${registry.all().length} session(s)`);
       const sessions = registry.all();
-      await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS).catch(() => undefined)));
+      await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS, containment).catch(() => undefined)));
+      const strays = await containment.close().catch(() => []);
+      if (strays.length > 0) log(`processes ${strays.join(", ")} survived SIGKILL`);
       // Unlink before answering, so whoever asked sees the socket gone once we reply.
       // Best effort: a file we cannot remove must not keep the daemon from stopping.
       for (const [what, remove] of [["socket", () => removeIfPresent(socketPath)], ["pid file", () => removeIfPresent(pidFile)], ["ledger", () => ledger.remove()]] as const) {
@@ -143,6 +147,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     hungUp: (connection) => connections.get(connection)?.signal ?? AbortSignal.abort(),
     lost,
     desktops,
+    containment,
   };
 
   const previousUmask = process.umask(0o077);

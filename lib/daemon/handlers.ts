@@ -30,7 +30,8 @@ import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
-import { signalSessionGroups, terminateSession } from "./terminate.ts";
+import { endLeftovers, jobProcesses, signalSessionGroups, terminateSession } from "./terminate.ts";
+import { SESSION_MARK, type Containment, type SessionBounds } from "./containment.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 import { refuseNul } from "../runtime/nul-check.ts";
@@ -57,6 +58,8 @@ export type DaemonContext = {
   lost: LostSession[];
   /** AOTUI desktops' subscriptions and input locks, per connection. */
   desktops: DesktopConnections;
+  /** Bounds every session's processes and finds them all (cgroups, limits, marks). */
+  containment: Containment;
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -107,8 +110,10 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
   let cast: string | null = null;
   let rcDir: string | null = null;
   let entry: SessionEntry | undefined;
+  let bounds: SessionBounds | null = null;
   try {
     checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
+    bounds = context.containment.bounds(name);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
@@ -116,7 +121,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
-      { name, argv: argv!, cwd, env, cols, rows, scrollback: params.scrollback, cast, maxCastBytes: context.maxCastBytes, secrets: context.secrets.all(), shell, browser },
+      { name, argv: argv!, cwd, env: { ...env, [SESSION_MARK]: bounds.mark }, cols, rows, scrollback: params.scrollback, cast, maxCastBytes: context.maxCastBytes, secrets: context.secrets.all(), shell, browser, cgroup: bounds.cgroup, taskLimit: bounds.taskLimit },
       {
         event(event) {
           switch (event.kind) {
@@ -158,7 +163,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     entry = {
       name, worker, argv: argv!, cwd, cols, rows,
       startedAt: new Date().toISOString(), revision: 0, hash: "", title: "", exit: null, crashed: null, cast, ended,
-      spawnParams: { ...params, session: name },
+      spawnParams: { ...params, session: name }, bounds,
     };
     registry.add(entry);
     context.sessionsChanged();
@@ -168,6 +173,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     if (cast && params.cast === undefined) rmSync(cast, { force: true });
     if (shell) rmSync(shell.transcriptDir, { recursive: true, force: true });
     if (rcDir) rmSync(rcDir, { recursive: true, force: true });
+    if (bounds) context.containment.release(bounds);
     throw error;
   } finally {
     registry.release(name);
@@ -216,6 +222,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         sessions: registry.size,
         pendingCalls: registry.all().reduce((sum, entry) => sum + entry.worker.pendingCalls, 0),
         rssBytes: process.memoryUsage().rss,
+        containment: context.containment.info(),
       };
     },
 
@@ -247,7 +254,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       const entry = writable(params.session, params.lease);
       const signal = normalizeSignal(params.signal);
       await markInCast(entry, `kill ${signal}`);
-      await terminateSession(entry, signal, params.graceMs);
+      await terminateSession(entry, signal, params.graceMs, context.containment);
       registry.remove(entry.name);
       leases.forget(entry.name);
       context.sessionsChanged();
@@ -307,6 +314,8 @@ export function createHandlers(context: DaemonContext): Handlers {
       await entry.worker.call("closing", { reason: "cancelled" });
       // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
       const known = foregroundExit(entry.worker.pid);
+      // Everything the program started counts as it, a child that called setsid included.
+      const job = new Set(jobProcesses(entry.worker.pid));
       let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
       let ended = false;
       if (known?.line) {
@@ -319,11 +328,13 @@ export function createHandlers(context: DaemonContext): Handlers {
       }
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
         if (ended || await backAtPrompt(graceMs)) break;
+        for (const pid of jobProcesses(entry.worker.pid)) job.add(pid);
         const group = foregroundGroup(entry.worker.pid);
         if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
         how = signal;
       }
       if (how === "SIGKILL") await backAtPrompt(graceMs);
+      await endLeftovers([...job]);
       return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
     },
 
@@ -333,7 +344,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       // The open block ends "reset", and the new shell's cursor goes on from this one's.
       const before = entry.exit || entry.crashed ? null : await entry.worker.call("status", {}).catch(() => null);
       if (before?.integration) await entry.worker.call("closing", { reason: "reset" }).catch(() => undefined);
-      await terminateSession(entry, "SIGHUP", 1000);
+      await terminateSession(entry, "SIGHUP", 1000, context.containment);
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
       return registry.info(fresh);

@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue, Params, SessionInfoValue } from "../protocol/methods.ts";
 import type { SessionWorker } from "../link/worker-handle.ts";
+import type { SessionBounds } from "./containment.ts";
 
 export type SessionEntry = {
   name: string;
@@ -23,6 +24,8 @@ export type SessionEntry = {
   spawnParams: Params<"spawn">;
   /** Resolves when the program has ended (or its worker crashed). */
   ended: Promise<void>;
+  /** What bounds its processes and finds them all when it is killed. */
+  bounds: SessionBounds;
 };
 
 export class SessionRegistry {

@@ -1,17 +1,19 @@
 // Ending a session's programs: the signal goes to the session's process group and to the
 // terminal's foreground group (a job bash started in its own group), then SIGKILL after the
-// grace period if the program is still there. Then every process left in the session (same
-// sid: `nohup cmd &`, a job that ignores SIGHUP) is killed, and we check that none is left.
-import { foregroundGroup, sessionMembers, signalGroup, signalProcess } from "../runtime/process.ts";
+// grace period if the program is still there. Then every process left of the session — in its
+// terminal session (`nohup cmd &`, a job that ignores SIGHUP), below it, or gone off on its own
+// (`setsid -f`, a double fork: containment.ts says how they are found) — is killed, and we check
+// that none is left.
+import { foregroundGroup, signalGroup, signalProcess } from "../runtime/process.ts";
+import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
 import { reapChild } from "../runtime/reap-child.ts";
+import { killUntilGone, type Containment } from "./containment.ts";
 import type { SessionEntry } from "./registry.ts";
 
 const AFTER_SIGKILL_MS = 2000;
-/** How long the leftovers of a session get to die after SIGKILL before we report them. */
-const LEFTOVER_CHECK_MS = 2000;
-const LEFTOVER_POLL_MS = 10;
-/** How long leftovers get after the session's signal before SIGKILL (at most the kill's grace). */
-const LEFTOVER_GRACE_MS = 500;
+/** How long a crashed worker's program gets to be reaped after SIGKILL. */
+const REAP_CHECK_MS = 2000;
+const REAP_POLL_MS = 10;
 
 function settledWithin(promise: Promise<void>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -26,44 +28,21 @@ export function signalSessionGroups(pid: number, signal: NodeJS.Signals): void {
   if (foreground !== null && foreground !== pid) signalGroup(foreground, signal);
 }
 
-/** Ends every process still in session `sid`: first with `signal` and a short grace (so a
- * program that cleans up on SIGHUP/SIGTERM — removes its lock file — can), then SIGKILL,
- * until none is left or the check times out; returns the pids that survived, for the log.
- * The kernel gives us no event for "this pid exited" short of a pidfd per process, so this
- * polls /proc briefly. */
-export async function killSessionLeftovers(sid: number, signal: NodeJS.Signals = "SIGHUP", graceMs = LEFTOVER_GRACE_MS): Promise<number[]> {
-  const first = sessionMembers(sid);
-  if (first.length === 0) return [];
-  if (signal !== "SIGKILL") {
-    for (const pid of first) signalProcess(pid, signal);
-    const graceEnd = performance.now() + Math.min(graceMs, LEFTOVER_GRACE_MS);
-    while (sessionMembers(sid).length > 0 && performance.now() < graceEnd) await pause(LEFTOVER_POLL_MS);
-  }
-  const deadline = performance.now() + LEFTOVER_CHECK_MS;
-  for (;;) {
-    const left = sessionMembers(sid);
-    if (left.length === 0) return [];
-    if (performance.now() > deadline) return left;
-    for (const pid of left) signalProcess(pid, "SIGKILL");
-    await pause(LEFTOVER_POLL_MS);
-  }
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A crashed worker's program (killed when it crashed) is our child with nobody to wait for
  * it: reap it, so no zombie stays and `kill` can say how it ended. */
 async function reapOrphan(pid: number): Promise<SessionEntry["exit"]> {
   signalProcess(pid, "SIGKILL");
-  const deadline = performance.now() + LEFTOVER_CHECK_MS;
+  const deadline = performance.now() + REAP_CHECK_MS;
   for (;;) {
-    const reaped = await reapChild(pid);
+    const reaped = reapChild(pid);
     if (reaped || performance.now() > deadline) return reaped;
-    await pause(LEFTOVER_POLL_MS);
+    await pause(REAP_POLL_MS);
   }
 }
 
-export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signals, graceMs: number, containment: Containment): Promise<void> {
   const pid = entry.worker.pid;
   if (!entry.exit) {
     signalSessionGroups(pid, signal);
@@ -76,8 +55,32 @@ export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signa
     signalGroup(pid, "SIGKILL");
   }
   await entry.worker.terminate();
-  const survivors = await killSessionLeftovers(pid, signal, graceMs);
+  // A program not yet reaped is still ours (its pid cannot be another's): its children count.
+  const survivors = await containment.end(entry.bounds, pid, entry.exit === null, signal, graceMs);
   if (entry.crashed && !entry.exit) entry.exit = await reapOrphan(pid);
+  containment.release(entry.bounds);
   // Only a process stuck in the kernel (D state) outlives SIGKILL; say so in the daemon log.
   if (survivors.length > 0) process.stderr.write(`${new Date().toISOString()} [${process.pid}] session ${JSON.stringify(entry.name)}: processes ${survivors.join(", ")} survived SIGKILL\n`);
+}
+
+/** The terminal's foreground job of the shell `shellPid` and everything below it — children that
+ * left its group or session (setsid) but not yet its tree; empty when the shell itself is in front.
+ * Each as pid and start time, so a pid used again meanwhile is not taken for it. */
+export function jobProcesses(shellPid: number): string[] {
+  const group = foregroundGroup(shellPid);
+  if (group === null || group === shellPid) return [];
+  const table = readProcessTable();
+  const members = [...table.values()].filter((row) => row.pgid === group).map((row) => row.pid);
+  return liveDescendants(table, members).filter((pid) => pid !== shellPid).map((pid) => `${pid}@${table.get(pid)!.start}`);
+}
+
+/** What is left of an ended job (its detached children): SIGTERM, a short grace, SIGKILL. */
+export async function endLeftovers(job: string[]): Promise<void> {
+  await killUntilGone(() => {
+    const table = readProcessTable();
+    return job.map((id) => Number(id.slice(0, id.indexOf("@")))).filter((pid, i) => {
+      const row = table.get(pid);
+      return row !== undefined && !row.zombie && `${pid}@${row.start}` === job[i];
+    });
+  }, "SIGTERM", 500, null);
 }

@@ -28,6 +28,9 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   secrets: string[];
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
   shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number; historyFlag?: string } | null;
+  /** What keeps the session's processes in bounds (see lib/daemon/containment.ts). */
+  cgroup: string | null;
+  taskLimit: number | null;
 };
 
 export type SnapshotReply = {

@@ -31,7 +31,15 @@ export class SessionWorker {
   }
 
   static start(spec: StartSpec, hooks: WorkerHooks): Promise<SessionWorker> {
-    const worker = new Worker(sessionWorkerUrl());
+    let worker: Worker;
+    try {
+      worker = new Worker(sessionWorkerUrl());
+    } catch (error) {
+      // Bun cannot create the thread: the user's or the machine's task limit is reached.
+      return Promise.reject(new TuiwrightError("busy", `session ${JSON.stringify(spec.name)}: cannot start its worker thread (${shortMessage((error as Error).message)})`, {
+        hint: "the process limit is reached: find a session forking without end with `tuiwright list`, end it with `tuiwright kill`, then retry",
+      }));
+    }
     return new Promise((resolve, reject) => {
       let handle: SessionWorker | undefined;
       const timer = setTimeout(() => {

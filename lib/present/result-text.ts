@@ -124,6 +124,9 @@ export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
       `pid ${r.pid}, version ${r.version}, namespace ${r.namespace}`,
       `socket ${r.socket}`,
       `up ${Math.round(r.uptimeMs / 1000)} s, ${r.sessions} session(s), RSS ${(r.rssBytes / 1048576).toFixed(1)} MiB, idle exit after ${Math.round(r.idleTimeoutMs / 1000)} s`,
+      r.containment.how === "cgroup"
+        ? `sessions in cgroups under ${r.containment.cgroup}, at most ${r.containment.sessionTasks} tasks each`
+        : `no session cgroups (${r.containment.why}); ${r.containment.how === "rlimit" ? "sessions held below the user's process limit" : "no task limit for sessions"}${r.containment.subreaper ? "; orphans adopted by the daemon" : ""}`,
     ].join("\n"),
   "daemon.stop": (r, mode) => (mode === "plain" ? "" : `daemon stopped (${r.sessionsKilled} session(s) killed)`),
   "adapter.list"(r, mode) {

@@ -2,6 +2,8 @@
 // session leader (its pid is its process group), so signals can target the whole group.
 import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { libc, RLIMIT_NPROC } from "../runtime/libc.ts";
+import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
 
@@ -14,6 +16,10 @@ export type PtyOptions = {
   onData(bytes: Uint8Array): void;
   /** The PTY reached EOF (every holder of the slave closed it). */
   onClose(): void;
+  /** The cgroup the program starts in (before its first instruction), or null. */
+  cgroup?: string | null;
+  /** RLIMIT_NPROC for the program and all it starts, or null. */
+  taskLimit?: number | null;
 };
 
 export type Pty = {
@@ -43,14 +49,21 @@ export function spawnPty(options: PtyOptions): Pty {
         data: (_terminal, bytes) => options.onData(bytes),
         exit: () => options.onClose(),
       },
+      ...(options.cgroup ? { cgroup: options.cgroup } : {}),
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const program = options.argv[0] ?? "";
     if (code === "ENOENT") throw new TuiwrightError("no-such-program", `no such program: ${JSON.stringify(program)}`);
     if (code === "EACCES") throw new TuiwrightError("permission", `not executable: ${JSON.stringify(program)}`, { hint: "check the file's mode" });
+    if (code === "EAGAIN") {
+      throw new TuiwrightError("busy", `could not start ${JSON.stringify(program)}: no more processes may be started (${(error as Error).message})`, {
+        hint: "a session may be forking without end: find it with `tuiwright list` and end it with `tuiwright kill`, then retry",
+      });
+    }
     throw new TuiwrightError("io", `could not start ${JSON.stringify(program)}: ${(error as Error).message}`);
   }
+  if (options.taskLimit) limitTasks(proc.pid, options.taskLimit);
   const terminal = proc.terminal!;
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
@@ -61,6 +74,16 @@ export function spawnPty(options: PtyOptions): Pty {
     get ixon() { return !terminal.closed && (terminal.inputFlags & IXON) !== 0; },
     close: () => { if (!terminal.closed) terminal.close(); },
   };
+}
+
+/** Sets RLIMIT_NPROC on the program just started — and on any child it managed to start before
+ * that (Bun offers no hook between fork and exec, so this races the program's first forks: it
+ * must first run its loader and start up, while this runs microseconds after the spawn). */
+function limitTasks(pid: number, limit: number): void {
+  const lib = libc();
+  if (!lib) return;
+  lib.setLimit(pid, RLIMIT_NPROC, BigInt(limit));
+  for (const early of liveDescendants(readProcessTable(), [pid])) if (early !== pid) lib.setLimit(early, RLIMIT_NPROC, BigInt(limit));
 }
 
 function isDirectory(path: string): boolean {

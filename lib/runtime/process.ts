@@ -1,8 +1,9 @@
 // Processes (daemon side): signal names, signals to process groups, and the terminal's
 // foreground group.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { constants } from "node:os";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { readProcessTable } from "./process-table.ts";
 
 /** `INT`, `sigint`, `SIGINT` and `2` all name SIGINT. */
 export function normalizeSignal(name: string): NodeJS.Signals {
@@ -64,25 +65,7 @@ export function processArgv(pid: number): string[] | null {
 /** Live processes whose session id is `sid` (zombies excluded: they hold nothing). A program
  * that ignores SIGHUP or runs under nohup keeps the session's sid even in its own group. */
 export function sessionMembers(sid: number): number[] {
-  const members: number[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return members;
-  }
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the comm: state ppid pgrp session …
-      if (fields[0] !== "Z" && fields[0] !== "X" && Number(fields[3]) === sid) members.push(Number(name));
-    } catch {
-      // gone while we looked
-    }
-  }
-  return members;
+  return [...readProcessTable().values()].filter((row) => row.sid === sid && !row.zombie).map((row) => row.pid);
 }
 
 /** Sends a signal to one process; false if it no longer exists. */

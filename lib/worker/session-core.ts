@@ -104,6 +104,8 @@ export class SessionCore {
       rows: spec.rows,
       onData: (bytes) => this.#output(bytes),
       onClose: () => { this.#ptyClosed = true; this.#checkEnded(); },
+      cgroup: spec.cgroup,
+      taskLimit: spec.taskLimit,
     });
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);

@@ -40,6 +40,13 @@ export const DAEMON_METHODS = {
       sessions: v.number(),
       pendingCalls: doc(v.number(), "calls in flight to session workers (waits, mostly); a client that hangs up takes its own with it"),
       rssBytes: v.number(),
+      containment: doc(v.object({
+        how: doc(v.picklist(["cgroup", "rlimit", "none"]), "what bounds a session's tasks: its own cgroup's pids.max, RLIMIT_NPROC below the user's limit (not for root), or nothing"),
+        cgroup: doc(v.nullable(v.string()), "the cgroup directory holding the sessions' cgroups"),
+        sessionTasks: doc(v.nullable(v.number()), "the most tasks one session may have (cgroup)"),
+        subreaper: doc(v.boolean(), "the daemon adopts processes orphaned in a session (child subreaper)"),
+        why: doc(v.string(), "why there are no session cgroups"),
+      }), "how each session's processes are kept in bounds and found at kill"),
     }),
   },
   "daemon.stop": {

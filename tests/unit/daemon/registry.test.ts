@@ -11,7 +11,8 @@ function entry(name: string, overrides: Partial<SessionEntry> = {}): SessionEntr
   return {
     name, worker: { pid: nextPid++ } as SessionEntry["worker"], argv: ["cat"], cwd: "/", cols: 80, rows: 24,
     startedAt: "2026-01-01T00:00:00.000Z", revision: 3, hash: "h", title: "", exit: null, crashed: null, cast: null,
-    spawnParams: { argv: ["cat"], integration: true } as SessionEntry["spawnParams"], ended: Promise.resolve(), ...overrides,
+    spawnParams: { argv: ["cat"], integration: true } as SessionEntry["spawnParams"], ended: Promise.resolve(),
+    bounds: { mark: "m", cgroup: null, taskLimit: null }, ...overrides,
   };
 }
 

@@ -1,0 +1,86 @@
+// A fork bomb in one session must not take the daemon down (issue 24, item 9: Bun aborts the
+// whole daemon when it cannot create a thread, losing every session). Each bomb runs in a guard
+// cgroup of the test's own (BoundedWorld) so it can never reach the machine's limits, and every
+// process in it is killed at the end, whatever happened.
+// - as a second user under `ulimit -u 400`, without cgroups of its own: the session's programs
+//   get RLIMIT_NPROC below the user's limit, leaving the daemon room for its threads;
+// - as root, whom RLIMIT_NPROC does not hold, in a guard of 600 tasks: the session's own cgroup
+//   (pids.max) stops the bomb.
+import { afterEach, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { processAlive } from "../helpers/harness.ts";
+import { BoundedWorld, ensureUser, isRoot } from "./bounded-world.ts";
+
+if (!isRoot) console.log("fork-bomb: skipped — a guard cgroup and a second user need root (CI runs as root)");
+
+const BOMB = ["bash", "-c", "f(){ f|f& }; f; exec sleep 1000000"];
+/** bash's complaint when fork(2) fails: the bomb has reached its limit. */
+const FORK_FAILED = "Resource temporarily unavailable";
+
+let world: BoundedWorld | null = null;
+afterEach(async () => {
+  await world?.[Symbol.asyncDispose]();
+  world = null;
+});
+
+/** The bomb has hit its limit, while the daemon and a quiet session carry on; then `kill` ends
+ * the bomb's every process and the daemon is the one it was. `third`: what a new session may
+ * expect while the bomb holds its tasks. */
+async function bombAndSurvive(w: BoundedWorld, third: "starts" | "starts-or-waits"): Promise<void> {
+  const daemon = (await w.json(["daemon", "status"])).pid;
+  const calm = await w.json(["spawn", "--session", "calm", "--", "cat"]);
+  const bomb = await w.json(["spawn", "--session", "bomb", "--", ...BOMB]);
+  const waited = await w.run(["wait", "--session", "bomb", "--text", FORK_FAILED, "--timeout", "60000"]);
+  expect({ code: waited.code, stderr: waited.stderr }).toEqual({ code: 0, stderr: "" });
+
+  // A new session needs a thread in the daemon and a process: it starts, or (when the tasks
+  // left are the daemon's reserve) is refused with "retry later", naming the limit.
+  const spawned = await w.run(["spawn", "--session", "third", "--", "cat"]);
+  if (third === "starts" || spawned.code === 0) {
+    expect({ code: spawned.code, stderr: spawned.stderr }).toEqual({ code: 0, stderr: "" });
+  } else {
+    expect(spawned.code).toBe(75);
+    expect(spawned.stderr).toContain("are kept for the daemon");
+    expect(spawned.stderr).toContain("tuiwright kill");
+  }
+  const typed = await w.run(["type", "--session", "calm", "still here\r", "--wait-text", "still here"]);
+  expect({ code: typed.code, stderr: typed.stderr }).toEqual({ code: 0, stderr: "" });
+  expect((await w.json(["daemon", "status"])).pid).toBe(daemon);
+  expect(w.daemonAlive()).toBe(true);
+
+  const killed = await w.run(["kill", "--session", "bomb"]);
+  expect({ code: killed.code, stderr: killed.stderr }).toEqual({ code: 0, stderr: "" });
+  // `kill` answers once it saw the session's processes gone: what is left is the daemon and the
+  // other sessions' programs (and CLI calls, none of which run now).
+  const { sessions } = await w.json(["list"]);
+  const kept = new Set<number>([w.daemonPid, ...sessions.map((s: { pid: number }) => s.pid)]);
+  expect(sessions.map((s: { name: string }) => s.name).sort()).toEqual(spawned.code === 0 ? ["calm", "third"] : ["calm"]);
+  expect(w.processes().filter((pid) => !kept.has(pid) && processAlive(pid))).toEqual([]);
+  expect(processAlive(bomb.pid)).toBe(false);
+  expect(processAlive(calm.pid)).toBe(true);
+  // The tasks are free again: a session starts.
+  expect((await w.run(["spawn", "--session", "after", "--", "cat"])).code).toBe(0);
+  expect((await w.json(["daemon", "status"])).pid).toBe(daemon);
+}
+
+test.skipIf(!isRoot)("as a user under ulimit -u 400, a fork bomb in one session leaves the daemon its threads; the other session carries on; kill ends the bomb", async () => {
+  world = await BoundedWorld.start({ user: ensureUser("twtest-forkbomb"), nproc: 400, guardTasks: 700 });
+  if (!world) return void console.log("fork-bomb: skipped — no writable pids cgroup hierarchy for the guard");
+  expect((await world.json(["daemon", "status"])).containment).toMatchObject({ how: "rlimit", cgroup: null });
+  await bombAndSurvive(world, "starts-or-waits");
+}, 180_000);
+
+test.skipIf(!isRoot)("as root in a cgroup of 600 tasks, a fork bomb stops at its session's pids.max; the daemon, the other session and a new one carry on", async () => {
+  world = await BoundedWorld.start({ guardTasks: 600 });
+  if (!world) return void console.log("fork-bomb: skipped — no writable pids cgroup hierarchy");
+  // The evidence that the bomb is held by its own cgroup, not by the guard.
+  const { containment } = await world.json(["daemon", "status"]);
+  expect(containment.how).toBe("cgroup");
+  expect(containment.cgroup).toMatch(/\/tuiwright-0-bounded-\d+$/);
+  expect(containment.sessionTasks).toBeLessThan(600 / 2);
+  const probe = await world.json(["spawn", "--session", "probe", "--", "cat"]);
+  const cgroup = readFileSync(`/proc/${probe.pid}/cgroup`, "utf8");
+  expect(cgroup).toMatch(/pids:.*\/tuiwright-0-bounded-\d+\/s1$|^0::.*\/tuiwright-0-bounded-\d+\/s1$/m);
+  await world.run(["kill", "--session", "probe"]);
+  await bombAndSurvive(world, "starts");
+}, 180_000);
