@@ -12,7 +12,7 @@ import { daemonTarget, type Globals, usage } from "./invocation.ts";
 import { runRun } from "./run-command.ts";
 import { MCP_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
-import { selectTools } from "../mcp/profiles.ts";
+import { selectTools } from "../protocol/mcp-profiles.ts";
 import { printOut } from "../runtime/stdio.ts";
 
 export type LocalCommand = {

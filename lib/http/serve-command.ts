@@ -3,7 +3,7 @@ import { MAX_DURATION_MS, parseFlags } from "../cli/flags.ts";
 import { daemonTarget, type Globals, usage } from "../cli/invocation.ts";
 import { SERVE_HELP } from "../cli/command-help.ts";
 import { DEFAULT_MCP_IDLE_MS, runServe } from "./serve.ts";
-import { selectTools } from "../mcp/profiles.ts";
+import { selectTools } from "../protocol/mcp-profiles.ts";
 
 /** --mcp-idle, else $TUIWRIGHT_MCP_IDLE_MS, else 30 min. */
 function mcpIdleMs(flag: unknown): number {

@@ -20,7 +20,7 @@ import { printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import { createMcpServer, type McpConnection } from "../mcp/server.ts";
-import type { ToolSelection } from "../mcp/profiles.ts";
+import type { ToolSelection } from "../protocol/mcp-profiles.ts";
 import { checkRequest, makeGuard, refusal } from "./guard.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -22,7 +22,7 @@ import type { DaemonTarget } from "../transport/daemon-connection.ts";
 import { DeferredAjvValidator } from "./deferred-validator.ts";
 import { nativeStdio } from "./native-stdio.ts";
 import type { CallExtra, ToolCalls } from "./tool-calls.ts";
-import { selectTools, type ToolSelection } from "./profiles.ts";
+import { selectTools, type ToolSelection } from "../protocol/mcp-profiles.ts";
 
 /** Tools per tools/list page: many clients read only the first page, so every tool fits in one;
  * the cursor still works for clients that page. */

@@ -2,7 +2,7 @@
 // inlined as JSON when the code is bundled (a macro), so listing and calling tools costs a
 // JSON.parse, not the method table's valibot schemas and their conversion to JSON Schema.
 import { toolListJson } from "./tool-list-json.ts" with { type: "macro" };
-import type { ToolSelection } from "./profiles.ts";
+import type { ToolSelection } from "../protocol/mcp-profiles.ts";
 import type { Tool } from "./tools.ts";
 
 let cache: { tools: Tool[]; byName: Map<string, string> } | null = null;

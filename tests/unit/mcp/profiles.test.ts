@@ -1,7 +1,7 @@
 // The MCP tool profiles: every tool belongs to one, the default set is small, and a bad
 // selection is a usage error naming the profiles.
 import { expect, test } from "bun:test";
-import { DEFAULT_PROFILES, PROFILES, profileOf, selectTools } from "../../../lib/mcp/profiles.ts";
+import { DEFAULT_PROFILES, PROFILES, profileOf, selectTools } from "../../../lib/protocol/mcp-profiles.ts";
 import { tools } from "../../../lib/mcp/tools.ts";
 import { toolsFor } from "../../../lib/mcp/tool-list.ts";
 import { thrown } from "../../helpers/errors.ts";

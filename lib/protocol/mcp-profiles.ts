@@ -3,7 +3,7 @@
 // browsers, agent desktops, the daemon's own administration (daemon_stop kills every session) and
 // the agent-interactive-pty document's names for the same calls — is opt-in:
 // `tuiwright mcp --tools core,shell,browser` (or $TUIWRIGHT_MCP_TOOLS, `serve --mcp-tools`).
-import { TuiwrightError } from "../protocol/errors.ts";
+import { TuiwrightError } from "./errors.ts";
 
 export const PROFILES = {
   /** Run a program, read its screen, act on it, wait for it. */
