@@ -30,6 +30,10 @@ export const EXCEPTIONS: Record<string, string> = {
     "a shell's rc file, created exclusively (wx, 0600) in a fresh mkdtemp directory of the verified state directory",
   "lib/shell/transcript-files.ts: appendFileSync(`${this.dir}/${name}`":
     "a shell transcript, appended to as blocks finish, in the session's own directory under the verified state directory",
+  "lib/runtime/session-cgroups.ts: openSync(path, constants.O_WRONLY)":
+    "a cgroup control file (pids.max, cgroup.procs, cgroup.kill) in the session's own cgroup: never created (no O_CREAT), only written",
+  "lib/worker/shell-facet.ts: writeFileSync(this.#historyFlag, \"\", { mode: 0o600 })":
+    "the flag file that tells the shell's own rc to keep the next line out of history, in the session's fresh rc directory (mkdtemp, 0700) under the verified state directory",
   "lib/desktop/app-api.ts: writeFileSync(path, text)":
     "an AOTUI app's own fs.writeText, allowed only inside the folders its aoapp.json grants (lib/desktop/permissions.ts)",
 };
