@@ -72,11 +72,21 @@ test("a socket directory owned by another user, or open to others, is refused wi
   expect(open.stderr).toContain("mode 755 lets others in (want 700)");
 });
 
-test("the daemon exits by itself after the idle timeout once it has no sessions", async () => {
-  await using world = await World.start({ TUIWRIGHT_IDLE_TIMEOUT_MS: "150" });
-  const { name } = await world.spawn(["sh", "-c", "read x"]);
-  expect((await world.json(["daemon", "status"])).idleTimeoutMs).toBe(150);
-  await world.json(["kill", "--session", name]);
+test("the daemon exits by itself after the idle timeout once it has no sessions and no clients", async () => {
+  // Left alone, a daemon with no sessions exits after the timeout and removes its socket.
+  await using alone = await World.start({ TUIWRIGHT_IDLE_TIMEOUT_MS: "150" });
+  expect(await alone.daemon!.exited).toBe(0);
+  expect(existsSync(alone.socketPath)).toBe(false);
+  // A client's connection keeps it up (so the timeout can be longer than a loaded machine's
+  // pause between start and connect); once its last session is killed and the client is gone,
+  // it exits. (A CLI call after a 150 ms timeout raced the idle exit under load and started a
+  // second daemon on the same socket.)
+  await using world = await World.start({ TUIWRIGHT_IDLE_TIMEOUT_MS: "1000" });
+  const rpc = await world.rpc();
+  const { name } = (await rpc.call("spawn", { argv: ["sh", "-c", "read x"], env: { PATH: process.env.PATH! } })) as { name: string };
+  expect(((await rpc.call("daemon.status", {})) as { idleTimeoutMs: number }).idleTimeoutMs).toBe(1000);
+  await rpc.call("kill", { session: name });
+  rpc.close();
   expect(await world.daemon!.exited).toBe(0);
   expect(existsSync(world.socketPath)).toBe(false);
 });
