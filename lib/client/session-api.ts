@@ -5,7 +5,9 @@
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, ParamsInput, Result, WaitSpec } from "../protocol/methods.ts";
 import { spawnEnvironment } from "../protocol/spawn-env.ts";
-import { compareSnapshot, MAX_SNAPSHOT_FILE_BYTES, parseSnapshotFile } from "../record/snapshot-file.ts";
+import { compareSnapshot, formatSnapshotFile, MAX_SNAPSHOT_FILE_BYTES, parseSnapshotFile } from "../record/snapshot-file.ts";
+import { writeOutputFile } from "../runtime/output-file.ts";
+import { existsSync } from "node:fs";
 import { readTrustedFile } from "../runtime/trusted-file.ts";
 
 /** What the API needs of a connection: calls in flight by id, and closing. */
@@ -103,23 +105,43 @@ export function expectSession(session: Session) {
       const spec: WaitInput = typeof expected === "string" ? { text: [expected] } : { regex: [`/${expected.source}/${expected.flags}`] };
       await session.wait({ ...spec, timeoutMs: options.timeoutMs ?? 10_000 });
     },
-    /** Resolves once the screen equals a snapshot file (masks applied), checked again at each
-     * change of the screen — the output may be there before the prompt after it; after
-     * `timeoutMs` (default 10 s) throws with the diff against the last screen. */
-    async toMatchScreen(file: string, options: { timeoutMs?: number } = {}): Promise<void> {
+    /**
+     * Resolves once the screen equals a snapshot file (masks applied), compared again at each
+     * change of the screen. Fails with the diff as soon as the screen has been still for
+     * `settledMs` (default 200) and still differs, or at `timeoutMs` (default 10 s).
+     * A missing file is written from the screen once it has settled (not under CI=true, where a
+     * missing golden fails); `update: true` or TUIWRIGHT_UPDATE_SNAPSHOTS=1 rewrites it.
+     */
+    async toMatchScreen(file: string, options: { timeoutMs?: number; settledMs?: number; update?: boolean } = {}): Promise<void> {
+      const settledMs = options.settledMs ?? 200;
+      const timeoutMs = options.timeoutMs ?? 10_000;
+      const update = options.update ?? process.env.TUIWRIGHT_UPDATE_SNAPSHOTS === "1";
+      if (update || !existsSync(file)) {
+        if (!update && ["1", "true"].includes(process.env.CI ?? "")) {
+          throw new TuiwrightError("expectation-failed", `no snapshot file ${file}: goldens are not written under CI=true`, { hint: "run the test locally once (it writes the file), or set TUIWRIGHT_UPDATE_SNAPSHOTS=1" });
+        }
+        await session.wait({ settledMs, timeoutMs });
+        const snap = await session.snapshot();
+        writeOutputFile(file, formatSnapshotFile({ cols: snap.cols, rows: snap.rows, masks: [], screen: snap.text ? snap.text.split("\n") : [], outline: null }));
+        return;
+      }
       const expected = parseSnapshotFile(readTrustedFile(file, { what: "snapshot file", maxBytes: MAX_SNAPSHOT_FILE_BYTES }).toString("utf8"), file);
-      const deadline = performance.now() + (options.timeoutMs ?? 10_000);
+      const deadline = performance.now() + timeoutMs;
       for (;;) {
         const snap = await session.snapshot();
         const actual = { cols: snap.cols, rows: snap.rows, masks: expected.masks, screen: snap.text ? snap.text.split("\n") : [], outline: null };
         const diff = compareSnapshot({ ...expected, outline: null }, actual, { expected: file, actual: `session ${session.name}` });
         if (!diff) return;
+        // Different: wait for the next change, unless the screen is (or becomes) still first.
         const left = Math.floor(deadline - performance.now());
-        const changed = left > 0 && (await session.wait({ changedSince: snap.revision, timeoutMs: left }).then(() => true, (error: TuiwrightError) => {
-          if (error.errorName === "timeout") return false;
+        const next = left <= 0 ? null : await session.wait({ changedSince: snap.revision, settledMs, timeoutMs: left }).then((result) => result.fired, (error: TuiwrightError) => {
+          if (error.errorName === "timeout") return null;
           throw error;
-        }));
-        if (!changed) throw new TuiwrightError("expectation-failed", `the screen differs from ${file}:\n${diff}`);
+        });
+        if (next === null || !next.some((label) => label.startsWith("changed-since"))) {
+          const why = next === null ? `after ${timeoutMs} ms` : `the screen has been still for ${settledMs} ms`;
+          throw new TuiwrightError("expectation-failed", `the screen differs from ${file} (${why}):\n${diff}`, { hint: "if the change is intended, rerun with TUIWRIGHT_UPDATE_SNAPSHOTS=1" });
+        }
       }
     },
   };

@@ -21,9 +21,9 @@ test("a daemon auto-started by the library answers the CLI, with the CLI's versi
   expect(status.version).toBe((await world.run(["--version"])).stdout.trim());
 });
 
-test("toMatchScreen waits for the screen to come to match, and fails with the diff when it does not", async () => {
+test("toMatchScreen waits while the screen changes, fails at once with the diff when it is still and different, writes a missing golden and rewrites one on update", async () => {
   const { expectSession } = await import("../../lib/client/index.ts");
-  const { writeFileSync } = await import("node:fs");
+  const { existsSync, readFileSync, writeFileSync } = await import("node:fs");
   const { join } = await import("node:path");
   await using client = await connect();
   // `read` holds the second line back until the test types it.
@@ -31,9 +31,30 @@ test("toMatchScreen waits for the screen to come to match, and fails with the di
   await expectSession(held).toShow("first");
   const golden = join(world.dir, "held.snap");
   writeFileSync(golden, "# size: 30x4\n--- screen\nfirst\nok\nsecond ok\n");
-  const matching = expectSession(held).toMatchScreen(golden);
-  // Not there yet: the first comparison differs, and the assertion waits on the screen.
-  await expect(expectSession(held).toMatchScreen(golden, { timeoutMs: 50 })).rejects.toThrow(/^-second ok$/m);
+  // Still and different: fails after the settle time (200 ms), not the 10 s timeout.
+  const started = performance.now();
+  await expect(expectSession(held).toMatchScreen(golden)).rejects.toThrow(/still for 200 ms[\s\S]*^-second ok$/m);
+  expect(performance.now() - started).toBeLessThan(5000);
   await held.type("ok\r");
-  await matching;
+  await expectSession(held).toMatchScreen(golden); // the echo and the second line come while it waits
+  // A missing golden is written from the settled screen (and passes); update rewrites it.
+  const fresh = join(world.dir, "fresh.snap");
+  await expectSession(held).toMatchScreen(fresh);
+  expect(readFileSync(fresh, "utf8")).toEndWith("# size: 30x4\n--- screen\nfirst\nok\nsecond ok\n");
+  await held.type("more\r");
+  await expectSession(held).toShow("more\nmore");
+  await expect(expectSession(held).toMatchScreen(fresh)).rejects.toThrow("the screen differs");
+  await expectSession(held).toMatchScreen(fresh, { update: true });
+  expect(readFileSync(fresh, "utf8")).toContain("more\nmore");
+  await expectSession(held).toMatchScreen(fresh);
+  // Under CI=true a missing golden is a failure, never written.
+  const saved = process.env.CI;
+  process.env.CI = "true";
+  try {
+    await expect(expectSession(held).toMatchScreen(join(world.dir, "ci.snap"))).rejects.toThrow("goldens are not written under CI=true");
+    expect(existsSync(join(world.dir, "ci.snap"))).toBe(false);
+  } finally {
+    if (saved === undefined) delete process.env.CI;
+    else process.env.CI = saved;
+  }
 });
