@@ -99,11 +99,15 @@ function shellChecks(): Check[] {
   });
 }
 
-function carbonylCheck(): Check {
+/** Carbonyl is optional unless the user asked for browser sessions (`--browser`). */
+function carbonylCheck(wanted: boolean): Check {
   try {
     return { name: "carbonyl", status: "ok", detail: findCarbonyl(process.env) };
   } catch (error) {
-    return { name: "carbonyl", status: "warn", detail: `${asTuiwrightError(error).message} (only browser sessions need it)`, fix: installCommand() };
+    const message = asTuiwrightError(error).message;
+    return wanted
+      ? { name: "carbonyl", status: "fail", detail: `${message} (browser sessions need it)`, fix: installCommand() }
+      : { name: "carbonyl", status: "warn", detail: `${message} (only browser sessions need it; doctor --browser counts it as a problem)`, fix: installCommand() };
   }
 }
 
@@ -140,7 +144,7 @@ export async function runDoctor(args: string[], globals: Globals): Promise<numbe
     ...(socket.status === "fail" ? [{ name: "daemon", status: "warn", detail: "not checked: the socket directory is refused (see above)" } as Check] : await daemonCheck(globals)),
     stateCheck(target.namespace),
     ...shellChecks(),
-    carbonylCheck(),
+    carbonylCheck(parsed.flags.has("--browser")),
     adaptersCheck(),
     configCheck(),
   ];
@@ -150,7 +154,8 @@ export async function runDoctor(args: string[], globals: Globals): Promise<numbe
   } else {
     const width = Math.max(...checks.map((c) => c.name.length));
     const lines = checks.map((c) => `${c.status.padEnd(4)}  ${c.name.padEnd(width)}  ${c.detail}${c.fix ? `\n${" ".repeat(width + 8)}fix: ${c.fix}` : ""}`);
-    lines.push(ok ? "no problems found" : `${checks.filter((c) => c.status === "fail").length} problem(s): see the fixes above`);
+    const warnings = checks.filter((c) => c.status === "warn").length;
+    lines.push(ok ? `no problems found${warnings ? `; ${warnings} warning(s) above, for optional parts` : ""}` : `${checks.filter((c) => c.status === "fail").length} problem(s): see the fixes above`);
     await printOut(lines.join("\n"));
   }
   return ok ? 0 : 1;

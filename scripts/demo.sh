@@ -8,10 +8,8 @@ tw() { ./dist/tuiwright --ns demo "$@"; }
 server=""
 trap 'tw daemon stop >/dev/null 2>&1 || true; [ -z "$server" ] || kill "$server" 2>/dev/null || true' EXIT
 work=$(mktemp -d)
-# tuiwright runs Carbonyl only from $CARBONYL, PATH or its own data directory: name the
-# checkout's copy (an optional npm dependency) explicitly.
-repo_carbonyl="$PWD/node_modules/@fathyb/carbonyl-linux-amd64/build/carbonyl"
-if [ -z "${CARBONYL:-}" ] && [ -x "$repo_carbonyl" ]; then export CARBONYL="$repo_carbonyl"; fi
+# Carbonyl comes from where the binary looks for it ($CARBONYL, PATH, or the data directory that
+# scripts/ensure-deps.sh installs it into), exactly as for a user's own `browse`.
 
 echo "==> a shell: run a command and wait for its output"
 tw spawn --session shell --cols 100 --rows 12 -- bash --norc --noprofile

@@ -31,15 +31,22 @@ fi
 echo "==> bun install"
 bun install --frozen-lockfile >/dev/null
 
-# Carbonyl (browser sessions) is an optional npm dependency; an optional package that failed
-# to install is not an error for bun, so check for the binary and, if it is missing, install it
-# where tuiwright also looks (the command its "not installed" error suggests).
+# Carbonyl (browser sessions): the binary runs it from $CARBONYL, PATH or its own data directory
+# ($XDG_DATA_HOME/tuiwright/carbonyl, never the checkout: see lib/browser/find-carbonyl.ts), so it
+# goes there — the checkout's copy (an optional npm dependency) hard-linked when there is one,
+# else from npm. Directories are the user's own, 0700.
 CARBONYL_PACKAGE=@fathyb/carbonyl-linux-amd64
 CARBONYL_HOME=${XDG_DATA_HOME:-$HOME/.local/share}/tuiwright/carbonyl
-if [ "$(uname -m)" = x86_64 ] && [ ! -x "node_modules/$CARBONYL_PACKAGE/build/carbonyl" ] && [ ! -x "$CARBONYL_HOME/node_modules/$CARBONYL_PACKAGE/build/carbonyl" ]; then
-  echo "==> installing Carbonyl from npm into $CARBONYL_HOME"
-  version=$(node -p "require('./package.json').optionalDependencies['$CARBONYL_PACKAGE']")
-  npm install --no-fund --no-audit --prefix "$CARBONYL_HOME" "$CARBONYL_PACKAGE@$version" >/dev/null
+if [ "$(uname -m)" = x86_64 ] && [ ! -x "$CARBONYL_HOME/node_modules/$CARBONYL_PACKAGE/build/carbonyl" ]; then
+  echo "==> installing Carbonyl into $CARBONYL_HOME (where tuiwright looks for it)"
+  (umask 077 && mkdir -p "$CARBONYL_HOME/node_modules/@fathyb")
+  if [ -x "node_modules/$CARBONYL_PACKAGE/build/carbonyl" ]; then
+    cp -al "node_modules/$CARBONYL_PACKAGE" "$CARBONYL_HOME/node_modules/@fathyb/" 2>/dev/null ||
+      cp -a "node_modules/$CARBONYL_PACKAGE" "$CARBONYL_HOME/node_modules/@fathyb/"
+  else
+    version=$(node -p "require('./package.json').optionalDependencies['$CARBONYL_PACKAGE']")
+    npm install --no-fund --no-audit --prefix "$CARBONYL_HOME" "$CARBONYL_PACKAGE@$version" >/dev/null
+  fi
 fi
 
 # The AI coding CLIs the ai-clis tests drive (pinned; about 50 s from npm on a fresh machine).

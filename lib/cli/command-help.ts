@@ -178,8 +178,10 @@ export const GC_HELP: HelpEntry = {
 export const DOCTOR_HELP: HelpEntry = {
   name: "doctor",
   summary: "check the socket directory, daemon, versions, state directory, shells, Carbonyl, manifests and config; each problem with its fix (exit 1 if any)",
-  usage: "doctor",
-  flags: [],
+  usage: "doctor [--browser]",
+  flags: [
+    { name: "--browser", type: "bool", description: "you want browser sessions: a missing or unusable Carbonyl is a problem (exit 1), not a warning" },
+  ],
 };
 
 export const CAST_CONVERT_VERB: HelpEntry = {

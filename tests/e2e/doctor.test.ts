@@ -65,3 +65,16 @@ test("missing zsh and fish are warnings; missing bash is a failure", async () =>
   expect(without.stdout).toMatch(/^fail\s+shell bash\s+bash is not on PATH/m);
   expect((await w.run(["doctor", "extra"])).code).toBe(64);
 });
+
+test("a missing Carbonyl is a warning that says how to count it; with --browser it is a problem (exit 1) with its install command", async () => {
+  const w = await world(false);
+  const env = { CARBONYL: join(w.dir, "no-carbonyl") };
+  const plain = await w.run(["doctor"], { env });
+  expect(plain.code).toBe(0);
+  expect(plain.stdout).toMatch(/^warn\s+carbonyl\s+.*doctor --browser counts it as a problem/m);
+  expect(plain.stdout.trim().split("\n").at(-1)).toMatch(/^no problems found; \d+ warning\(s\) above, for optional parts$/);
+  const browser = await w.run(["doctor", "--browser"], { env });
+  expect(browser.code).toBe(1);
+  expect(browser.stdout).toMatch(/^fail\s+carbonyl\s+.*browser sessions need it/m);
+  expect(browser.stdout).toContain("fix: npm install --prefix");
+});
