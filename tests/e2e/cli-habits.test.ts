@@ -74,6 +74,27 @@ test("the bash completion loads and completes verbs, group verbs, flags and flag
   expect(result.stdout.split("\n")).toEqual(["complete -o default -F _tuiwright tuiwright", "snapshot", "status start stop", "--format", "outline", ""]);
 });
 
+test("in a real interactive bash, Tab completes each verb's own choices (snapshot --format has svg and png; press --to offers no cast version) and verbs after help", async () => {
+  const { name } = await world.spawn(["bash", "--norc", "--noprofile", "-i"], ["--cols", "100", "--rows", "20", "--env", `TW=${BIN}`, "--env", "PS1=$ "]);
+  await world.json(["wait", "--session", name, "--regex", "^\\$ $"]);
+  await world.json(["type", "--session", name, 'source <("$TW" completion bash); clear\r']);
+  await world.json(["wait", "--session", name, "--regex", "^\\$ $"]);
+  const complete = async (line: string, wait: string[]) => {
+    await world.json(["type", "--session", name, line]);
+    await world.json(["press", "--session", name, "Tab", "Tab"]);
+    const result = await world.json(["wait", "--session", name, ...wait.flatMap((text) => ["--text", text]), "--all", "--settled", "100", "--print"]);
+    await world.json(["press", "--session", name, "C-c"]);
+    await world.json(["type", "--session", name, "clear\r"]);
+    await world.json(["wait", "--session", name, "--regex", "^\\$ $"]);
+    return result.text as string;
+  };
+  expect(await complete("tuiwright snapshot --format ", ["svg", "png", "outline"])).toContain("cells");
+  const to = await complete("tuiwright press --to ", ["$ tuiwright press --to"]);
+  expect(to).not.toMatch(/\bv2\b|\bv3\b/);
+  expect(await complete("tuiwright help sn", ["tuiwright help snapshot"])).toContain("help snapshot");
+  await world.json(["press", "--session", name, "C-d", "--wait-exit"]);
+});
+
 test("the zsh completion loads after compinit and registers for tuiwright", async () => {
   const result = await shell(["zsh", "-f", "-c", 'autoload -U compinit && compinit -u -D && source <("$TW" completion zsh) && print -r -- ${_comps[tuiwright]}']);
   expect(result.stderr).toBe("");
