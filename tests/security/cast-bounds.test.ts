@@ -15,7 +15,7 @@ test("a flooding program's recording stops at the cap, with a recorded gap marke
   expect(recording).toMatchObject({ maxBytes: CAP, full: true });
   expect(recording.bytes).toBeLessThanOrEqual(CAP + 512);
   await world.json(["mark", "--session", name, "after the cap"]);
-  await world.json(["type", "--session", name, "typed after the cap\r", "--wait-exit"]);
+  await world.json(["type", "--session", name, "typed after the cap\r", "--wait-exit", "--timeout", "60000"]);
   await world.run(["kill", "--session", name]);
 
   const cast = readFileSync(recording.path, "utf8");
@@ -33,7 +33,7 @@ test("a flooding program's recording stops at the cap, with a recorded gap marke
   const replayed = await world.run(["replay", recording.path]);
   expect(replayed.code).toBe(0);
   expect(replayed.stdout).toContain("the recording is full");
-}, 90_000);
+}, 180_000);
 
 test("the cap is a setting: a bad value is a clear error where it is read (config and flag alike)", async () => {
   const bad = await world.run(["gc", "--dry-run"], { env: { TUIWRIGHT_MAX_CAST_BYTES: "lots" } });
@@ -46,4 +46,4 @@ test("the cap is a setting: a bad value is a clear error where it is read (confi
   expect(badConfig.stderr).toContain("retention.max_cast_bytes must be a whole number ≥ 0");
   const json = await world.json(["gc", "--dry-run"]);
   expect(json.policy).toMatchObject({ maxCastBytes: CAP });
-});
+}, 180_000);

@@ -44,7 +44,7 @@ test("a shell session to print from", async () => {
   HOSTILE = `sh ${world.dir}/hostile.sh`;
   shell = (await world.json(["spawn", "--shell", "bash"])).name;
   await world.json(["exec", "--session", shell, "true"]);
-});
+}, 180_000);
 
 test("exec, block and exec --follow show controls as stand-ins on a terminal", async () => {
   const exec = await onTerminal(["exec", "--session", shell, HOSTILE]);
@@ -60,12 +60,12 @@ test("exec, block and exec --follow show controls as stand-ins on a terminal", a
   expect(follow.code).toBe(0);
   expect(follow.text).not.toMatch(C1);
   expect(follow.text).toContain("A\ufffd2J B \ufffd0;EVIL\ufffd C");
-}, 120_000);
+}, 180_000);
 
 test("into a pipe the output is kept as the program printed it", async () => {
   const piped = await world.run(["exec", "--session", shell, HOSTILE]);
   expect(piped.stdout).toContain("A\u009b2J B \u009d0;EVIL\u009c C");
-});
+}, 180_000);
 
 test("--json escapes C1 controls and DEL, on a terminal or not, for exec, exec --follow and batch", async () => {
   for (const json of [
@@ -80,7 +80,7 @@ test("--json escapes C1 controls and DEL, on a terminal or not, for exec, exec -
   }
   const parsed = JSON.parse((await world.run(["--json", "exec", "--session", shell, HOSTILE])).stdout);
   expect(parsed.output).toContain("A\u009b2J B \u009d0;EVIL\u009c C");
-}, 120_000);
+}, 180_000);
 
 test("an error message quoting a control character is inert on a terminal too", async () => {
   const refused = await onTerminal(["press", "--session", shell, "\u009b"]);
@@ -88,4 +88,4 @@ test("an error message quoting a control character is inert on a terminal too", 
   expect(refused.text).toContain('invalid key "\ufffd"');
   expect(refused.text).not.toMatch(C1);
   await world.run(["kill", "--session", shell]);
-}, 120_000);
+}, 180_000);

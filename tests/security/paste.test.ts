@@ -27,13 +27,13 @@ os.read(0, 1)
 
 async function reader(mode: "bracketed" | "plain"): Promise<string> {
   const { name } = await world.spawn(["python3", "-c", READER, mode]);
-  await world.json(["wait", "--session", name, "--text", "ready>"]);
+  await world.json(["wait", "--session", name, "--text", "ready>", "--timeout", "60000"]);
   return name;
 }
 
 /** The line the reader printed: `got b'…'`. */
 async function got(name: string): Promise<string> {
-  await world.json(["wait", "--session", name, "--regex", "^got .*$"]);
+  await world.json(["wait", "--session", name, "--regex", "^got .*$", "--timeout", "60000"]);
   return /^got (.*)$/m.exec((await world.json(["snapshot", "--session", name])).text)![1]!;
 }
 
@@ -51,9 +51,9 @@ for (const { shell, key, name: keyName } of SIGNALS) {
     const { name } = await world.json(["spawn", "--shell", shell]);
     await world.json(["exec", "--session", name, "true"]);
     // The next prompt is drawn (the shell turns bracketed paste on before it draws it).
-    await world.json(["wait", "--session", name, "--regex", "/true\\n.*[#$%>] *$/"]);
+    await world.json(["wait", "--session", name, "--regex", "/true\\n.*[#$%>] *$/", "--timeout", "60000"]);
     expect((await world.json(["snapshot", "--session", name, "--include-meta"])).meta.modes.bracketedPaste).toBe(true);
-    const pasted = await world.json(["type", "--session", name, "--paste", `echo A${key}\rtouch ${marker}\r`, "--wait-text", `touch ${marker}`]);
+    const pasted = await world.json(["type", "--session", name, "--paste", `echo A${key}\rtouch ${marker}\r`, "--wait-text", `touch ${marker}`, "--timeout", "60000"]);
     expect(pasted).toMatchObject({ controlsRemoved: 1, bracketed: true });
     // The pasted lines wait on the command line; Ctrl-C (a named key) drops them.
     await world.json(["press", "--session", name, "C-c"]);
@@ -61,7 +61,7 @@ for (const { shell, key, name: keyName } of SIGNALS) {
     expect(check.output.trim()).toBe("ABSENT");
     expect(existsSync(marker)).toBe(false);
     await world.run(["kill", "--session", name]);
-  });
+  }, 180_000);
 }
 
 test("a bracketed paste arrives as its text: line breaks as CR, tab kept, C0/C1 controls and ESC left out", async () => {
@@ -71,7 +71,7 @@ test("a bracketed paste arrives as its text: line breaks as CR, tab kept, C0/C1 
   expect(await got(name)).toBe(String.raw`b'\x1b[200~echo A\rtouch x[201~\tB2J\r\x1b[201~'`);
   expect(typed.bytes).toBe(Buffer.byteLength("\x1b[200~echo A\rtouch x[201~\tB2J\r\x1b[201~"));
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("a paste into a program without bracketed paste leaves controls out too", async () => {
   const name = await reader("plain");
@@ -79,7 +79,7 @@ test("a paste into a program without bracketed paste leaves controls out too", a
   expect(typed).toMatchObject({ controlsRemoved: 2, bracketed: false });
   expect(await got(name)).toBe(String.raw`b'ab\rEND'`);
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("type refuses a control character (exit 65, nothing sent) and names the key to press; --raw sends it", async () => {
   const name = await reader("plain");
@@ -104,7 +104,7 @@ test("type refuses a control character (exit 65, nothing sent) and names the key
   await world.json(["type", "--session", name, "tab\there\rEND"]);
   expect(await got(name)).toBe(String.raw`b'\x07rawtab\there\rEND'`);
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("--paste with --raw is a usage error", async () => {
   const name = await reader("plain");
@@ -112,7 +112,7 @@ test("--paste with --raw is a usage error", async () => {
   expect(both.code).toBe(64);
   expect(both.stderr).toContain("paste and raw do not go together");
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("a control character is not a key name: press, AWI-TTY send_key Char and type_text refuse it", async () => {
   const name = await reader("plain");
@@ -133,11 +133,11 @@ test("a control character is not a key name: press, AWI-TTY send_key Char and ty
   }
   expect(await got(name)).toBe(String.raw`b'abEND'`);
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("type of 2 MiB reports every byte it wrote", async () => {
   const { name } = await world.spawn(["sh", "-c", "stty raw -echo; echo ready; head -c 2097152 | wc -c; read x"]);
-  await world.json(["wait", "--session", name, "--text", "ready"]);
+  await world.json(["wait", "--session", name, "--text", "ready", "--timeout", "60000"]);
   const rpc = await world.rpc();
   try {
     const typed = await rpc.call("type", { session: name, text: "a".repeat(2 * 1024 * 1024), wait: { regex: ["^\\s*2097152\\s*$"], timeoutMs: 60_000 } }) as { bytes: number };
@@ -146,4 +146,4 @@ test("type of 2 MiB reports every byte it wrote", async () => {
     rpc.close();
   }
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);

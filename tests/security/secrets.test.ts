@@ -13,11 +13,11 @@ beforeAll(async () => {
   world = await World.start();
   mcp = new Client({ name: "secrets-test", version: "1.0.0" });
   await mcp.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
-});
+}, 180_000);
 afterAll(async () => {
   await mcp?.close();
   await world[Symbol.asyncDispose]();
-});
+}, 180_000);
 
 const fresh = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 
@@ -39,22 +39,22 @@ sys.stdin.readline()
 test("output with NULs between a secret's characters is masked in the cast and the snapshot", async () => {
   const secret = fresh("Nul");
   const { name } = await world.spawn(["python3", "-c", NUL_ECHO]);
-  await world.json(["wait", "--session", name, "--text", "ready>"]);
-  await world.json(["type", "--session", name, "--secret", `${secret}\r`, "--wait-text", "got: "]);
+  await world.json(["wait", "--session", name, "--text", "ready>", "--timeout", "60000"]);
+  await world.json(["type", "--session", name, "--secret", `${secret}\r`, "--wait-text", "got: ", "--timeout", "60000"]);
   const cast = (await world.json(["get", "--session", name, "cast"])).value as string;
   const snapshot = (await world.json(["snapshot", "--session", name])).text as string;
   expect(snapshot).toContain(`got: ${"*".repeat(secret.length)}`);
-  await world.json(["type", "--session", name, "bye\r", "--wait-exit"]);
+  await world.json(["type", "--session", name, "bye\r", "--wait-exit", "--timeout", "60000"]);
   await world.run(["kill", "--session", name]);
   expect(leaks(readFileSync(cast, "utf8").replaceAll("\\u0000", "\0"), secret)).toBe(false);
-});
+}, 180_000);
 
 test("a wait that times out shows the screen with the secret masked: CLI error, MCP result, and a wait that fires on it", async () => {
   const secret = fresh("Wait");
   const { name } = await world.spawn(["cat"]);
-  await world.json(["type", "--session", name, "--secret", secret, "--wait-text", secret]);
+  await world.json(["type", "--session", name, "--secret", secret, "--wait-text", secret, "--timeout", "60000"]);
   // The wait fired on the screen as drawn; what it returns is masked.
-  const fired = await world.run(["--json", "wait", "--session", name, "--text", secret]);
+  const fired = await world.run(["--json", "wait", "--session", name, "--text", secret, "--timeout", "60000"]);
   expect(fired.code).toBe(0);
   expect(leaks(fired.stdout, secret)).toBe(false);
   const cli = await world.run(["wait", "--session", name, "--text", "never-there", "--timeout", "200"]);
@@ -70,30 +70,30 @@ test("a wait that times out shows the screen with the secret masked: CLI error, 
   const snap = await mcp.callTool({ name: "snapshot", arguments: { session: name, format: "ansi", includeMeta: true } });
   expect(leaks(JSON.stringify(snap), secret)).toBe(false);
   await world.run(["kill", "--session", name]);
-});
+}, 180_000);
 
 test("a secret one session typed is masked where another session draws it (fish suggests it from history)", async () => {
   const secret = fresh("Hist");
   // A fish without tuiwright's integration: tuiwright does not control its history.
   const typing = await world.spawn(["fish", "-i"]);
-  await world.json(["wait", "--session", typing.name, "--regex", "[#>$] *$"]);
+  await world.json(["wait", "--session", typing.name, "--regex", "[#>$] *$", "--timeout", "60000"]);
   await world.json(["type", "--session", typing.name, "echo "]);
   await world.json(["type", "--session", typing.name, "--secret", secret]);
-  await world.json(["press", "--session", typing.name, "Enter", "--wait-regex", `^${secret}$`]); // the screen as drawn
-  await world.json(["type", "--session", typing.name, "exit\r", "--wait-exit"]);
+  await world.json(["press", "--session", typing.name, "Enter", "--wait-regex", `^${secret}$`, "--timeout", "60000"]); // the screen as drawn
+  await world.json(["type", "--session", typing.name, "exit\r", "--wait-exit", "--timeout", "60000"]);
   await world.run(["kill", "--session", typing.name]);
 
   const other = await world.spawn(["fish", "-i"]);
-  await world.json(["wait", "--session", other.name, "--regex", "[#>$] *$"]);
+  await world.json(["wait", "--session", other.name, "--regex", "[#>$] *$", "--timeout", "60000"]);
   // fish suggests the rest of the line from its history: the secret, drawn by this session.
-  await world.json(["type", "--session", other.name, "echo ", "--wait-text", secret]);
+  await world.json(["type", "--session", other.name, "echo ", "--wait-text", secret, "--timeout", "60000"]);
   const snapshot = await world.json(["snapshot", "--session", other.name, "--include-meta"]);
   expect(snapshot.text).toContain(`echo ${"*".repeat(secret.length)}`);
   await world.json(["press", "--session", other.name, "C-c"]);
-  await world.json(["type", "--session", other.name, "exit\r", "--wait-exit"]);
+  await world.json(["type", "--session", other.name, "exit\r", "--wait-exit", "--timeout", "60000"]);
   await world.run(["kill", "--session", other.name]);
   expect(leaks(readFileSync(snapshot.meta.recording.path, "utf8"), secret)).toBe(false);
-}, 120_000);
+}, 180_000);
 
 for (const shell of ["bash", "zsh", "fish"]) {
   test(`${shell} started with --shell keeps a command line holding a --secret out of its history file`, async () => {
@@ -105,15 +105,15 @@ for (const shell of ["bash", "zsh", "fish"]) {
     await world.json(["exec", "--session", name, "true"]);
     await world.json(["type", "--session", name, "echo "]);
     await world.json(["type", "--session", name, "--secret", secret]);
-    await world.json(["press", "--session", name, "Enter", "--wait-regex", `^${secret}$`]);
+    await world.json(["press", "--session", name, "Enter", "--wait-regex", `^${secret}$`, "--timeout", "60000"]);
     // exec'ing a command line that names the secret keeps it out too; other lines stay.
     await world.json(["exec", "--session", name, `echo again-${secret}`]);
     await world.json(["exec", "--session", name, `echo kept-${shell}`]);
-    await world.json(["type", "--session", name, "exit\r", "--wait-exit"]);
+    await world.json(["type", "--session", name, "exit\r", "--wait-exit", "--timeout", "60000"]);
     await world.run(["kill", "--session", name]);
     const file = { bash: ".bash_history", zsh: ".zsh_history", fish: ".local/share/fish/fish_history" }[shell]!;
     const history = readFileSync(`${home}/${file}`, "utf8");
     expect(history).toContain(`echo kept-${shell}`);
     expect(history).not.toContain(secret);
-  }, 120_000);
+  }, 180_000);
 }

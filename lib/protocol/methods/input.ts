@@ -9,8 +9,8 @@ export const INPUT_METHODS = {
     readOnly: false,
     params: v.strictObject({
       ...writer,
-      text: doc(v.string(), "the text (\r is Enter; tab and \n go as they are); any other control character is refused (press it by name) unless raw; long text is sent in pieces"),
-      paste: v.optional(doc(v.boolean(), "send as a paste: control characters other than tab and line breaks are left out (so nothing in it acts as a key or ends the paste early), line breaks go as \r, and it is bracketed when the program enabled bracketed paste"), false),
+      text: doc(v.string(), "the text (\\r is Enter; tab and \\n go as they are); any other control character is refused (press it by name) unless raw; long text is sent in pieces"),
+      paste: v.optional(doc(v.boolean(), "send as a paste: control characters other than tab and line breaks are left out (so nothing in it acts as a key or ends the paste early), line breaks go as \\r, and it is bracketed when the program enabled bracketed paste"), false),
       raw: v.optional(doc(v.boolean(), "send control characters as they are (Ctrl-C, Escape, sequences), as a keyboard would (attach does); not with paste"), false),
       secret: v.optional(doc(v.boolean(), "a password or token: recorded as ***, and masked (as `*`) wherever it shows from now on — the cast, results, every session of the daemon; kept out of a --shell shell's history file"), false),
       ...aimed,
