@@ -29,8 +29,13 @@ export function renderReport(castText: string, cast: Cast, title: string, assets
   const duration = times.at(-1) ?? 0;
   const exit = cast.events.find((e) => e.code === "x")?.data ?? null;
   const items = markers.map((m, i) =>
-    `<li${m.failed ? ' class="failed"' : ""}><button type="button" data-marker="${i}" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${m.failed ? "✗ " : ""}${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
+    `<li${m.failed ? ' class="failed"' : ""}${i === markers.findIndex((x) => x.failed) ? ' id="first-failure"' : ""}><button type="button" data-marker="${i}" data-time="${m.time.toFixed(3)}">${(i + 1).toString().padStart(2, "0")} · ${m.time.toFixed(2)} s</button> <span>${m.failed ? "✗ " : ""}${escapeHtml(m.label || "(no label)")}</span></li>`).join("\n");
   const source = `data:text/plain;base64,${Buffer.from(castText, "utf8").toString("base64")}`;
+  // A CI reader opens the report to see what went wrong: it opens on the first failed wait, or on
+  // the last frame, with the marker list beside the player (no scrolling to find either).
+  const firstFailure = markers.findIndex((m) => m.failed);
+  const openAt = firstFailure >= 0 ? markers[firstFailure]!.time : duration;
+  const openedOn = firstFailure >= 0 ? `opened at failed wait ${firstFailure + 1} (${openAt.toFixed(2)} s)` : `opened at the end (${openAt.toFixed(2)} s)`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -40,8 +45,12 @@ export function renderReport(castText: string, cast: Cast, title: string, assets
 <style>
 body { font-family: system-ui, sans-serif; margin: 24px; background: #111; color: #ddd; }
 h1 { font-size: 18px; } .facts { color: #999; font-size: 13px; }
-#player { max-width: 1100px; }
+main { display: flex; gap: 20px; align-items: flex-start; }
+#player { flex: 1 1 auto; min-width: 0; max-width: 1100px; }
+aside { flex: 0 0 320px; max-height: 80vh; overflow-y: auto; }
+aside h2 { font-size: 15px; margin-top: 0; }
 ol { padding-left: 0; list-style: none; font-size: 13px; }
+li.current { outline: 1px solid #888; }
 li { margin: 4px 0; } li button { font: inherit; cursor: pointer; }
 li.failed span, .failures { color: #ff6b6b; font-weight: bold; }
 </style>
@@ -49,14 +58,21 @@ li.failed span, .failures { color: #ff6b6b; font-weight: bold; }
 <body>
 <h1>${escapeHtml(title)}</h1>
 <p class="facts">${cast.cols}x${cast.rows} · ${duration.toFixed(2)} s · ${markers.length} marker(s)${failures > 0 ? ` · <span class="failures">${failures} failed wait(s)</span>` : ""}${options.idleLimit !== undefined ? ` · idle time limited to ${options.idleLimit} s` : ""}${exit === null ? "" : ` · exit status ${escapeHtml(exit)}`}${cast.command ? ` · <code>${escapeHtml(cast.command)}</code>` : ""}</p>
+<p class="facts" id="opened">${openedOn}</p>
+<main>
 <div id="player"></div>
+<aside>
 <h2>Markers</h2>
 <ol id="markers">
 ${items || "<li>(none)</li>"}
 </ol>
+</aside>
+</main>
 <script>${inlineScript(assets.playerJs)}</script>
 <script>
-const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width"${options.idleLimit !== undefined ? `, idleTimeLimit: ${options.idleLimit}` : ""} });
+const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width", ${firstFailure >= 0 ? `startAt: ${openAt.toFixed(3)}, ` : ""}poster: "npt:${openAt.toFixed(3)}"${options.idleLimit !== undefined ? `, idleTimeLimit: ${options.idleLimit}` : ""} });
+window.tuiwrightOpenAt = ${openAt.toFixed(3)};
+document.getElementById("first-failure")?.classList.add("current");
 window.tuiwrightPlayer = player;
 window.tuiwrightEnded = false;
 player.addEventListener("ended", () => { window.tuiwrightEnded = true; });

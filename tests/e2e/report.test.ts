@@ -43,6 +43,9 @@ test("report: loads without console errors, plays to the end showing the final s
   page.on("pageerror", (error) => problems.push(String(error)));
   await page.goto(`file://${out}`);
   await page.waitForFunction(() => (window as any).tuiwrightPlayer !== undefined, undefined, { timeout: 10_000 });
+  // No failure: it opens on the last frame, before anything is played.
+  await page.waitForFunction(() => document.getElementById("player")!.innerText.includes("final-4"), undefined, { timeout: 10_000 });
+  expect(await page.textContent("#opened")).toMatch(/^opened at the end/);
   await page.evaluate(() => (window as any).tuiwrightPlayer.play());
   await page.waitForFunction(() => (window as any).tuiwrightEnded === true, undefined, { timeout: 20_000 });
   const screenText = await page.evaluate(() => document.getElementById("player")!.innerText);
@@ -68,6 +71,33 @@ test("report: loads without console errors, plays to the end showing the final s
   expect(problems).toEqual([]);
   await page.close();
   expect(existsSync(shot)).toBe(true);
+}, 60_000);
+
+test("report opens on the first failed wait — the screen as it was then, the markers beside the player in view — or on the last frame", async () => {
+  const { name } = await world.spawn(["bash", "--norc", "--noprofile"], ["--cols", "60", "--rows", "8"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  await world.json(["type", "--session", name, "echo before-$((1+1))\r", "--wait-regex", "^before-2$"]);
+  const failed = await world.run(["type", "--session", name, "echo during-$((2+1))\r", "--wait-text", "never-shown", "--timeout", "300"]);
+  expect(failed.code).toBe(124);
+  await world.json(["type", "--session", name, "echo after-$((3+1))\r", "--wait-regex", "^after-4$"]);
+  const cast = (await world.json(["get", "--session", name, "cast"])).value;
+  await world.json(["kill", "--session", name]);
+  await world.json(["report", cast, "-o", "failed.html"]);
+  const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+  await page.goto(`file://${join(world.dir, "failed.html")}`);
+  await page.waitForFunction(() => document.getElementById("player")!.innerText.includes("before-2"), undefined, { timeout: 10_000 });
+  const text = await page.evaluate(() => document.getElementById("player")!.innerText);
+  expect(text).toContain("during-3"); // the frame the failed wait gave up on
+  expect(text).not.toContain("after-4");
+  expect(await page.textContent("#opened")).toMatch(/^opened at failed wait \d+/);
+  const failure = await page.$("#first-failure");
+  expect(await failure!.isVisible()).toBe(true);
+  const box = (await failure!.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(700); // in view without scrolling
+  const shot = process.env.TUIWRIGHT_REPORT_SHOT ?? join(world.dir, "failed.png");
+  await page.screenshot({ path: shot });
+  expect(decode(readFileSync(shot)).width).toBe(1200);
+  await page.close();
 }, 60_000);
 
 test("report needs a cast and -o", async () => {
