@@ -17,10 +17,11 @@ test("the tracker keeps only the newest blocks in memory, and counts them all", 
   expect(t.blocks.map((b) => b.seq)).toEqual([9996, 9997, 9998, 9999, 10_000]);
   expect(t.get(10_000)?.startOffset).toBe(99_991);
   expect(t.get(9995)).toBeUndefined();
-  expect(t.promptAfter(99_960)).toBe(99_965);
-  expect(t.promptAfter(99_946)).toBe(99_955); // after the last dropped block's end (99945)
+  // Prompts (B marks) are kept as many as blocks: the newest five, at 99_950 … 99_990.
+  expect(t.promptAfter(99_960)).toBe(99_970);
+  expect(t.promptAfter(99_946)).toBe(99_950);
   // A PROMPT wait from before that cannot name the first prompt after it: refused.
-  expect(() => t.promptAfter(99_945)).toThrow("older than the blocks kept in memory");
+  expect(() => t.promptAfter(99_940)).toThrow("older than the prompts kept in memory");
 });
 
 test("a shell's block that has left memory is still read back from the transcript", () => {
