@@ -57,9 +57,11 @@ export class BlockTracker {
   #endReason: BlockEndReason | null = null;
   readonly #events: TrackerEvents;
 
-  constructor(events: TrackerEvents, keep = KEEP_BLOCKS) {
+  /** `countBase`: blocks the shell this one replaced had (a reset goes on numbering from them). */
+  constructor(events: TrackerEvents, keep = KEEP_BLOCKS, countBase = 0) {
     this.#events = events;
     this.#keep = Math.max(1, keep);
+    this.#count = countBase;
   }
 
   /** The blocks still in memory, oldest first (the newest `keep` of them). */

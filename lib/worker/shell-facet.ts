@@ -8,6 +8,7 @@ import { linearPattern } from "../terminal/linear-pattern.ts";
 import type { WaitState } from "../waits/wait-engine.ts";
 import type { StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { MaskedFeed } from "../record/secret-mask.ts";
+import { requireInteractive } from "../shell/require-interactive.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import type { Facet, SessionCore } from "./session-core.ts";
@@ -39,7 +40,7 @@ export class ShellFacet implements Facet {
       transcriptDir: shell.transcriptDir,
       fish: shell.kind === "fish",
       kind: shell.kind === "zsh" || shell.kind === "fish" ? shell.kind : "bash",
-      ...(shell.cursorBase === undefined ? {} : { cursorBase: shell.cursorBase }),
+      ...(shell.continues === undefined ? {} : { continues: shell.continues }),
       type: (text, secret) => core.input(text, secret ? "***" : text),
       redact: (text) => core.mask.redact(text),
       changed: () => core.notify(),
@@ -83,8 +84,8 @@ export class ShellFacet implements Facet {
     const shell = this.#shell;
     return shell ? {
       end: shell.stream.end,
-      start: shell.stream.start,
-      slice: (from, to) => shell.stream.slice(from, to),
+      start: shell.earliest,
+      slice: (from, to) => shell.slice(from, to),
       promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
       interactiveEndAfter: (cursor) => shell.tracker.interactiveEndAfter(cursor),
     } : null;
@@ -124,9 +125,10 @@ export class ShellFacet implements Facet {
     });
   }
 
-  async send(data: string, secret = false): Promise<WorkerOps["send"][1]> {
+  async send(data: string, secret = false, block?: number): Promise<WorkerOps["send"][1]> {
     const shell = this.#requireShell("send");
     this.#core.requireRunning("send");
+    if (block !== undefined) requireInteractive(shell.tracker.open, shell.tracker.count, block, "nothing was sent");
     if (SIGNAL_KEYS.test(data)) await this.#untilProgramOwnsTerminal(shell);
     if (secret) this.#core.mask.add(data);
     const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
@@ -160,7 +162,7 @@ export class ShellFacet implements Facet {
   /** The open block is about to end because of `end` (cancelled) or `reset`. */
   closing(reason: WorkerOps["closing"][0]["reason"]): WorkerOps["closing"][1] {
     this.#shell?.endingBecause(reason);
-    return { reason };
+    return { reason, ...(reason === "reset" && this.#shell ? { continues: this.#shell.continuation() } : {}) };
   }
 
   status(): WorkerOps["status"][1] {
@@ -202,7 +204,7 @@ export class ShellFacet implements Facet {
 export function shellOps(shell: ShellFacet) {
   return {
     exec: (params) => shell.exec(params),
-    send: (params) => shell.send(params.data, params.secret === true),
+    send: (params) => shell.send(params.data, params.secret === true, params.block),
     status: () => shell.status(),
     closing: (params) => shell.closing(params.reason),
     blocks: (params) => shell.blocks(params),

@@ -45,3 +45,33 @@ test("a shell's block that has left memory is still read back from the transcrip
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("idle only at a drawn prompt: after a block ends and before its prompt's B (or when none comes) the mode is starting", () => {
+  const t = new BlockTracker({ started: () => {}, ended: () => {}, ready: () => {} });
+  t.onMark({ kind: "A", offset: 0 }, null);
+  expect(t.mode()).toBe("starting");
+  t.onMark({ kind: "B", offset: 2 }, null);
+  expect(t.mode()).toBe("idle");
+  t.onMark({ kind: "C", offset: 10 }, null);
+  t.onMark({ kind: "D", offset: 20, exit: 0 }, null);
+  t.onMark({ kind: "A", offset: 20 }, null);
+  // A prompt that lost its B (PS1 reassigned): the shell is not ready, and exec would wait.
+  expect([t.mode(), t.atPrompt]).toEqual(["starting", false]);
+  expect(t.promptAfter(10)).toBeNull();
+  t.onMark({ kind: "B", offset: 22 }, null);
+  expect([t.mode(), t.promptAfter(10)]).toEqual(["idle", 22]);
+});
+
+test("a primary prompt while a block is open ends it with an unknown exit code (the hook that sends D was removed)", () => {
+  const ended: (number | null)[] = [];
+  const t = new BlockTracker({ started: () => {}, ended: (b) => ended.push(b.exitCode), ready: () => {} });
+  t.onMark({ kind: "B", offset: 0 }, null);
+  t.onMark({ kind: "C", offset: 5 }, null);
+  t.onMark({ kind: "B", offset: 9 }, null);
+  expect(ended).toEqual([null]);
+  expect([t.mode(), t.open, t.promptAfter(5)]).toEqual(["idle", null, 9]);
+  // …but a continuation prompt's B is not the shell reading a command.
+  t.onMark({ kind: "S", offset: 12 }, null);
+  t.onMark({ kind: "B", offset: 12 }, null);
+  expect(t.mode()).toBe("continuation");
+});
