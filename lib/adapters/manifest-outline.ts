@@ -254,6 +254,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     };
     if (value !== undefined) node.value = value;
     if (focused(manifest, region.name, text, inside, grid, box)) node.focused = true;
+    // A region that exists because of a process fact cites that fact's evidence.
+    if (region.when === "shell-foreground" && facts.shellForegroundEvidence) node.evidence = [...(node.evidence ?? []), ...facts.shellForegroundEvidence];
     regions.push(node);
   }
   regions.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);

@@ -3,7 +3,7 @@
 // resolving a target (ref or selector) without ever acting on the wrong node.
 import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
-import type { ProcessFacts } from "../adapters/process-facts.ts";
+import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -57,7 +57,7 @@ export class SessionOutline {
     const generation = this.#catalog.generation(); // an edited manifest applies at once
     // Process facts change without the screen changing (a command takes the terminal).
     const group = foregroundGroup(this.#pid);
-    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#seenValues };
+    const facts = this.processFacts();
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
       this.#currentFacts?.shellForeground === facts.shellForeground) {
       return this.#current;
@@ -70,6 +70,17 @@ export class SessionOutline {
     this.#currentPixels = pixels;
     this.#remember(nodes);
     return this.#current;
+  }
+
+  /** The process facts the outline rests on now, with their evidence (process-facts.ts says
+   * why a shell without integration has none). */
+  processFacts(): ProcessFacts {
+    const atPrompt = this.#promptState();
+    return {
+      shellForeground: atPrompt,
+      ...(atPrompt ? { shellForegroundEvidence: promptMarkEvidence(this.#screen.revision) } : {}),
+      seenValues: this.#seenValues,
+    };
   }
 
   /** Records the values durable refs show now (only manifest refs: `@vim.mode`, not `@e4`). */
