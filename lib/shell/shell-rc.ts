@@ -49,13 +49,19 @@ __tw_precmd() {
   __tw_command_line
   printf '\e]7;file://%s%s\a\e]133;D;%s;${tw}\a\e]133;A;${tw}\a' "${"$"}{HOSTNAME:-localhost}" "$PWD" "$ec"
   __tw_pending=
+  __tw_discard
   return $ec
+}
+# Input nobody read while the command ran (a terminal's reply to a program that stopped
+# reading, keys sent to a program that had exited) must not become the next command line.
+__tw_discard() {
+  while read -r -s -t 0; do read -r -s -n 1 -t 1 _; done
 }
 # Last in PROMPT_COMMAND, after the user's prompt code: the marks back into PS1/PS2/PS0, and
 # our entries back into PROMPT_COMMAND.
 __tw_postcmd() {
   local ec=$? ps
-  [[ -n ${"$"}{__tw_pending-} ]] && __tw_command_line
+  [[ -n ${"$"}{__tw_pending-} ]] && __tw_command_line && __tw_discard
   if [[ $PS1 != "$__tw_DA"*"$__tw_B" ]]; then
     ps=${"$"}{PS1//"$__tw_DA"/}; ps=${"$"}{ps//"$__tw_B"/}
     PS1=$__tw_DA$ps$__tw_B
@@ -100,6 +106,10 @@ __tw_precmd() {
   local ec=$?
   printf '\e]7;file://%s%s\a' "${"$"}{HOST:-localhost}" "$PWD"
   printf '\e]133;D;%s;${tw}\a\e]133;A;${tw}\a' "$ec"
+  # Input nobody read while the command ran (a terminal's reply to a program that stopped
+  # reading, keys sent to a program that had exited) must not become the next command line.
+  local c
+  while read -t 0 -k 1 -s c 2>/dev/null; do :; done
   # Our line-init widget back if the user's own replaced it (theirs still runs, from ours).
   [[ ${"$"}{widgets[zle-line-init]-} == user:__tw_line_init ]] || __tw_wrap_line_init
   return $ec

@@ -42,6 +42,8 @@ export class ShellSession {
   readonly tracker: BlockTracker;
   /** `secret`: the cast records *** for it. */
   readonly #type: (text: string, secret?: boolean) => void;
+  /** Discards unread input (a reply nobody asked for, input a program left) before we type. */
+  readonly #flushInput: () => Promise<unknown>;
   readonly #dir: string | null;
   readonly #files: TranscriptFiles | null;
   /** The whole output stream on disk (with the earlier shells' after a reset). */
@@ -69,12 +71,13 @@ export class ShellSession {
   /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
   /** `continues`: the shell this one replaces (reset): cursors and block numbers go on from it. */
   /** `retain`: bytes of output kept in memory (default 8 MiB; less in tests). */
-  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; continues?: ShellContinuation; retain?: number; type(text: string, secret?: boolean): void; redact?(text: string): string; changed(): void }) {
+  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; continues?: ShellContinuation; retain?: number; type(text: string, secret?: boolean): void; flushInput?(): Promise<unknown>; redact?(text: string): string; changed(): void }) {
     this.#redact = options.redact ?? ((text) => text);
     this.#kind = options.kind ?? (options.fish ? "fish" : "bash");
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
+    this.#flushInput = options.flushInput ?? (async () => undefined);
     this.#dir = options.transcriptDir;
     this.#changed = options.changed;
     this.#files = this.#dir ? new TranscriptFiles(this.#dir) : null;
@@ -303,6 +306,11 @@ export class ShellSession {
       await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs,
         "the shell to show its prompt; nothing was typed (a prompt the shell draws without its integration mark does not count: if a command removed the shell's prompt hooks, `reset` starts a fresh shell)");
       if (nothing) return this.result(this.tracker.empty(options.command, this.stream.end, this.#cwd), options.maxOutput);
+      // Nothing unread may prefix the command: what waits in the input queue is dropped first.
+      await this.#flushInput();
+      if (!this.tracker.atPrompt) {
+        await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, Math.max(1, deadline - performance.now()), "the shell to show its prompt; nothing was typed");
+      }
       this.tracker.expect(this.#redact(options.command), options.interactive);
       // --cwd runs it in a subshell there, so the shell's own directory does not move.
       const line = options.cwd === undefined ? typed : `(cd -- ${shellQuote(options.cwd)} && ${typed})`;

@@ -9,6 +9,7 @@ import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.t
 import { encodeKeys } from "../terminal/keys.ts";
 import { bracketedPaste } from "../terminal/paste-guard.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
+import { ReplyGate } from "../terminal/query-replies.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
 import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
@@ -17,6 +18,8 @@ import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { SecretMask } from "../record/secret-mask.ts";
 import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
+import { flushTerminalInput } from "../runtime/tty-input-flush.ts";
+import { foregroundGroup } from "../runtime/process.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
@@ -49,6 +52,9 @@ export type Facet = {
   get?(what: GetWhat): { value: unknown } | undefined;
   /** An integrated shell: whether it sits at its prompt (the outline reads it); null: unknown. */
   atPrompt?(): boolean | null;
+  /** Asked while a terminal query is parsed: false when no program would read the reply now
+   * (query-replies.ts); undefined to leave it to the others. */
+  answersQuery?(): boolean | undefined;
   /** An integrated shell's output stream, for waits on output. */
   waitOutput?(): WaitState["output"];
   /** The program exited and all its output is parsed, before the recording closes. */
@@ -66,6 +72,7 @@ export class SessionCore {
   readonly recorder: CastRecorder | null;
   #bells!: BellThrottle;
   readonly #facets: Facet[] = [];
+  #replies!: ReplyGate;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -90,6 +97,13 @@ export class SessionCore {
       rows: spec.rows,
       scrollback: spec.scrollback,
       reply: (data) => this.#pty.write(data),
+      // Query replies only to a program that reads them (query-replies.ts).
+      queryReply: (data) => this.#replies.offer(data),
+    });
+    this.#replies = new ReplyGate({
+      verdict: () => (this.#ask((facet) => (facet.answersQuery?.() === false ? false : undefined)) === false ? "drop" : this.#pty.canonicalEcho ? "cooked" : "answer"),
+      owner: () => foregroundGroup(this.pid),
+      send: (data) => this.#pty.write(data),
     });
     this.#pty = spawnPty({
       argv: spec.argv,
@@ -157,6 +171,12 @@ export class SessionCore {
   /** Waits, for facets that wait on the session's behalf (exec without integration). */
   waitFor(...args: Parameters<WaitEngine["wait"]>): ReturnType<WaitEngine["wait"]> {
     return this.#waits.wait(...args);
+  }
+
+  /** Discards input nobody has read yet (before a command is typed into a shell); false when
+   * it cannot be done here. */
+  flushInput(): Promise<boolean> {
+    return flushTerminalInput(this.pid);
   }
 
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
@@ -415,6 +435,7 @@ export class SessionCore {
 
   dispose(): void {
     this.#bells.dispose();
+    this.#replies.dispose();
     for (const facet of this.#facets) facet.dispose?.();
     this.recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));

@@ -31,6 +31,9 @@ export class ShellFacet implements Facet {
   readonly #streamDecoder = new TextDecoder();
   readonly #shellFeed: MaskedFeed;
   #heldTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The shell's state at the screen's parse position (OSC 133 in parse order), which can be
+   * behind the tracker (which reads each chunk whole before the screen parses it). */
+  readonly #parsed = { inBlock: false, atPrompt: false };
 
   constructor(core: SessionCore, shell: StartSpec["shell"]) {
     this.#core = core;
@@ -42,10 +45,39 @@ export class ShellFacet implements Facet {
       kind: shell.kind === "zsh" || shell.kind === "fish" ? shell.kind : "bash",
       ...(shell.continues === undefined ? {} : { continues: shell.continues }),
       type: (text, secret) => core.input(text, secret ? "***" : text),
+      flushInput: () => core.flushInput(),
       redact: (text) => core.mask.redact(text),
       changed: () => core.notify(),
     }) : null;
     this.#plainShell = shell !== null && shell.nonce === null;
+    const nonce = shell?.nonce;
+    if (nonce) core.screen.observeOsc(133, (data) => this.#markParsed(data, nonce));
+  }
+
+  /** OSC 133 as the screen parses it: whether a command runs, or the shell reads one, there. */
+  #markParsed(data: string, nonce: string): void {
+    if (!data.endsWith(`;tw=${nonce}`)) return;
+    const kind = data.slice(0, data.indexOf(";"));
+    if (kind === "C") Object.assign(this.#parsed, { inBlock: true, atPrompt: false });
+    else if (kind === "D" || kind === "A") Object.assign(this.#parsed, { inBlock: false, atPrompt: false });
+    else if (kind === "B") Object.assign(this.#parsed, { inBlock: false, atPrompt: true });
+  }
+
+  /** A terminal query is being parsed: whether a program of this shell would read the reply.
+   * We parse output a moment after the shell wrote it, so by now the command that asked may
+   * have ended and the shell's line editor be reading; a reply then would become part of the
+   * next command line. So: never at the prompt (the line editor reads, but it asked nothing);
+   * never once the asking command's block is seen to end; and inside a command only while an
+   * external program owns the terminal — not the shell itself running a builtin (`printf
+   * '\e[6n'`), which may be done already. A reply the program then leaves unread is dropped by
+   * the shell itself when its prompt comes back (shell-rc.ts). Else the core's rule decides
+   * (query-replies.ts). */
+  answersQuery(): boolean | undefined {
+    const shell = this.#shell;
+    if (!shell) return undefined;
+    if (this.#parsed.atPrompt) return false;
+    if (this.#parsed.inBlock && (shell.tracker.open === null || foregroundGroup(this.#core.pid) === this.#core.pid)) return false;
+    return undefined;
   }
 
   output(bytes: Uint8Array): void {
@@ -114,6 +146,7 @@ export class ShellFacet implements Facet {
         wait: (spec, anchor) => core.waitFor(spec, anchor),
         revision: () => core.screen.revision,
         type: (text) => core.input(text),
+        flushInput: () => core.flushInput(),
         text: () => core.screen.text(SCROLLBACK_TEXT),
       }, params.command, { timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, seq: ++this.#plainExecs, cwd: core.screen.cwd });
     }
