@@ -21,6 +21,8 @@ import { readBoundedFile } from "../lib/runtime/bounded-file.ts";
 import { writeFileNoFollow } from "../lib/runtime/no-follow-write.ts";
 import { renderReport } from "../lib/record/report.ts";
 import { FAILED_MARKER } from "../lib/record/marker-label.ts";
+import { isFactsMarker } from "../lib/record/fact-marker.ts";
+import { promptMarkEvidence, type ProcessFacts } from "../lib/adapters/process-facts.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
@@ -53,8 +55,16 @@ async function replayFile(castPath: string, atMarker: string | undefined): Promi
 function textOf(result: ReplayResult, command: string, raw: boolean): string {
   const text = result.screen.text();
   if (raw) return text;
-  const { pixels } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null);
-  return textWithoutPixels(text, pixels);
+  return textWithoutPixels(text, outlineOf(result, command).pixels);
+}
+
+/** The outline as the live session had it there: with the process facts the cast recorded
+ * (the foreground program, an integrated shell at its prompt) and their evidence. */
+function outlineOf(result: ReplayResult, command: string): ReturnType<typeof outlineFor> {
+  const facts = result.facts;
+  const atPrompt = facts?.shellPrompt ?? null;
+  const processFacts: ProcessFacts = atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(result.screen.revision) } : { shellForeground: atPrompt };
+  return outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), facts?.foreground ?? null, processFacts);
 }
 
 function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
@@ -63,8 +73,7 @@ function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
 }
 
 function outlineLines(result: ReplayResult, command: string): string[] {
-  const { nodes } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null);
-  return compactOutline(nodes);
+  return compactOutline(outlineOf(result, command).nodes);
 }
 
 export async function runReplay(args: string[], mode: Mode): Promise<number> {
@@ -118,7 +127,9 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
     else if (format === "cells") body = screen.cells().map((row) => JSON.stringify(row)).join("\n");
     else body = outlineLines(result, command).join("\n");
     if (mode === "json") {
-      await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, format, [format]: format === "cells" ? screen.cells() : body }));
+      // The outline as nodes (with refs, boxes and evidence), as a live snapshot --json gives it.
+      const value = format === "cells" ? screen.cells() : format === "outline" ? (({ adapter, nodes }) => ({ revision: screen.revision, adapter, nodes }))(outlineOf(result, command)) : body;
+      await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, facts: result.facts, format, [format]: value }));
     } else {
       await printOut(body);
     }
@@ -189,7 +200,7 @@ export async function runReport(args: string[], mode: Mode): Promise<number> {
   }
   const html = renderReport(text, cast, title, { playerJs, playerCss }, idleLimit === undefined ? {} : { idleLimit });
   writeFileNoFollow(out, html);
-  const markers = cast.events.filter((e) => e.code === "m").length;
+  const markers = cast.events.filter((e) => e.code === "m" && !isFactsMarker(e.data)).length;
   const failedWaits = cast.events.filter((e) => e.code === "m" && e.data.startsWith(FAILED_MARKER)).length;
   await printOut(mode === "json"
     ? JSON.stringify({ report: out, bytes: html.length, markers, failedWaits })

@@ -116,7 +116,8 @@ export class SessionCore {
     });
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
-    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null);
+    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null, (facts) => this.recorder?.facts(facts));
+    if (this.recorder) this.recorder.beforeMarker = () => this.outline.noteFacts();
     this.#waits = new WaitEngine(() => ({
       screen: this.screen,
       exit: this.#exit,

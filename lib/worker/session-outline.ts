@@ -4,6 +4,7 @@
 import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
 import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
+import type { RecordedFacts } from "../record/fact-marker.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -44,11 +45,22 @@ export class SessionOutline {
   readonly #seen = new Map<string, Set<string>>();
   readonly #seenValues = (ref: string): ReadonlySet<string> => this.#seen.get(ref) ?? NOTHING_SEEN;
 
-  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
+  /** Where the facts go each time they are looked at (the recording keeps those that change). */
+  readonly #recordFacts: (facts: RecordedFacts) => void;
+
+  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, recordFacts: (facts: RecordedFacts) => void = () => {}) {
     this.#screen = screen;
     this.#argv = argv;
     this.#pid = pid;
     this.#promptState = promptState;
+    this.#recordFacts = recordFacts;
+  }
+
+  /** Records the process facts as they are now (before a marker, at a prompt mark), so a
+   * replay of the cast has them where the live session had them. */
+  noteFacts(): void {
+    const group = foregroundGroup(this.#pid);
+    this.#recordFacts({ shellPrompt: this.#promptState(), foreground: group !== null && group !== this.#pid ? processArgv(group) : null });
   }
 
   /** The outline of the screen as it is now (the caller synced the screen). */
@@ -65,6 +77,7 @@ export class SessionOutline {
     this.#currentGeneration = generation;
     this.#currentFacts = facts;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
+    this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
     const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts);
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;

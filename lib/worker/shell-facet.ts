@@ -82,8 +82,16 @@ export class ShellFacet implements Facet {
 
   output(bytes: Uint8Array): void {
     if (!this.#shell) return;
-    this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+    this.#push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
     this.#releaseHeldSoon();
+  }
+
+  #push(text: string): void {
+    const shell = this.#shell!;
+    const wasAtPrompt = shell.tracker.atPrompt;
+    shell.push(text);
+    // A prompt came or went: the recording gets the fact right after the output that changed it.
+    if (shell.tracker.atPrompt !== wasAtPrompt) this.#core.outline.noteFacts();
   }
 
   /** What the mask holds back (a possible start of a secret) is released if nothing follows
@@ -95,7 +103,7 @@ export class ShellFacet implements Facet {
     if (!this.#shellFeed.holding) return;
     this.#heldTimer = setTimeout(() => {
       this.#heldTimer = null;
-      if (!this.#core.ended) this.#shell?.push(this.#shellFeed.flush());
+      if (!this.#core.ended && this.#shell) this.#push(this.#shellFeed.flush());
     }, SECRET_HOLD_MS);
   }
 
