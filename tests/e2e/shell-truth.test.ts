@@ -100,3 +100,22 @@ test("block ids and cursors go on after reset, and the blocks before it stay rea
   expect((await call("block", { session: conversation_id, seq: 4 }))).toMatchObject({ command: "exit 4", exitCode: 4 });
   await call("kill", { session: conversation_id });
 });
+
+test("CLI: send/end --block refuse a block that is not the running interactive program (69), and a bad value names the flag (64)", async () => {
+  const { name } = await world.spawn([], ["--shell", "bash"]);
+  const started = await world.json(["exec", "--session", name, "--interactive", "--", "cat"]);
+  const wrong = await world.run(["send", "--session", name, "--block", String(started.block + 1), "x"]);
+  expect(wrong.code).toBe(69);
+  expect(wrong.stderr).toContain(`there is no interactive session ${started.block + 1} yet; the running one is ${started.block} ("cat"): nothing was sent`);
+  for (const bad of ["x", "0"]) {
+    const refused = await world.run(["end", "--session", name, "--block", bad]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("block");
+  }
+  expect((await world.json(["status", "--session", name])).mode).toBe("interactive");
+  expect(await world.json(["end", "--session", name, "--block", String(started.block)])).toMatchObject({ how: "interrupt" });
+  const gone = await world.run(["end", "--session", name, "--block", String(started.block)]);
+  expect(gone.code).toBe(69);
+  expect(gone.stderr).toContain(`interactive session ${started.block} has ended; no interactive program is running now: nothing was ended`);
+  await world.json(["kill", "--session", name]);
+});

@@ -32,7 +32,7 @@ export const SHELL_METHODS = {
   },
   end: {
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
-    cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace" } },
+    cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace", block: "--block" } },
     readOnly: false,
     destructive: true,
     params: v.strictObject({ ...writer, block: v.optional(OnlyBlock), graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "how long each step gets before the next, harder one"), 2000) }),
