@@ -61,10 +61,12 @@ function textOf(result: ReplayResult, command: string, raw: boolean): string {
 /** The outline as the live session had it there: with the process facts the cast recorded
  * (the foreground program, an integrated shell at its prompt) and their evidence. */
 function outlineOf(result: ReplayResult, command: string): ReturnType<typeof outlineFor> {
-  const facts = result.facts;
-  const atPrompt = facts?.shellPrompt ?? null;
-  const processFacts: ProcessFacts = atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(result.screen.revision) } : { shellForeground: atPrompt };
-  return outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), facts?.foreground ?? null, processFacts);
+  return outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), result.facts?.foreground ?? null, processFactsOf(result));
+}
+
+function processFactsOf(result: ReplayResult): ProcessFacts {
+  const atPrompt = result.facts?.shellPrompt ?? null;
+  return atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(result.screen.revision) } : { shellForeground: atPrompt };
 }
 
 function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
@@ -149,7 +151,7 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
   const manifest = loadManifest(readInput(resolve(cwd, manifestPath), "manifest"), manifestPath);
   const { result } = await replayFile(resolve(cwd, parsed.flags.get("--cast") as string), parsed.flags.get("--at-marker") as string | undefined);
   try {
-    const lines = compactOutline(assignRefs(manifestOutline(manifest, result.screen.grid())));
+    const lines = compactOutline(assignRefs(manifestOutline(manifest, result.screen.grid(), processFactsOf(result))));
     const expectPath = parsed.flags.get("--expect-outline") as string | undefined;
     if (!expectPath) {
       await printOut(mode === "json" ? JSON.stringify({ adapter: manifest.name, outline: lines }) : lines.join("\n"));
