@@ -22,6 +22,8 @@ import { readTrustedFile } from "../lib/runtime/trusted-file.ts";
 import { writeOutputFile } from "../lib/runtime/output-file.ts";
 import { renderReport } from "../lib/record/report.ts";
 import { FAILED_MARKER } from "../lib/record/marker-label.ts";
+import { isFactsMarker } from "../lib/record/fact-marker.ts";
+import { promptMarkEvidence, type ProcessFacts } from "../lib/adapters/process-facts.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
@@ -69,22 +71,32 @@ async function replayFile(castPath: string, atMarker: string | undefined): Promi
 
 /** The screen's text as a live text snapshot shows it: without the glyphs that the manifest
  * fitting the recorded program marks as pixels (unless raw). */
-function textOf(result: ReplayResult, command: string, raw: boolean): string {
+function textOf(result: ReplayResult, command: string, raw: boolean, observations: SessionObservations): string {
   const text = result.screen.text();
   if (raw) return text;
-  const { pixels } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null);
-  return textWithoutPixels(text, pixels);
+  return textWithoutPixels(text, outlineOf(result, command, observations).pixels);
 }
 
-function rowsOf(result: ReplayResult, command: string, raw: boolean): string[] {
-  const text = textOf(result, command, raw);
+/** The outline where replay stopped, as the live session had it: the process facts the cast
+ * recorded there (the foreground program, an integrated shell at its prompt) with their
+ * evidence, and what the session observed (selections its keys proved, values shown). */
+function outlineOf(result: ReplayResult, command: string, observations: SessionObservations): ReturnType<typeof outlineFor> {
+  const facts = { ...processFactsOf(result), seenValues: observations.seenValues };
+  return outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), result.facts?.foreground ?? null, facts, observations.observed(result.screen.revision));
+}
+
+function processFactsOf(result: ReplayResult): ProcessFacts {
+  const atPrompt = result.facts?.shellPrompt ?? null;
+  return atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(result.screen.revision) } : { shellForeground: atPrompt };
+}
+
+function rowsOf(result: ReplayResult, command: string, raw: boolean, observations: SessionObservations): string[] {
+  const text = textOf(result, command, raw, observations);
   return text === "" ? [] : text.split("\n");
 }
 
 function outlineLines(result: ReplayResult, command: string, observations: SessionObservations): string[] {
-  const facts = { shellForeground: null, seenValues: observations.seenValues };
-  const { nodes } = outlineFor(result.screen.grid(), new ManifestCatalog().manifests(), command.split(" ").filter(Boolean), null, facts, observations.observed(result.screen.revision));
-  return compactOutline(nodes);
+  return compactOutline(outlineOf(result, command, observations).nodes);
 }
 
 export async function runReplay(args: string[], mode: Mode): Promise<number> {
@@ -113,7 +125,7 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
         cols: screen.cols,
         rows: screen.rows,
         masks: expected?.masks ?? [...(previous?.masks ?? []), ...((parsed.flags.get("--mask") as string[] | undefined) ?? [])],
-        screen: rowsOf(result, command, raw),
+        screen: rowsOf(result, command, raw, observations),
         outline: (expected?.outline || wantsOutline) ? outlineLines(result, command, observations) : null,
       };
       if (!expected) {
@@ -133,12 +145,14 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
       return 1;
     }
     let body: string;
-    if (format === "text") body = textOf(result, command, raw);
+    if (format === "text") body = textOf(result, command, raw, observations);
     else if (format === "ansi") body = screen.ansi();
     else if (format === "cells") body = screen.cells().map((row) => JSON.stringify(row)).join("\n");
     else body = outlineLines(result, command, observations).join("\n");
     if (mode === "json") {
-      await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, format, [format]: format === "cells" ? screen.cells() : body }));
+      // The outline as nodes (with refs, boxes and evidence), as a live snapshot --json gives it.
+      const value = format === "cells" ? screen.cells() : format === "outline" ? (({ adapter, nodes }) => ({ revision: screen.revision, adapter, nodes }))(outlineOf(result, command, observations)) : body;
+      await printOut(JSON.stringify({ cast: castPath, cols: screen.cols, rows: screen.rows, markers: result.markers, stoppedAt: result.stoppedAt, exitStatus: result.exitStatus, facts: result.facts, format, [format]: value }));
     } else {
       await printOut(body);
     }
@@ -158,7 +172,7 @@ export async function runAdapterTest(args: string[], mode: Mode): Promise<number
   const manifest = loadManifest(readInput(resolve(cwd, manifestPath), "manifest"), manifestPath);
   const { result } = await replayFile(resolve(cwd, parsed.flags.get("--cast") as string), parsed.flags.get("--at-marker") as string | undefined);
   try {
-    const lines = compactOutline(assignRefs(manifestOutline(manifest, result.screen.grid())));
+    const lines = compactOutline(assignRefs(manifestOutline(manifest, result.screen.grid(), processFactsOf(result))));
     const expectPath = parsed.flags.get("--expect-outline") as string | undefined;
     if (!expectPath) {
       await printOut(mode === "json" ? JSON.stringify({ adapter: manifest.name, outline: lines }) : lines.join("\n"));
@@ -209,7 +223,7 @@ export async function runReport(args: string[], mode: Mode): Promise<number> {
   }
   const html = renderReport(text, cast, title, { playerJs, playerCss }, idleLimit === undefined ? {} : { idleLimit });
   writeOutputFile(out, html);
-  const markers = cast.events.filter((e) => e.code === "m").length;
+  const markers = cast.events.filter((e) => e.code === "m" && !isFactsMarker(e.data)).length;
   const failedWaits = cast.events.filter((e) => e.code === "m" && e.data.startsWith(FAILED_MARKER)).length;
   await printOut(mode === "json"
     ? JSON.stringify({ report: out, bytes: html.length, markers, failedWaits })

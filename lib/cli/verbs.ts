@@ -403,11 +403,12 @@ const UNORDERED: Verb[] = [
   {
     name: "send",
     summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
-    usage: "send [--session NAME] [--secret] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
+    usage: "send [--session NAME] [--secret] [--block N] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
     method: "send",
     positionals: [0, 1],
     flags: [
       paramFlag("send", "secret", "--secret"),
+      paramFlag("send", "block", "--block"),
       { name: "--enter", type: "bool", description: "then a carriage return" },
       { name: "--ctrl-c", type: "bool", description: "then Ctrl-C" },
       { name: "--ctrl-d", type: "bool", description: "then Ctrl-D" },

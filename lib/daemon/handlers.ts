@@ -18,7 +18,7 @@ import type { EventHub } from "./event-hub.ts";
 import type { LeaseTable } from "./lease-table.ts";
 import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { DaemonSecrets } from "./daemon-secrets.ts";
-import type { StartSpec } from "../link/messages.ts";
+import type { ShellContinuation, StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
@@ -35,6 +35,7 @@ import { SESSION_MARK, type Containment, type SessionBounds } from "./containmen
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 import { refuseNul } from "../runtime/nul-check.ts";
+import { requireInteractive } from "../shell/require-interactive.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -90,8 +91,8 @@ async function markInCast(entry: SessionEntry, label: string): Promise<void> {
 
 const sized = (entry: SessionEntry): SizedSession => ({ name: entry.name, cols: entry.cols, rows: entry.rows, scrollback: entry.spawnParams.scrollback });
 
-/** `cursorBase`: a reset shell's output cursor goes on from the session it replaces. */
-async function startSession(context: DaemonContext, params: Params<"spawn">, cursorBase?: number): Promise<SessionEntry> {
+/** `continues`: a reset shell's output cursor and block numbers go on from the session it replaces. */
+async function startSession(context: DaemonContext, params: Params<"spawn">, continues?: ShellContinuation): Promise<SessionEntry> {
   const { registry, events } = context;
   const given = [params.argv, params.shell, params.browser].filter((source) => source !== undefined).length;
   if (given !== 1) throw new TuiwrightError("usage", given === 0 ? "spawn needs a program (argv), --shell or --browser" : "give one of a program (argv), --shell or --browser");
@@ -117,7 +118,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, cur
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
-      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: cursorBase === undefined ? launch.shell : { ...launch.shell, cursorBase } });
+      ({ argv, env, shell } = { argv: launch.argv, env: launch.env, shell: continues === undefined ? launch.shell : { ...launch.shell, continues } });
       rcDir = launch.rcDir ?? null;
     }
     const worker = await SessionWorker.start(
@@ -302,9 +303,10 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { ok: true, session: entry.name, ...(await entry.worker.call("scroll", { ...params, settleMs })) };
     },
 
-    async end({ session, lease, graceMs }) {
+    async end({ session, lease, graceMs, block }) {
       const entry = writable(session, lease);
       const status = await entry.worker.call("status", {});
+      if (block !== undefined) requireInteractive(status.block, status.blocks, block, "nothing was ended");
       if (status.mode !== "interactive" && status.mode !== "block_running") {
         throw new TuiwrightError("bad-data", `session ${JSON.stringify(entry.name)} is ${status.mode}: there is no running program to end`);
       }
@@ -341,12 +343,12 @@ export function createHandlers(context: DaemonContext): Handlers {
     async reset({ session, lease }) {
       const entry = writable(session, lease);
       await markInCast(entry, "reset");
-      // The open block ends "reset", and the new shell's cursor goes on from this one's.
-      const before = entry.exit || entry.crashed ? null : await entry.worker.call("status", {}).catch(() => null);
-      if (before?.integration) await entry.worker.call("closing", { reason: "reset" }).catch(() => undefined);
+      // The open block ends "reset", and the new shell's cursor and block numbers go on from this one's.
+      // (An exited shell's worker still answers: its numbers go on too.)
+      const closing = entry.crashed ? null : await entry.worker.call("closing", { reason: "reset" }).catch(() => null);
       await terminateSession(entry, "SIGHUP", 1000, context.containment);
       registry.remove(entry.name);
-      const fresh = await startSession(context, entry.spawnParams, before?.integration ? before.cursor : undefined);
+      const fresh = await startSession(context, entry.spawnParams, closing?.continues);
       return registry.info(fresh);
     },
 

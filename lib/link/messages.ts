@@ -11,6 +11,10 @@ import type { ForwardedMethod, Params, Result, WaitResultValue, WaitSpec } from 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
 /** What a worker needs to start its program; the daemon has resolved name, cwd and env. */
+/** A reset shell goes on from the one it replaces: output cursor, block numbers, and the
+ * earlier shells' output spools (lib/shell/output-spool.ts), oldest first. */
+export type ShellContinuation = { cursor: number; blocks: number; spools: { path: string; base: number; end: number | null; blocks?: number }[] };
+
 export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "record" | "cast" | "argv" | "shell" | "integration" | "browser" | "cols" | "rows" | "noWait"> & {
   name: string;
   cols: number;
@@ -27,7 +31,7 @@ export type StartSpec = Omit<Params<"spawn">, "session" | "cwd" | "env" | "recor
   /** Secrets typed with --secret in the daemon's other sessions: masked here too. */
   secrets: string[];
   /** A shell with command blocks: its mark nonce (null without integration) and transcript. */
-  shell: { kind: string; nonce: string | null; transcriptDir: string; cursorBase?: number; historyFlag?: string } | null;
+  shell: { kind: string; nonce: string | null; transcriptDir: string; continues?: ShellContinuation; historyFlag?: string } | null;
   /** What keeps the session's processes in bounds (see lib/daemon/containment.ts). */
   cgroup: string | null;
   taskLimit: number | null;
@@ -63,7 +67,8 @@ export type WorkerOps = ForwardedOps & {
   get: [{ what: Params<"get">["what"] }, { value: unknown }];
   mark: [{ label: string }, { label: string }];
   firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
-  closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled" }];
+  /** A shell answers a reset with where its replacement goes on from. */
+  closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled"; continues?: ShellContinuation }];
   /** fromNow: "settled" counts from the call, never from a change before it. */
   wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
   /** Browser sessions: raw input bytes (already encoded the way Carbonyl reads them); navigated:

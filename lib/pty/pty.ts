@@ -29,10 +29,15 @@ export type Pty = {
   resize(cols: number, rows: number): void;
   /** IXON in the slave's termios: XOFF/XON from us pause/resume the program's output. */
   readonly ixon: boolean;
+  /** ICANON and ECHO in the slave's termios: the program reads whole lines that the terminal
+   * echoes (a shell's command, `cat`, `read -p`), so nobody waits for a reply to a query. */
+  readonly canonicalEcho: boolean;
   close(): void;
 };
 
 const IXON = 0o2000;
+const ICANON = 0o2;
+const ECHO = 0o10;
 
 export function spawnPty(options: PtyOptions): Pty {
   // Bun reports a missing cwd as ENOENT too, which would read as a missing program.
@@ -72,6 +77,7 @@ export function spawnPty(options: PtyOptions): Pty {
     write: (data) => { if (!terminal.closed) terminal.write(data); },
     resize: (cols, rows) => { if (!terminal.closed) terminal.resize(cols, rows); },
     get ixon() { return !terminal.closed && (terminal.inputFlags & IXON) !== 0; },
+    get canonicalEcho() { return !terminal.closed && (terminal.localFlags & (ICANON | ECHO)) === (ICANON | ECHO); },
     close: () => { if (!terminal.closed) terminal.close(); },
   };
 }

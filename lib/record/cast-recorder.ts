@@ -13,6 +13,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { constants } from "node:os";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { MaskedFeed, SecretMask } from "./secret-mask.ts";
+import { factsLabel, sameFacts, type RecordedFacts } from "./fact-marker.ts";
 
 export type CastHeader = {
   cols: number;
@@ -106,7 +107,19 @@ export class CastRecorder {
 
   /** Labels are redacted too: a wait on the screen may name the secret (`--wait-text`). */
   marker(label: string): void {
+    this.beforeMarker?.();
     this.#event("m", this.#mask.redact(label));
+  }
+
+  /** Called before each marker is written: the session records its process facts there. */
+  beforeMarker: (() => void) | null = null;
+  #facts: RecordedFacts | null = null;
+
+  /** The process facts the outline rests on, written when they changed (fact-marker.ts). */
+  facts(facts: RecordedFacts): void {
+    if (sameFacts(this.#facts, facts)) return;
+    this.#facts = facts;
+    this.#event("m", this.#mask.redact(factsLabel(facts)));
   }
 
   exit(code: number | null, signal: string | null): void {

@@ -1,10 +1,12 @@
 // Replaying a cast into a fresh headless screen of the recorded size: output is fed in order
 // (batched into large writes), resizes are honoured, nothing is answered back, and it can stop
-// at a marker (by 1-based number or by label).
+// at a marker (by 1-based number or by label). The process facts the cast recorded
+// (fact-marker.ts) are no markers here: the last ones before the stop come with the screen.
 import { TuiwrightError } from "../protocol/errors.ts";
 import { Screen } from "../terminal/screen.ts";
 import { SIZE_RANGE, sizeFits } from "../protocol/size-limits.ts";
 import type { CastStream } from "./cast-reader.ts";
+import { isFactsMarker, parseFactsLabel, type RecordedFacts } from "./fact-marker.ts";
 
 export type ReplayResult = {
   screen: Screen;
@@ -12,6 +14,8 @@ export type ReplayResult = {
   /** The marker replay stopped at, if one was asked for. */
   stoppedAt: { number: number; label: string; time: number } | null;
   exitStatus: string | null;
+  /** The process facts in effect where replay stopped; null: the cast recorded none. */
+  facts: RecordedFacts | null;
 };
 
 const BATCH_CHARS = 1 << 16;
@@ -30,6 +34,7 @@ export async function replay(cast: CastStream, file: string, atMarker?: string, 
   const markers: string[] = [];
   let pending = "";
   let exitStatus: string | null = null;
+  let facts: RecordedFacts | null = null;
   const flush = async () => {
     if (pending) await screen.write(pending);
     pending = "";
@@ -64,11 +69,15 @@ export async function replay(cast: CastStream, file: string, atMarker?: string, 
         break;
       }
       case "m":
+        if (isFactsMarker(event.data)) {
+          facts = parseFactsLabel(event.data, file, event.line);
+          break;
+        }
         markers.push(event.data);
         if (atMarker !== undefined && (atMarker === String(markers.length) || atMarker === event.data)) {
           await flush();
           screen.sync();
-          return { screen, markers, stoppedAt: { number: markers.length, label: event.data, time: event.time }, exitStatus };
+          return { screen, markers, stoppedAt: { number: markers.length, label: event.data, time: event.time }, exitStatus, facts };
         }
         break;
       case "x":
@@ -86,5 +95,5 @@ export async function replay(cast: CastStream, file: string, atMarker?: string, 
       hint: "give a marker's number (1 = the first) or its exact label",
     });
   }
-  return { screen, markers, stoppedAt: null, exitStatus };
+  return { screen, markers, stoppedAt: null, exitStatus, facts };
 }

@@ -1,6 +1,7 @@
 // The HTML report: one self-contained page with asciinema-player (inlined from npm), the cast
 // (inlined as a data URL), and the recording's markers as a list that seeks the player.
 import type { Cast } from "./cast-reader.ts";
+import { isFactsMarker } from "./fact-marker.ts";
 import { FAILED_MARKER } from "./marker-label.ts";
 
 export type ReportAssets = { playerJs: string; playerCss: string };
@@ -24,7 +25,8 @@ function compressIdle(times: number[], limit: number | undefined): number[] {
 
 export function renderReport(castText: string, cast: Cast, title: string, assets: ReportAssets, options: { idleLimit?: number } = {}): string {
   const times = compressIdle(cast.events.map((e) => e.time), options.idleLimit);
-  const markers = cast.events.flatMap((e, i) => (e.code === "m" ? [{ time: times[i]!, label: e.data, failed: e.data.startsWith(FAILED_MARKER) }] : []));
+  // Recorded process facts are markers only to the format: neither listed nor on the timeline.
+  const markers = cast.events.flatMap((e, i) => (e.code === "m" && !isFactsMarker(e.data) ? [{ time: times[i]!, label: e.data, failed: e.data.startsWith(FAILED_MARKER) }] : []));
   const failures = markers.filter((m) => m.failed).length;
   const duration = times.at(-1) ?? 0;
   const exit = cast.events.find((e) => e.code === "x")?.data ?? null;
@@ -70,7 +72,7 @@ ${items || "<li>(none)</li>"}
 </main>
 <script>${inlineScript(assets.playerJs)}</script>
 <script>
-const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width", ${firstFailure >= 0 ? `startAt: ${openAt.toFixed(3)}, ` : ""}poster: "npt:${openAt.toFixed(3)}"${options.idleLimit !== undefined ? `, idleTimeLimit: ${options.idleLimit}` : ""} });
+const player = AsciinemaPlayer.create(${JSON.stringify(source)}, document.getElementById("player"), { cols: ${cast.cols}, rows: ${cast.rows}, preload: true, fit: "width", markers: ${JSON.stringify(markers.map((m) => [m.time, m.label])).replace(/</g, "\\u003c")}, ${firstFailure >= 0 ? `startAt: ${openAt.toFixed(3)}, ` : ""}poster: "npt:${openAt.toFixed(3)}"${options.idleLimit !== undefined ? `, idleTimeLimit: ${options.idleLimit}` : ""} });
 window.tuiwrightOpenAt = ${openAt.toFixed(3)};
 document.getElementById("first-failure")?.classList.add("current");
 window.tuiwrightPlayer = player;

@@ -1,8 +1,10 @@
 // Command blocks from shell-integration marks. A block opens at C (command started) and closes
 // at D (finished, with the exit code). Marks may be lost or repeated: a D with no open block
 // (Ctrl-C at an empty prompt, the first prompt) is ignored, so there are no phantom blocks; a
-// second C while a block is open is ignored; an A (new prompt) while a block is open closes it
-// with an unknown exit code.
+// second C while a block is open is ignored; an A (new prompt) or a B (the primary prompt is
+// drawn: the shell reads a command) while a block is open closes it with an unknown exit code.
+// The shell is ready for a command only from its B until the next A or C: a prompt that lost
+// its B (a hook the user removed) is never taken for a ready one.
 // Only the newest KEEP_BLOCKS blocks stay in memory (a shell can run millions of commands); the
 // transcript on disk (blocks.jsonl, blocks/<seq>.out) has them all.
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -45,18 +47,21 @@ export class BlockTracker {
   #typedCommand: string | null = null;
   /** The shell shows its continuation prompt (PS2): it waits for the rest of a command. */
   #continuation = false;
-  /** Where the shell showed a prompt that no block end comes before (the first prompt, after
-   * Ctrl-C at a prompt or a continuation prompt), newest last, bounded. A prompt after a
-   * block is found through the block's end. */
-  readonly #prompts: number[] = [];
-  #closedSincePrompt = false;
+  /** Where the shell showed its primary prompt (its B mark), newest last, bounded, with the end
+   * of the block it followed (null: none since the prompt before). */
+  readonly #prompts: { offset: number; afterBlockEnd: number | null }[] = [];
+  /** The newest prompt dropped from #prompts: PROMPT waits from before it cannot be answered. */
+  #droppedPrompt: number | null = null;
+  #lastBlockEnd: number | null = null;
   /** A reason for the open block's end, set by whoever is about to end it (end, reset). */
   #endReason: BlockEndReason | null = null;
   readonly #events: TrackerEvents;
 
-  constructor(events: TrackerEvents, keep = KEEP_BLOCKS) {
+  /** `countBase`: blocks the shell this one replaced had (a reset goes on numbering from them). */
+  constructor(events: TrackerEvents, keep = KEEP_BLOCKS, countBase = 0) {
     this.#events = events;
     this.#keep = Math.max(1, keep);
+    this.#count = countBase;
   }
 
   /** The blocks still in memory, oldest first (the newest `keep` of them). */
@@ -75,22 +80,26 @@ export class BlockTracker {
     return seq >= first ? this.#blocks[seq - first] : undefined;
   }
 
-  /** The end of the first block that ended at or after `cursor` (its prompt), or null. */
+  /** Where the first primary prompt after `cursor` was drawn, or null. A prompt counts when it
+   * was drawn after the cursor, or follows a block that ended at or after it (an empty prompt
+   * right after a silent command sits at the cursor itself); a cursor taken at an idle prompt
+   * does not match that same prompt. A shell that died after the cursor shows none. */
   promptAfter(cursor: number): number | null {
+    if (this.#droppedPrompt !== null && cursor <= this.#droppedPrompt) {
+      throw new TuiwrightError("bad-data", `cursor ${cursor} is older than the prompts kept in memory (the last ${this.#keep})`, { hint: "the transcript on disk (blocks.jsonl) has all of the blocks" });
+    }
+    return this.#prompts.find((p) => p.offset > cursor || (p.afterBlockEnd !== null && p.afterBlockEnd >= cursor))?.offset ?? null;
+  }
+
+  /** Where the prompt was drawn after the first interactive block that ended at or after
+   * `cursor` (the program is gone and the shell is back), or null. */
+  interactiveEndAfter(cursor: number): number | null {
     if (this.#droppedEnd !== null && cursor <= this.#droppedEnd) {
       throw new TuiwrightError("bad-data", `cursor ${cursor} is older than the blocks kept in memory (the last ${this.#keep})`, { hint: "the transcript on disk (blocks.jsonl) has all of them" });
     }
-    const ended = this.#blocks.find((b) => b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
-    // A prompt with no block before it (a fresh shell, Ctrl-C at a continuation prompt).
-    // Strictly after: a cursor taken at an idle prompt must not match that same prompt.
-    const shown = this.#prompts.find((at) => at > cursor) ?? null;
-    if (ended === null) return shown;
-    return shown === null ? ended : Math.min(ended, shown);
-  }
-
-  /** The end of the first interactive block that ended at or after `cursor`, or null. */
-  interactiveEndAfter(cursor: number): number | null {
-    return this.#blocks.find((b) => b.interactive && b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
+    const end = this.#blocks.find((b) => b.interactive && b.endOffset !== null && b.endOffset >= cursor)?.endOffset ?? null;
+    if (end === null) return null;
+    return this.#prompts.find((p) => p.afterBlockEnd !== null && p.afterBlockEnd >= end)?.offset ?? null;
   }
 
   /** At the continuation prompt (PS2), with no block open. */
@@ -132,10 +141,17 @@ export class BlockTracker {
     return this.#atPrompt && this.#open === null;
   }
 
+  /** idle only at a drawn prompt: between a block's end and its prompt (or when a prompt never
+   * comes) the shell is `starting` its next prompt, and an exec would wait. */
   mode(): ShellMode {
     if (this.#open) return this.#open.interactive ? "interactive" : "block_running";
     if (this.#continuation) return "continuation";
-    return this.#seenPrompt ? "idle" : "starting";
+    return this.#atPrompt ? "idle" : "starting";
+  }
+
+  /** The shell has drawn a primary prompt at least once. */
+  get seenPrompt(): boolean {
+    return this.#seenPrompt;
   }
 
   /** The next block is this command (typed by exec), interactive or not. */
@@ -154,14 +170,17 @@ export class BlockTracker {
         this.#typedCommand = null; // a command line from before this prompt is not the next one's
         break;
       case "B":
+        if (this.#continuation) break; // a continuation prompt is not the shell reading a command
+        // The primary prompt while a block is open: the command is over though no D said so
+        // (the user removed the hook that sends it).
+        if (this.#open) this.#close(mark.offset, null, cwd, now);
+        if (this.#atPrompt) break; // the same prompt drawn again
         this.#atPrompt = true;
         this.#seenPrompt = true;
-        if (!this.#open) {
-          if (!this.#closedSincePrompt) this.#prompts.push(mark.offset);
-          if (this.#prompts.length > this.#keep) this.#prompts.shift();
-          this.#closedSincePrompt = false;
-          this.#events.ready();
-        }
+        this.#prompts.push({ offset: mark.offset, afterBlockEnd: this.#lastBlockEnd });
+        this.#lastBlockEnd = null;
+        if (this.#prompts.length > this.#keep) this.#droppedPrompt = this.#prompts.shift()!.offset;
+        this.#events.ready();
         break;
       case "S":
         if (!this.#open) {
@@ -216,7 +235,9 @@ export class BlockTracker {
     block.endedAt = now;
     block.cwd = cwd;
     if (this.#endReason) block.reason = this.#endReason;
-    this.#closedSincePrompt = true;
+    // A prompt after a block the shell did not end itself (it exited, or the session was
+    // reset) is not that block's prompt.
+    this.#lastBlockEnd = this.#endReason === "shell-exited" || this.#endReason === "reset" ? null : offset;
     this.#endReason = null;
     this.#events.ended(block);
   }

@@ -12,6 +12,8 @@ export type PromptHost = {
   wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor): Promise<WaitResultValue>;
   revision(): number;
   type(text: string): void;
+  /** Discards unread input before the command is typed. */
+  flushInput?(): Promise<unknown>;
   text(): string;
 };
 
@@ -26,6 +28,7 @@ export async function execByPrompt(host: PromptHost, command: string, options: {
   if (/[\r\n]/.test(command)) throw new TuiwrightError("bad-data", "a command for exec must be one line (join commands with ; or &&)");
   const startedAt = new Date().toISOString();
   await host.wait({ regex: [PROMPT_AT_END], mode: "any", timeoutMs: options.timeoutMs });
+  await host.flushInput?.();
   const before = host.revision();
   host.type(`${command}\r`);
   // The prompt back at the end of the screen, after the command, and quiet for a moment.

@@ -2,9 +2,11 @@
 // `exec` (type a command at the prompt, return when its block ends), interactive programs fed
 // with `send`, and the transcript on disk (events.jsonl, blocks.jsonl, blocks/<seq>.out).
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { dirname } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { BlockTracker, type Block, type BlockEndReason, type ShellMode } from "./block-tracker.ts";
 import { oneLine, runsNothing, syntaxProblem } from "./command-check.ts";
+import { OutputSpool, type SpoolPiece } from "./output-spool.ts";
 import { OutputStream } from "./output-stream.ts";
 import { TranscriptFiles } from "./transcript-files.ts";
 import type { ShellKind } from "./shell-rc.ts";
@@ -31,13 +33,23 @@ export type BlockResult = {
 
 type Waiter = { resolve(): void; reject(error: TuiwrightError): void };
 
+/** Where a reset shell goes on from the one it replaces: the output cursor, the block count
+ * (block numbers never restart either) and the earlier shells' stream files, oldest first. */
+export type ShellContinuation = { cursor: number; blocks: number; spools: SpoolPiece[] };
+
 export class ShellSession {
   readonly stream: OutputStream;
   readonly tracker: BlockTracker;
   /** `secret`: the cast records *** for it. */
   readonly #type: (text: string, secret?: boolean) => void;
+  /** Discards unread input (a reply nobody asked for, input a program left) before we type. */
+  readonly #flushInput: () => Promise<unknown>;
   readonly #dir: string | null;
   readonly #files: TranscriptFiles | null;
+  /** The whole output stream on disk (with the earlier shells' after a reset). */
+  readonly #spool: OutputSpool | null;
+  /** Blocks numbered before this shell started (by the shells it replaced). */
+  readonly #countBase: number;
   readonly #changed: () => void;
   #cwd: string | null = null;
   #readyWaiters: Waiter[] = [];
@@ -57,17 +69,21 @@ export class ShellSession {
   readonly #subshells: boolean;
 
   /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
-  /** `cursorBase`: where this session's output cursor starts (a reset session goes on from
-   * the one it replaces, so cursors never restart). */
-  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; cursorBase?: number; type(text: string, secret?: boolean): void; redact?(text: string): string; changed(): void }) {
+  /** `continues`: the shell this one replaces (reset): cursors and block numbers go on from it. */
+  /** `retain`: bytes of output kept in memory (default 8 MiB; less in tests). */
+  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; continues?: ShellContinuation; retain?: number; type(text: string, secret?: boolean): void; flushInput?(): Promise<unknown>; redact?(text: string): string; changed(): void }) {
     this.#redact = options.redact ?? ((text) => text);
     this.#kind = options.kind ?? (options.fish ? "fish" : "bash");
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
+    this.#flushInput = options.flushInput ?? (async () => undefined);
     this.#dir = options.transcriptDir;
     this.#changed = options.changed;
     this.#files = this.#dir ? new TranscriptFiles(this.#dir) : null;
+    const continues = options.continues;
+    this.#countBase = continues?.blocks ?? 0;
+    this.#spool = this.#dir ? new OutputSpool(`${this.#dir}/stream.txt`, continues?.cursor ?? 0, continues?.spools ?? []) : null;
     this.tracker = new BlockTracker({
       ready: () => { for (const w of this.#readyWaiters.splice(0)) w.resolve(); },
       started: (block) => {
@@ -81,14 +97,15 @@ export class ShellSession {
         });
         for (const l of [...this.#startListeners]) l.reject(error);
       },
-    }, options.keepBlocks);
+    }, options.keepBlocks, continues?.blocks ?? 0);
     this.stream = new OutputStream(options.nonce, (mark) => {
       this.tracker.onMark(mark, this.#cwd);
       this.#changed();
-    }, { base: options.cursorBase ?? 0 });
+    }, { base: continues?.cursor ?? 0, ...(options.retain === undefined ? {} : { retain: options.retain }) });
     this.stream.onCwd = (cwd) => { this.#cwd = cwd; };
     // An open block's output goes to its .out file as it arrives: all of it, however long.
     this.stream.onText = (text) => {
+      this.#spool?.append(text);
       const open = this.tracker.open;
       if (!open) return;
       let body = text;
@@ -109,6 +126,28 @@ export class ShellSession {
     return this.#cwd;
   }
 
+  /** The oldest cursor an output wait can read from: the spool's start, or memory's. */
+  get earliest(): number {
+    return this.#spool?.start ?? this.stream.start;
+  }
+
+  /** The stream between two cursors: from memory, and what memory no longer holds from the spool. */
+  slice(from: number, to = this.stream.end): string {
+    const memory = this.stream.start;
+    if (from >= memory || !this.#spool) return this.stream.slice(from, to);
+    const disk = this.#spool.read(from, Math.min(to, memory));
+    return to <= memory ? disk : disk + this.stream.slice(memory, to);
+  }
+
+  /** What a reset shell needs to go on from this one. */
+  continuation(): ShellContinuation {
+    return {
+      cursor: this.stream.end,
+      blocks: this.tracker.count,
+      spools: (this.#spool?.pieces ?? []).map((piece) => ({ ...piece, end: piece.end ?? this.stream.end, blocks: piece.blocks ?? this.#countBase })),
+    };
+  }
+
   push(text: string): void {
     this.stream.push(text);
     this.#changed();
@@ -123,6 +162,7 @@ export class ShellSession {
    * block ends here with the shell's exit code (`exit 3` is its own last command). */
   ended(exitCode: number | null = null): void {
     this.#ended = true;
+    this.#spool?.close();
     this.tracker.closeOpen(this.stream.end, exitCode, "shell-exited");
     const error = new TuiwrightError("session-exited", "the shell exited");
     for (const l of [...this.#startListeners]) l.reject(error);
@@ -151,8 +191,9 @@ export class ShellSession {
    * start has left the in-memory window. */
   #head(block: Block, end: number, max: number): string {
     // Offsets are bytes and `max` characters: a character is at most 4 bytes.
-    if (block.startOffset >= this.stream.start || !this.#dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max * 4)).slice(0, max);
-    const fd = openSync(`${this.#dir}/blocks/${block.seq}.out`, "r");
+    const dir = this.#dirOf(block.seq);
+    if (block.startOffset >= this.stream.start || !dir) return this.stream.slice(block.startOffset, Math.min(end, block.startOffset + max * 4)).slice(0, max);
+    const fd = openSync(`${dir}/blocks/${block.seq}.out`, "r");
     try {
       const buffer = Buffer.alloc(Math.min(max * 4, 64 << 20));
       const read = readSync(fd, buffer, 0, buffer.length, 0);
@@ -162,13 +203,23 @@ export class ShellSession {
     }
   }
 
+  /** The transcript directory that holds block `seq`: this shell's, or (after a reset) the one
+   * of the earlier shell that ran it. */
+  #dirOf(seq: number): string | null {
+    if (seq > this.#countBase) return this.#dir;
+    const earlier = this.#spool?.pieces.slice(0, -1) ?? [];
+    const piece = earlier.findLast((p) => p.blocks !== undefined && seq > p.blocks);
+    return piece ? dirname(piece.path) : null;
+  }
+
   /** Block `seq`: from memory, or from blocks.jsonl once it has left memory (ended blocks only). */
   block(seq: number): Block | undefined {
     const kept = this.tracker.get(seq);
-    if (kept || seq > this.tracker.count || !this.#dir) return kept;
+    const dir = this.#dirOf(seq);
+    if (kept || seq > this.tracker.count || !dir) return kept;
     let text: string;
     try {
-      text = readFileSync(`${this.#dir}/blocks.jsonl`, "utf8");
+      text = readFileSync(`${dir}/blocks.jsonl`, "utf8");
     } catch {
       return undefined;
     }
@@ -252,8 +303,14 @@ export class ShellSession {
         if (line === null) throw new TuiwrightError("bad-data", "a command for exec in fish must be one line (join commands with ; or and/or)");
         typed = line;
       }
-      await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs, "the shell to show its prompt");
+      await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, options.timeoutMs,
+        "the shell to show its prompt; nothing was typed (a prompt the shell draws without its integration mark does not count: if a command removed the shell's prompt hooks, `reset` starts a fresh shell)");
       if (nothing) return this.result(this.tracker.empty(options.command, this.stream.end, this.#cwd), options.maxOutput);
+      // Nothing unread may prefix the command: what waits in the input queue is dropped first.
+      await this.#flushInput();
+      if (!this.tracker.atPrompt) {
+        await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, Math.max(1, deadline - performance.now()), "the shell to show its prompt; nothing was typed");
+      }
       this.tracker.expect(this.#redact(options.command), options.interactive);
       // --cwd runs it in a subshell there, so the shell's own directory does not move.
       const line = options.cwd === undefined ? typed : `(cd -- ${shellQuote(options.cwd)} && ${typed})`;

@@ -14,8 +14,10 @@ export type ScreenOptions = {
   cols: number;
   rows: number;
   scrollback: number;
-  /** Bytes the terminal sends back to the program (query replies). */
+  /** Bytes the terminal sends back to the program (query replies, and input typed through it). */
   reply?: (data: string) => void;
+  /** Where replies to terminal queries go instead of `reply` (query-replies.ts's ReplyGate). */
+  queryReply?: (data: string) => void;
 };
 
 export type ScreenModes = { applicationCursorKeys: boolean; bracketedPaste: boolean; mouseTracking: string };
@@ -39,6 +41,8 @@ export class Screen {
   #titlesSet = 0;
   #cwd: string | null = null;
   #listeners = new Set<() => void>();
+  /** Input is being typed through the reply channel (it is no query reply). */
+  #typing = false;
 
   constructor(options: ScreenOptions) {
     this.#term = new xt.Terminal({
@@ -55,8 +59,9 @@ export class Screen {
     this.#term.loadAddon(this.#serializer);
     if (options.reply) {
       const reply = options.reply;
-      this.#term.onData(reply);
-      answerColourQueries(this.#term, reply);
+      const answer = options.queryReply ?? reply;
+      this.#term.onData((data) => (this.#typing ? reply(data) : answer(data)));
+      answerColourQueries(this.#term, answer);
     }
     this.#term.onTitleChange((title) => { this.#title = title; this.#titlesSet++; });
     this.#term.parser.registerOscHandler(7, (data) => { this.#cwd = parseOsc7(data) ?? this.#cwd; return true; });
@@ -78,7 +83,12 @@ export class Screen {
    * input: xterm then parses the next output chunk at once instead of on a timer, which is
    * what makes a key's echo visible ~1 ms sooner. */
   input(data: string): void {
-    this.#term.input(data, true);
+    this.#typing = true;
+    try {
+      this.#term.input(data, true);
+    } finally {
+      this.#typing = false;
+    }
   }
 
   resize(cols: number, rows: number): void {
@@ -90,6 +100,15 @@ export class Screen {
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Sees every OSC `ident` the program writes, in parse order (at its place among the queries
+   * and everything else); the screen handles it as before. */
+  observeOsc(ident: number, observer: (data: string) => void): void {
+    this.#term.parser.registerOscHandler(ident, (data) => {
+      observer(data);
+      return false;
+    });
   }
 
   /** Called when the program rings the bell (BEL). */

@@ -10,6 +10,7 @@ import { encodeKeys } from "../terminal/keys.ts";
 import { bracketed, pasteText } from "../terminal/paste-guard.ts";
 import { requireText } from "../protocol/text-input.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
+import { ReplyGate } from "../terminal/query-replies.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
 import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
@@ -18,6 +19,8 @@ import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
 import { SecretMask } from "../record/secret-mask.ts";
 import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
+import { flushTerminalInput } from "../runtime/tty-input-flush.ts";
+import { foregroundGroup } from "../runtime/process.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
@@ -52,6 +55,9 @@ export type Facet = {
   get?(what: GetWhat): { value: unknown } | undefined;
   /** An integrated shell: whether it sits at its prompt (the outline reads it); null: unknown. */
   atPrompt?(): boolean | null;
+  /** Asked while a terminal query is parsed: false when no program would read the reply now
+   * (query-replies.ts); undefined to leave it to the others. */
+  answersQuery?(): boolean | undefined;
   /** An integrated shell's output stream, for waits on output. */
   waitOutput?(): WaitState["output"];
   /** The program exited and all its output is parsed, before the recording closes. */
@@ -69,6 +75,7 @@ export class SessionCore {
   readonly recorder: CastRecorder | null;
   #bells!: BellThrottle;
   readonly #facets: Facet[] = [];
+  #replies!: ReplyGate;
   readonly #events: SessionEvents;
   #exit: ExitStatusValue | null = null;
   #ptyClosed = false;
@@ -95,6 +102,13 @@ export class SessionCore {
       rows: spec.rows,
       scrollback: spec.scrollback,
       reply: (data) => this.#pty.write(data),
+      // Query replies only to a program that reads them (query-replies.ts).
+      queryReply: (data) => this.#replies.offer(data),
+    });
+    this.#replies = new ReplyGate({
+      verdict: () => (this.#ask((facet) => (facet.answersQuery?.() === false ? false : undefined)) === false ? "drop" : this.#pty.canonicalEcho ? "cooked" : "answer"),
+      owner: () => foregroundGroup(this.pid),
+      send: (data) => this.#pty.write(data),
     });
     this.#pty = spawnPty({
       argv: spec.argv,
@@ -109,7 +123,8 @@ export class SessionCore {
     });
     this.pid = this.#pty.pid;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
-    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null);
+    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null, (facts) => this.recorder?.facts(facts));
+    if (this.recorder) this.recorder.beforeMarker = () => this.outline.noteFacts();
     this.#waits = new WaitEngine(() => ({
       screen: this.screen,
       exit: this.#exit,
@@ -173,6 +188,12 @@ export class SessionCore {
     this.mask.add(secret);
     for (const facet of this.#facets) facet.secretTyped?.();
     this.#events({ kind: "secret", secret });
+  }
+
+  /** Discards input nobody has read yet (before a command is typed into a shell); false when
+   * it cannot be done here. */
+  flushInput(): Promise<boolean> {
+    return flushTerminalInput(this.pid);
   }
 
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
@@ -437,6 +458,7 @@ export class SessionCore {
 
   dispose(): void {
     this.#bells.dispose();
+    this.#replies.dispose();
     for (const facet of this.#facets) facet.dispose?.();
     this.recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));

@@ -3,8 +3,9 @@
 // resolving a target (ref or selector) without ever acting on the wrong node.
 import { ManifestCatalog } from "../adapters/catalog.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
-import type { ProcessFacts } from "../adapters/process-facts.ts";
+import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
 import { SessionObservations } from "../adapters/session-observations.ts";
+import type { RecordedFacts } from "../record/fact-marker.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -42,11 +43,22 @@ export class SessionOutline {
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
 
-  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
+  /** Where the facts go each time they are looked at (the recording keeps those that change). */
+  readonly #recordFacts: (facts: RecordedFacts) => void;
+
+  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, recordFacts: (facts: RecordedFacts) => void = () => {}) {
     this.#screen = screen;
     this.#argv = argv;
     this.#pid = pid;
     this.#promptState = promptState;
+    this.#recordFacts = recordFacts;
+  }
+
+  /** Records the process facts as they are now (before a marker, at a prompt mark), so a
+   * replay of the cast has them where the live session had them. */
+  noteFacts(): void {
+    const group = foregroundGroup(this.#pid);
+    this.#recordFacts({ shellPrompt: this.#promptState(), foreground: group !== null && group !== this.#pid ? processArgv(group) : null });
   }
 
   /** The outline of the screen as it is now (the caller synced the screen). */
@@ -55,7 +67,7 @@ export class SessionOutline {
     const generation = this.#catalog.generation(); // an edited manifest applies at once
     // Process facts change without the screen changing (a command takes the terminal).
     const group = foregroundGroup(this.#pid);
-    const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#observations.seenValues };
+    const facts = this.processFacts();
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
       this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation) {
       return this.#current;
@@ -64,6 +76,7 @@ export class SessionOutline {
     this.#currentFacts = facts;
     this.#currentObserved = this.#observations.generation;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
+    this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
     const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
     this.#currentPixels = pixels;
@@ -86,6 +99,17 @@ export class SessionOutline {
   /** The screen changed: a key waiting for its effect looks at it. */
   changed(): void {
     if (this.#observations.waiting) this.#observations.changed(this.#screen.grid(), this.#screen.revision, performance.now());
+  }
+
+  /** The process facts the outline rests on now, with their evidence (process-facts.ts says
+   * why a shell without integration has none). */
+  processFacts(): ProcessFacts {
+    const atPrompt = this.#promptState();
+    return {
+      shellForeground: atPrompt,
+      ...(atPrompt ? { shellForegroundEvidence: promptMarkEvidence(this.#screen.revision) } : {}),
+      seenValues: this.#observations.seenValues,
+    };
   }
 
   /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */

@@ -9,6 +9,7 @@ import { linearPattern } from "../terminal/linear-pattern.ts";
 import type { WaitState } from "../waits/wait-engine.ts";
 import type { StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { MaskedFeed } from "../record/secret-mask.ts";
+import { requireInteractive } from "../shell/require-interactive.ts";
 import { ShellSession } from "../shell/shell-session.ts";
 import { execByPrompt, SCROLLBACK_TEXT } from "../shell/prompt-exec.ts";
 import type { Facet, SessionCore } from "./session-core.ts";
@@ -31,6 +32,9 @@ export class ShellFacet implements Facet {
   readonly #streamDecoder = new TextDecoder();
   readonly #shellFeed: MaskedFeed;
   #heldTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The shell's state at the screen's parse position (OSC 133 in parse order), which can be
+   * behind the tracker (which reads each chunk whole before the screen parses it). */
+  readonly #parsed = { inBlock: false, atPrompt: false };
 
   /** Created while the command line holds a secret: the rc keeps that line out of the history file. */
   readonly #historyFlag: string | null;
@@ -44,18 +48,55 @@ export class ShellFacet implements Facet {
       transcriptDir: shell.transcriptDir,
       fish: shell.kind === "fish",
       kind: shell.kind === "zsh" || shell.kind === "fish" ? shell.kind : "bash",
-      ...(shell.cursorBase === undefined ? {} : { cursorBase: shell.cursorBase }),
+      ...(shell.continues === undefined ? {} : { continues: shell.continues }),
       type: (text, secret) => core.input(text, secret ? "***" : text),
+      flushInput: () => core.flushInput(),
       redact: (text) => core.mask.redact(text),
       changed: () => core.notify(),
     }) : null;
     this.#plainShell = shell !== null && shell.nonce === null;
+    const nonce = shell?.nonce;
+    if (nonce) core.screen.observeOsc(133, (data) => this.#markParsed(data, nonce));
+  }
+
+  /** OSC 133 as the screen parses it: whether a command runs, or the shell reads one, there. */
+  #markParsed(data: string, nonce: string): void {
+    if (!data.endsWith(`;tw=${nonce}`)) return;
+    const kind = data.slice(0, data.indexOf(";"));
+    if (kind === "C") Object.assign(this.#parsed, { inBlock: true, atPrompt: false });
+    else if (kind === "D" || kind === "A") Object.assign(this.#parsed, { inBlock: false, atPrompt: false });
+    else if (kind === "B") Object.assign(this.#parsed, { inBlock: false, atPrompt: true });
+  }
+
+  /** A terminal query is being parsed: whether a program of this shell would read the reply.
+   * We parse output a moment after the shell wrote it, so by now the command that asked may
+   * have ended and the shell's line editor be reading; a reply then would become part of the
+   * next command line. So: never at the prompt (the line editor reads, but it asked nothing);
+   * never once the asking command's block is seen to end; and inside a command only while an
+   * external program owns the terminal — not the shell itself running a builtin (`printf
+   * '\e[6n'`), which may be done already. A reply the program then leaves unread is dropped by
+   * the shell itself when its prompt comes back (shell-rc.ts). Else the core's rule decides
+   * (query-replies.ts). */
+  answersQuery(): boolean | undefined {
+    const shell = this.#shell;
+    if (!shell) return undefined;
+    if (this.#parsed.atPrompt) return false;
+    if (this.#parsed.inBlock && (shell.tracker.open === null || foregroundGroup(this.#core.pid) === this.#core.pid)) return false;
+    return undefined;
   }
 
   output(bytes: Uint8Array): void {
     if (!this.#shell) return;
-    this.#shell.push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
+    this.#push(this.#shellFeed.push(this.#streamDecoder.decode(bytes, { stream: true })));
     this.#releaseHeldSoon();
+  }
+
+  #push(text: string): void {
+    const shell = this.#shell!;
+    const wasAtPrompt = shell.tracker.atPrompt;
+    shell.push(text);
+    // A prompt came or went: the recording gets the fact right after the output that changed it.
+    if (shell.tracker.atPrompt !== wasAtPrompt) this.#core.outline.noteFacts();
   }
 
   /** What the mask holds back (a possible start of a secret) is released if nothing follows
@@ -67,7 +108,7 @@ export class ShellFacet implements Facet {
     if (!this.#shellFeed.holding) return;
     this.#heldTimer = setTimeout(() => {
       this.#heldTimer = null;
-      if (!this.#core.ended) this.#shell?.push(this.#shellFeed.flush());
+      if (!this.#core.ended && this.#shell) this.#push(this.#shellFeed.flush());
     }, SECRET_HOLD_MS);
   }
 
@@ -103,8 +144,8 @@ export class ShellFacet implements Facet {
     const shell = this.#shell;
     return shell ? {
       end: shell.stream.end,
-      start: shell.stream.start,
-      slice: (from, to) => shell.stream.slice(from, to),
+      start: shell.earliest,
+      slice: (from, to) => shell.slice(from, to),
       promptAfter: (cursor) => shell.tracker.promptAfter(cursor),
       interactiveEndAfter: (cursor) => shell.tracker.interactiveEndAfter(cursor),
     } : null;
@@ -133,6 +174,7 @@ export class ShellFacet implements Facet {
         wait: (spec, anchor) => core.waitFor(spec, anchor),
         revision: () => core.screen.revision,
         type: (text) => core.input(text),
+        flushInput: () => core.flushInput(),
         text: () => core.screen.text(SCROLLBACK_TEXT),
       }, params.command, { timeoutMs: params.timeoutMs, maxOutput: params.maxOutput, seq: ++this.#plainExecs, cwd: core.screen.cwd });
     }
@@ -146,9 +188,10 @@ export class ShellFacet implements Facet {
     });
   }
 
-  async send(data: string, secret = false): Promise<WorkerOps["send"][1]> {
+  async send(data: string, secret = false, block?: number): Promise<WorkerOps["send"][1]> {
     const shell = this.#requireShell("send");
     this.#core.requireRunning("send");
+    if (block !== undefined) requireInteractive(shell.tracker.open, shell.tracker.count, block, "nothing was sent");
     if (SIGNAL_KEYS.test(data)) await this.#untilProgramOwnsTerminal(shell);
     if (secret) this.#core.keepSecret(data);
     const shown = secret ? "***" : data.length > 40 ? `${data.slice(0, 39)}…` : data;
@@ -182,7 +225,7 @@ export class ShellFacet implements Facet {
   /** The open block is about to end because of `end` (cancelled) or `reset`. */
   closing(reason: WorkerOps["closing"][0]["reason"]): WorkerOps["closing"][1] {
     this.#shell?.endingBecause(reason);
-    return { reason };
+    return { reason, ...(reason === "reset" && this.#shell ? { continues: this.#shell.continuation() } : {}) };
   }
 
   status(): WorkerOps["status"][1] {
@@ -224,7 +267,7 @@ export class ShellFacet implements Facet {
 export function shellOps(shell: ShellFacet) {
   return {
     exec: (params) => shell.exec(params),
-    send: (params) => shell.send(params.data, params.secret === true),
+    send: (params) => shell.send(params.data, params.secret === true, params.block),
     status: () => shell.status(),
     closing: (params) => shell.closing(params.reason),
     blocks: (params) => shell.blocks(params),

@@ -180,11 +180,12 @@ test("vim: VISUAL LINE, VISUAL BLOCK, SELECT, -- More --, the hit-enter prompt a
   await type(name, ":q!\r", "--wait-exit");
 });
 
-test("plain bash: @shell.prompt is absent while a command owns the terminal, even if it prints a prompt-like line; meta.foreground says who", async () => {
+test("plain bash: no @shell.prompt without shell integration (no sound sign of a prompt), even at a prompt-like line; meta.foreground says who", async () => {
   const { name, pid } = await world.spawn(["bash", "--norc", "--noprofile"], ["--cols", "60", "--rows", "8"]);
-  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+  await world.json(["wait", "--session", name, "--regex", "/[$#]$/"]);
   let meta = (await world.json(["snapshot", "--session", name, "--meta"])).meta;
   expect(meta.foreground).toEqual({ pid, argv0: "bash" });
+  expect((await outline(name)).byRef["@shell.prompt"]).toBeUndefined();
   // The child prints the fake prompt after bash gave it the terminal (setpgid + tcsetpgrp
   // happen before exec), so once it shows, the foreground is no longer bash.
   await type(name, "sh -c 'printf \"fake$ \"; exec cat'; echo finished\r");
@@ -195,9 +196,10 @@ test("plain bash: @shell.prompt is absent while a command owns the terminal, eve
   expect(o.byRef["@shell.prompt"]).toBeUndefined();
   await press(name, "C-d");
   await world.json(["wait", "--session", name, "--text", "finished"]);
-  await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
+  await world.json(["wait", "--session", name, "--regex", "/finished\\n.*[$#]$/"]);
   meta = (await world.json(["snapshot", "--session", name, "--meta"])).meta;
   expect(meta.foreground.argv0).toBe("bash");
+  expect((await outline(name)).byRef["@shell.prompt"]).toBeUndefined();
 });
 
 test("integrated shell: @shell.prompt is absent during exec --interactive, back when the prompt returns", async () => {

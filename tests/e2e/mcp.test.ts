@@ -73,7 +73,8 @@ test("an agent's round trip: spawn bash, type, wait, snapshot, kill", async () =
   expect((snap.content as any)[0].text).toContain("mcp-42"); // the text part is the screen, not JSON
   expect((snap.structuredContent as any).revision).toBeGreaterThan(0);
   const outline = await client.callTool({ name: "snapshot", arguments: { session: "agent", format: "outline" } });
-  expect((outline.content as any)[0].text).toContain("@shell.prompt");
+  // A shell without integration: its output rows, and no prompt claimed without evidence.
+  expect((outline.content as any)[0].text).toContain("@shell.output");
   const killed = await client.callTool({ name: "kill", arguments: { session: "agent" } });
   expect(killed.isError).toBe(false);
 });

@@ -85,9 +85,9 @@ const RECORDINGS: Recording[] = [
   {
     name: "bash", argv: ["bash", "--norc", "--noprofile"], size: [60, 10],
     steps: [
-      ["wait", "--ref", "@shell.prompt"], ["type", "echo hello-$((6*7))\r", "--wait-text", "hello-42"],
-      ["wait", "--ref", "@shell.prompt"], ["type", "sh -c 'printf \"fake$ \"; exec cat'\r", "--wait-regex", "/^fake\\$$/m"],
-      ["press", "C-d", "--wait-ref", "@shell.prompt"], ["type", "exit\r", "--wait-exit"],
+      ["wait", "--regex", "/[$#]$/"], ["type", "echo hello-$((6*7))\r", "--wait-text", "hello-42"],
+      ["wait", "--regex", "/hello-42\\n.*[$#]$/"], ["type", "sh -c 'printf \"fake$ \"; exec cat'\r", "--wait-regex", "/^fake\\$$/m"],
+      ["press", "C-d", "--wait-regex", "/fake\\$ .*[$#]$/"], ["type", "exit\r", "--wait-exit"],
     ],
   },
 ];

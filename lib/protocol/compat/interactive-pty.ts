@@ -3,7 +3,9 @@
 // result back to the document's shape. Dispatch applies it; `capabilities` lists each with
 // `aliasOf`. The document's `conversation_id` is a session name; an exec in a conversation
 // that has no session yet starts a shell session of that name (the document's PTY exists per
-// conversation). `session_id` (an interactive session) is accepted and names its block.
+// conversation). `session_id` (an interactive session: its block number as a string) is
+// honoured: send and end_session for a session that has ended are refused, never delivered to
+// whatever runs now, and wait_for refuses a session that never existed.
 // `send`, `status` and `reset` are also core names: a call with `conversation_id` or
 // `session_id` is the document's, and gets the core result plus the document's fields.
 import * as v from "valibot";
@@ -18,7 +20,9 @@ const conversation = {
   conversation_id: v.optional(doc(SessionName, "the conversation's PTY: a tuiwright session name (default: the current session)")),
   session: v.optional(SessionName),
 };
-const interactiveSession = { session_id: v.optional(doc(v.string(), "the interactive session (from exec_interactive); informational: a conversation has at most one")) };
+const interactiveSession = {
+  session_id: v.optional(doc(v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, "session_id must be the id exec_interactive returned (a block number)")), "the interactive session (from exec_interactive): a call for one that has ended is refused")),
+};
 const Timeout = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 3600_000));
 
 function sessionOf(params: { conversation_id?: string; session?: string }): { session?: string } {
@@ -42,8 +46,11 @@ async function execIn(params: { conversation_id?: string; session?: string; comm
   }
 }
 
-const sendAs = (data: string) => async (params: { conversation_id?: string; session?: string }, core: CoreCall) => {
-  const sent = await core("send", { ...sessionOf(params), data });
+/** The core's `block` for a session_id: only that interactive program, or a refusal. */
+const onlyBlock = (params: { session_id?: string }) => (params.session_id === undefined ? {} : { block: Number(params.session_id) });
+
+const sendAs = (data: string) => async (params: { conversation_id?: string; session?: string; session_id?: string }, core: CoreCall) => {
+  const sent = await core("send", { ...sessionOf(params), data, ...onlyBlock(params) });
   return { ok: true, ...sent };
 };
 
@@ -158,6 +165,13 @@ export const INTERACTIVE_PTY: Record<string, DocumentedAlias> = {
       const special = !params.regex && (params.match === "PROMPT" || params.match === "EOF");
       // Explicit, never guessed: a literal is sent as an escaped regex, so "/tmp/" is text.
       const output = special ? params.match : params.regex ? `/${params.match}/m` : `/${regexEscape(params.match)}/`;
+      if (params.session_id !== undefined) {
+        // Its output may still be waited on after it ended; a session never started is refused.
+        const { blocks } = await core("status", sessionOf(params));
+        if (Number(params.session_id) > blocks) {
+          throw new TuiwrightError("session-exited", `there is no interactive session ${params.session_id} (this conversation has started ${blocks} blocks): nothing was waited for`, { hint: "use the session_id exec_interactive returned" });
+        }
+      }
       try {
         const result = await core("wait", {
           ...sessionOf(params), output, fromCursor: params.from_cursor, timeoutMs: params.timeout_ms, includeText: false,
@@ -196,7 +210,7 @@ export const INTERACTIVE_PTY: Record<string, DocumentedAlias> = {
     params: v.strictObject({ ...conversation, ...interactiveSession }),
     result: v.object({ ...Ok, ...SHELL_METHODS.end.result.entries }),
     async run(params, core) {
-      const ended = await core("end", sessionOf(params));
+      const ended = await core("end", { ...sessionOf(params), ...onlyBlock(params) });
       return { ok: true, ...ended };
     },
   },

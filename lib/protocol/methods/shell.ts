@@ -3,6 +3,10 @@ import * as v from "valibot";
 import { BlockResult, doc, ShellMode } from "../schemas.ts";
 import { type MethodDef, target, writer } from "./common.ts";
 
+/** An interactive program named by its block: a call for one that has ended is refused, never
+ * sent to whatever runs now (the agent-interactive-pty document's session_id). */
+const OnlyBlock = doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only if this block is the running interactive program: refused (session-exited) once it has ended");
+
 export const SHELL_METHODS = {
   exec: {
     title: "Shell sessions: run a command at the prompt and return its block (output, exit code, cwd) when it ends",
@@ -23,15 +27,15 @@ export const SHELL_METHODS = {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
     forward: true,
     readOnly: false,
-    params: v.strictObject({ ...writer, data: doc(v.string(), "raw input for the program (\r is Enter, \x03 is Ctrl-C)"), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
+    params: v.strictObject({ ...writer, data: doc(v.string(), "raw input for the program (\r is Enter, \x03 is Ctrl-C)"), block: v.optional(OnlyBlock), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
-    cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace" } },
+    cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace", block: "--block" } },
     readOnly: false,
     destructive: true,
-    params: v.strictObject({ ...writer, graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "how long each step gets before the next, harder one"), 2000) }),
+    params: v.strictObject({ ...writer, block: v.optional(OnlyBlock), graceMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "how long each step gets before the next, harder one"), 2000) }),
     result: v.object({
       session: v.string(),
       how: doc(v.picklist(["exit", "interrupt", "SIGTERM", "SIGKILL"]), "the step that ended it: exit (the known shell/REPL's own exit line), interrupt (Ctrl-C), or a signal"),

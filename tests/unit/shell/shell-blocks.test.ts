@@ -17,10 +17,11 @@ test("the tracker keeps only the newest blocks in memory, and counts them all", 
   expect(t.blocks.map((b) => b.seq)).toEqual([9996, 9997, 9998, 9999, 10_000]);
   expect(t.get(10_000)?.startOffset).toBe(99_991);
   expect(t.get(9995)).toBeUndefined();
-  expect(t.promptAfter(99_960)).toBe(99_965);
-  expect(t.promptAfter(99_946)).toBe(99_955); // after the last dropped block's end (99945)
+  // Prompts (B marks) are kept as many as blocks: the newest five, at 99_950 … 99_990.
+  expect(t.promptAfter(99_960)).toBe(99_970);
+  expect(t.promptAfter(99_946)).toBe(99_950);
   // A PROMPT wait from before that cannot name the first prompt after it: refused.
-  expect(() => t.promptAfter(99_945)).toThrow("older than the blocks kept in memory");
+  expect(() => t.promptAfter(99_940)).toThrow("older than the prompts kept in memory");
 });
 
 test("a shell's block that has left memory is still read back from the transcript", () => {
@@ -43,4 +44,34 @@ test("a shell's block that has left memory is still read back from the transcrip
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("idle only at a drawn prompt: after a block ends and before its prompt's B (or when none comes) the mode is starting", () => {
+  const t = new BlockTracker({ started: () => {}, ended: () => {}, ready: () => {} });
+  t.onMark({ kind: "A", offset: 0 }, null);
+  expect(t.mode()).toBe("starting");
+  t.onMark({ kind: "B", offset: 2 }, null);
+  expect(t.mode()).toBe("idle");
+  t.onMark({ kind: "C", offset: 10 }, null);
+  t.onMark({ kind: "D", offset: 20, exit: 0 }, null);
+  t.onMark({ kind: "A", offset: 20 }, null);
+  // A prompt that lost its B (PS1 reassigned): the shell is not ready, and exec would wait.
+  expect([t.mode(), t.atPrompt]).toEqual(["starting", false]);
+  expect(t.promptAfter(10)).toBeNull();
+  t.onMark({ kind: "B", offset: 22 }, null);
+  expect([t.mode(), t.promptAfter(10)]).toEqual(["idle", 22]);
+});
+
+test("a primary prompt while a block is open ends it with an unknown exit code (the hook that sends D was removed)", () => {
+  const ended: (number | null)[] = [];
+  const t = new BlockTracker({ started: () => {}, ended: (b) => ended.push(b.exitCode), ready: () => {} });
+  t.onMark({ kind: "B", offset: 0 }, null);
+  t.onMark({ kind: "C", offset: 5 }, null);
+  t.onMark({ kind: "B", offset: 9 }, null);
+  expect(ended).toEqual([null]);
+  expect([t.mode(), t.open, t.promptAfter(5)]).toEqual(["idle", null, 9]);
+  // …but a continuation prompt's B is not the shell reading a command.
+  t.onMark({ kind: "S", offset: 12 }, null);
+  t.onMark({ kind: "B", offset: 12 }, null);
+  expect(t.mode()).toBe("continuation");
 });
