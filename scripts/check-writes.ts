@@ -34,6 +34,10 @@ export const EXCEPTIONS: Record<string, string> = {
     "a cgroup control file (pids.max, cgroup.procs, cgroup.kill) in the session's own cgroup: never created (no O_CREAT), only written",
   "lib/worker/shell-facet.ts: writeFileSync(this.#historyFlag, \"\", { mode: 0o600 })":
     "the flag file that tells the shell's own rc to keep the next line out of history, in the session's fresh rc directory (mkdtemp, 0700) under the verified state directory",
+  "lib/shell/output-spool.ts: openSync(path, \"a\", 0o600)":
+    "a shell's output spool, appended to as output arrives, in the session's own transcript directory under the verified state directory",
+  "lib/runtime/tty-input-flush.ts: openSync(path, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK)":
+    "the session's own terminal, opened to flush its input queue (tcflush): nothing is written or created",
   "lib/desktop/app-api.ts: writeFileSync(path, text)":
     "an AOTUI app's own fs.writeText, allowed only inside the folders its aoapp.json grants (lib/desktop/permissions.ts)",
 };
