@@ -1,7 +1,7 @@
 // One desktop (§9.1): its installed and open applications, their views, the snapshot
 // registry, the single-writer input and the signal output. Isolated from every other desktop.
-import { TuiwrightError } from "../protocol/errors.ts";
-import { desktopError } from "./aotui-codes.ts";
+import type { Evidence } from "../outline/types.ts";
+import { asDesktopError, desktopError } from "./aotui-codes.ts";
 import { AppHost, type AppHostHooks } from "./app-host.ts";
 import { loadAppFolder, type AppManifest } from "./app-manifest.ts";
 import type { ViewUpdate } from "./app-messages.ts";
@@ -28,7 +28,13 @@ export type Command =
   | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string }
   | { text: string; snapshot_id?: string; owner?: string };
 
-export type CommandAck = { status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown };
+export type CommandAck = {
+  status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown;
+  /** Terminal apps: what showed that the operation succeeded (manifest rules and the cells they matched). */
+  evidence?: Evidence[];
+  /** Terminal apps: the program's own words for the outcome (vim's `"x" 2L, 10B written`). */
+  message?: string;
+};
 
 export type SavedView = { ordinal: number; id: string; mounted: boolean; hidden: boolean };
 
@@ -343,9 +349,14 @@ export class Desktop {
       });
       const reply = await app.host.call({ kind: "operation", ordinal: view.ordinal, operation: parsed.operation, args, stable_keys: stableKeys }, this.#timeoutMs);
       this.#opLog(app, `${dslLine} → ok`);
-      return { status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys, ...(reply?.result !== undefined ? { result: reply.result } : {}) };
+      return {
+        status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys,
+        ...(reply?.result !== undefined ? { result: reply.result } : {}),
+        ...(reply?.evidence !== undefined ? { evidence: reply.evidence } : {}),
+        ...(reply?.message !== undefined ? { message: reply.message } : {}),
+      };
     } catch (error) {
-      const e = error instanceof TuiwrightError ? error : desktopError("internal", String(error));
+      const e = asDesktopError(error);
       this.#opLog(app, `${dslLine} → ${e.message}`);
       this.output.emit("dom_mutation");
       throw e;
