@@ -82,6 +82,8 @@ export const OperationEntry = v.pipe(
     description: v.optional(v.string(), ""),
     args: v.optional(v.record(Name, ArgType), {}),
     encode: v.optional(v.record(Name, v.picklist(ENCODERS, `an encoder is one of ${ENCODERS.join(", ")}`)), {}),
+    /** The longest value the program takes for an argument (htop's prompts keep 40 characters). */
+    max_chars: v.optional(v.record(Name, v.pipe(v.number(), v.integer(), v.minValue(1))), {}),
     keys: v.optional(v.pipe(v.string(), v.minLength(1))),
     ok: v.optional(v.pipe(v.array(Outcome), v.minLength(1, "ok needs at least one outcome: what success looks like"))),
     fail: v.optional(v.array(Outcome)),
@@ -173,9 +175,11 @@ function outcomeProblem(outcome: OperationOutcome, args: Record<string, string>,
   return null;
 }
 
-function templateProblem(op: TemplateSource & { encode?: Record<string, string> }): string | null {
+function templateProblem(op: TemplateSource & { encode?: Record<string, string>; max_chars?: Record<string, number> }): string | null {
   const args = op.args ?? {};
-  for (const name of Object.keys(op.encode ?? {})) if (!(name in args)) return `encode.${name}: ${name} is not one of the operation's args (${Object.keys(args).join(", ") || "none"})`;
+  for (const table of ["encode", "max_chars"] as const) {
+    for (const name of Object.keys(op[table] ?? {})) if (!(name in args)) return `${table}.${name}: ${name} is not one of the operation's args (${Object.keys(args).join(", ") || "none"})`;
+  }
   if (op.exec !== undefined) {
     for (const match of op.exec.matchAll(TOKEN)) if (match[1] !== undefined) return `exec templates take {arg} substitutions, not keys such as <${match[1]}>`;
     return placeholderProblem(op.exec, args);
@@ -217,7 +221,7 @@ export function argumentText(args: Record<string, unknown>, name: string, field:
 
 /** The keys template with these args as typing and key presses. Substituted values are typed
  * (never read as key names), each through its encoder. */
-export function keySteps(template: string, op: Pick<TerminalOperation, "id" | "encode">, args: Record<string, unknown>, nonce: string): KeyStep[] {
+export function keySteps(template: string, op: Pick<TerminalOperation, "id" | "encode"> & { max_chars?: Record<string, number> }, args: Record<string, unknown>, nonce: string): KeyStep[] {
   const steps: KeyStep[] = [];
   const typeText = (text: string) => {
     if (text === "") return;
@@ -235,6 +239,10 @@ export function keySteps(template: string, op: Pick<TerminalOperation, "id" | "e
     } else {
       const [name, field] = [match[2]!, match[3]];
       const value = argumentText(args, name, field, nonce);
+      const max = op.max_chars?.[name];
+      if (max !== undefined && [...value].length > max) {
+        throw new TuiwrightError("invalid-argument", `${op.id} --${name} takes at most ${max} characters (the program keeps no more), got ${[...value].length}`, { hint: "shorten the value" });
+      }
       const encoder: EncoderName = name === "nonce" ? "text" : (op.encode?.[name] ?? "text");
       typeText(encodeArgument(encoder, `${op.id} --${name}${field ? ` (${field})` : ""}`, value));
     }

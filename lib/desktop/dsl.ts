@@ -49,6 +49,26 @@ function parseAttributes(source: string): Record<string, string> {
   return out;
 }
 
+/** Escapes inside double quotes: \" \\ \n \r \t \e (Escape) \xHH \u{HEX}; any other backslash
+ * stays as written (so "C:\dir" keeps its backslash). Single quotes take everything literally. */
+function unescapeDouble(inner: string): string {
+  return inner.replace(/\\(["\\nrte]|x[0-9A-Fa-f]{2}|u\{[0-9A-Fa-f]{1,6}\})/g, (_all, escape: string) => {
+    switch (escape[0]) {
+      case "n": return "\n";
+      case "r": return "\r";
+      case "t": return "\t";
+      case "e": return "\x1b";
+      case "x": return String.fromCharCode(parseInt(escape.slice(1), 16));
+      case "u": {
+        const code = parseInt(escape.slice(2, -1), 16);
+        if (code > 0x10ffff) throw invalid(`\\${escape} is not a Unicode code point`);
+        return String.fromCodePoint(code);
+      }
+      default: return escape;
+    }
+  });
+}
+
 /** Shell-like words: double quotes (with \ escapes) and single quotes group spaces. */
 export function splitWords(line: string): string[] {
   const words: string[] = [];
@@ -60,7 +80,7 @@ export function splitWords(line: string): string[] {
       const end = c === "'" ? line.indexOf("'", i + 1) : closingDoubleQuote(line, i + 1);
       if (end < 0) throw invalid(`unclosed ${c} in ${JSON.stringify(line)}`);
       const inner = line.slice(i + 1, end);
-      current += c === "'" ? inner : inner.replace(/\\(["\\])/g, "$1");
+      current += c === "'" ? inner : unescapeDouble(inner);
       inWord = true;
       i = end;
     } else if (/\s/.test(c)) {

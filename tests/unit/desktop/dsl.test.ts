@@ -43,6 +43,13 @@ test("quoting: double quotes with escapes, single quotes, --key=value", () => {
   expect(splitWords(`a "b \\"c\\" d" 'e f' --x="y z"`)).toEqual(["a", 'b "c" d', "e f", "--x=y z"]);
 });
 
+test("newlines and other characters a line cannot hold: \\n \\r \\t \\e \\xHH \\u{HEX} in double quotes; single quotes and unknown escapes stay literal", () => {
+  expect(splitWords(String.raw`--content "two\nlines\tand\r\e\x41\u{1F600}\\n" 'not\n' "C:\dir"`)).toEqual(["--content", "two\nlines\tand\r\x1bA\u{1F600}\\n", "not\\n", "C:\\dir"]);
+  const parsed = parseContextCommand(String.raw`<context app_id="app_1">execute send_message --content "Hello,\nworld"</context>`);
+  expect(parsed).toMatchObject({ kind: "execute", args: [{ name: "content", value: "Hello,\nworld" }] });
+  expect(refused(() => parseContextCommand(String.raw`<context>execute x --a "\u{110000}"</context>`)).message).toContain("is not a Unicode code point");
+});
+
 test("malformed commands are E_INVALID_CMD (recoverable) with what is wrong", () => {
   const cases: [string, string][] = [
     ["execute x", "expected <context"],

@@ -94,7 +94,7 @@ test("an outline becomes views: regions with items are lists, named values entit
     ],
   }];
   const ordinals = new Map<string, number>();
-  const ops = terminalOperationSpecs([{ id: "kill_process", description: "send SIGTERM", args: { process: "row" }, encode: {}, keys: "{process.key}<F9>", ok: [{ rule: "gone", exit: true }] }]);
+  const ops = terminalOperationSpecs([{ id: "kill_process", description: "send SIGTERM", args: { process: "row" }, encode: {}, max_chars: {}, keys: "{process.key}<F9>", ok: [{ rule: "gone", exit: true }] }]);
   const views = terminalViews(nodes as any, "htop", "", ["Session top: htop"], ops, ordinals);
   expect(views.map((v) => [v.ordinal, v.name])).toEqual([[0, "Terminal"], [1, "Header"], [2, "Processes"]]);
   expect(renderViewBody(views[2]!)).toBe("        # [Processes](list:processes)\n        1. [101 root sleep 600](item:processes[0])\n        2. [102 root bash](item:processes[1])");
