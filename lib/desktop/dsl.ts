@@ -7,9 +7,9 @@ export type ParsedArg = { name: string; short: boolean; value: string | true };
 
 export type ParsedCommand =
   | { kind: "execute"; app?: string; view?: string; operation: string; args: ParsedArg[] }
-  | { kind: "system"; app?: string; view?: string; verb: SystemVerb; target: string };
+  | { kind: "system"; app?: string; view?: string; verb: SystemVerb; target: string; page?: number };
 
-export type SystemVerb = "open" | "close" | "collapse" | "show-application" | "mount" | "dismount" | "hide" | "show-view";
+export type SystemVerb = "open" | "close" | "collapse" | "show-application" | "mount" | "dismount" | "hide" | "show-view" | "page";
 
 const CONTEXT = /^\s*<context\b([^>]*)>([\s\S]*?)<\/context>\s*$/;
 const ATTRIBUTE = /([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
@@ -113,8 +113,13 @@ export function parseDsl(line: string, app?: string, view?: string): ParsedComma
     if (!operation || operation.startsWith("-")) throw invalid("execute needs an operation id: execute OP [--arg value …]");
     return { kind: "execute", app, view, operation, args: parseArgs(words.slice(2)) };
   }
+  if (verb === "page") {
+    const [flag, target, pageFlag, number, ...rest] = words.slice(1);
+    if (flag !== "--view" || target === undefined || pageFlag !== "--page" || number === undefined || !/^\d{1,9}$/.test(number) || rest.length > 0) throw invalid("write: page --view <view_id> --page <n>");
+    return { kind: "system", app, view, verb: "page", target, page: Number(number) };
+  }
   const system = systemVerb(verb, words);
-  if (!system) throw invalid(`unknown command ${JSON.stringify(verb)}: use execute, open, close, collapse, show, mount, dismount or hide`);
+  if (!system) throw invalid(`unknown command ${JSON.stringify(verb)}: use execute, open, close, collapse, show, mount, dismount, hide or page`);
   const [flag, target, ...rest] = words.slice(1);
   if (flag !== `--${system.flag}` || target === undefined || rest.length > 0) throw invalid(`write: ${verb} --${system.flag} <${system.flag === "view" ? "view_id" : "app_id"}>`);
   return { kind: "system", app, view, verb: system.verb, target };

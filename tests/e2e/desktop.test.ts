@@ -55,7 +55,7 @@ test("CLI: errors carry the AOTUI code and our exit codes", async () => {
     [["desktop", "exec", "<context>close --application app_1</context>"], 77, "E_PERMISSION: app_1 (ChatWithUser) is a system app and cannot be closed"],
     [["desktop", "exec", "execute add_todo --txt x", "--app", "app_3"], 65, "E_INVALID_CMD: add_todo has no argument \"txt\" (arguments: text)"],
     [["desktop", "exec", "execute add_todo", "--app", "app_3", "--snapshot-id", "T0"], 65, "E_INVALID_CMD: add_todo needs --text (string)"],
-    [["desktop", "exec", "execute complete_todo --item todo_list[0]", "--app", "app_3", "--snapshot-id", "T77"], 66, "E_NOT_FOUND: no snapshot \"T77\""],
+    [["desktop", "exec", "execute complete_todo --item todo_list[0]", "--app", "app_3", "--snapshot-id", "T77"], 66, "E_NOT_FOUND: the snapshot this command refers to was never taken of this desktop"],
     [["desktop", "snapshot", "--desktop", "nope"], 66, "E_NOT_FOUND: no desktop \"nope\""],
     [["desktop", "exec", "<context>open --application app_1</context>", "--app", "app_1"], 64, "--app/--view go with a bare DSL command"],
   ];

@@ -89,7 +89,7 @@ test("arguments are converted by the operation's schema", () => {
     ["--content hi --count 2.5", "op --count must be an integer"],
     ["--content hi --urgent maybe", "op --urgent is a flag"],
     ["--content", "op --content needs a value (string)"],
-    ["--content hi --item first", "takes a todo item reference"],
+    ["--content hi --item first", 'op --item takes a reference to a todo item such as list_id[0], got "first"'],
     ["--content a --content b", "given twice"],
     ["--content a -c 3", "-c does not name exactly one argument of op"],
   ];
@@ -98,4 +98,7 @@ test("arguments are converted by the operation's schema", () => {
     expect(error.errorName).toBe("invalid-command");
     expect(error.message).toContain(message);
   }
+  // The hint names the lists of that item type the view shows, not a guessed list name.
+  const hinted = refused(() => convertArgs("op", specs, (parseContextCommand(`<context>execute op --content a --item 3</context>`) as any).args, resolve, () => ["inbox", "archive"]));
+  expect(hinted.message).toContain('op --item takes an item of inbox or archive such as inbox[0], got "3"');
 });
