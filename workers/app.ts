@@ -85,6 +85,7 @@ async function start(message: StartMessage): Promise<void> {
   const main = newView("Main", isHtml ? source : undefined, true);
   const api = makeAotuiApi({
     permissions: message.permissions,
+    dir: message.dir,
     createView: (name, html, mounted) => newView(name, html, mounted),
     setMounted(document, mounted) {
       const view = views.find((v) => v.document === document);

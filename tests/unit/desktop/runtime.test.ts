@@ -1,8 +1,9 @@
 // The in-process AOTUI runtime driven like an agent would: Markdown in, DSL out. Each test
 // makes its own desktop (apps run in real workers with a real headless DOM).
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { createDesktop, destroyDesktop, getSnapshot, listDesktops, restore, serialize, SNAPSHOT_LIMIT, type Desktop, type UpdateSignal } from "../../../lib/desktop/index.ts";
 import { SignalOutputStream } from "../../../lib/desktop/signal-stream.ts";
 import { TuiwrightError } from "../../../lib/protocol/errors.ts";
@@ -170,14 +171,21 @@ test("an app whose worker dies is shown as crashed; the desktop lives and the ap
   expect(markup).toContain("[alive](item:todo_list[3])");
 });
 
-test("permission denial: the file browser reads /tmp but not /etc", async () => {
-  const desktop = await desktopWith("files");
+test("permission denial: the file browser reads its own data folder, not /etc, and not through a symlink planted in it", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "tw-files-app-"));
+  cpSync(`${APPS}/files`, folder, { recursive: true });
+  symlinkSync("/etc", join(folder, "data", "escape"));
+  const desktop = await desktopWith(folder);
   const files = findApplication(getSnapshot(desktop), "Files");
-  await desktop.input.execute(`<context app_id="${files}">execute change_dir --path /tmp</context>`);
+  expect(getSnapshot(desktop)).toContain(`# [${folder}/data](entity:current_dir)`);
+  await desktop.input.execute(`<context app_id="${files}">execute change_dir --path ${folder}/data/notes</context>`);
   const error = await refusal(desktop.input.execute(`<context app_id="${files}">execute change_dir --path /etc</context>`));
   expect(error.errorName).toBe("desktop-permission");
   expect(error.message).toBe("E_PERMISSION: fs:read of /etc is not granted by this app's permissions");
-  expect(getSnapshot(desktop)).toContain("# [/tmp](entity:current_dir)");
+  const planted = await refusal(desktop.input.execute(`<context app_id="${files}">execute change_dir --path ${folder}/data/escape</context>`));
+  expect(planted.message).toBe(`E_PERMISSION: fs:read of ${folder}/data/escape (it is /etc) is not granted by this app's permissions`);
+  expect(getSnapshot(desktop)).toContain(`# [${folder}/data/notes](entity:current_dir)`);
+  rmSync(folder, { recursive: true, force: true });
 });
 
 test("permission denial: fetch, XMLHttpRequest, WebSocket and file reads outside the app's permissions", async () => {
