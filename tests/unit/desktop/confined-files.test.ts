@@ -77,17 +77,19 @@ test("a granted folder that is itself a symlink is granted as what it is", () =>
 });
 
 test("fetch and XMLHttpRequest: a redirect to an ungranted host is refused; the proxy and unix options are refused", async () => {
-  const server = Bun.serve({
+  let port = 0;
+  const server: { port: number; stop(force: boolean): void } = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    fetch(request) {
+    fetch(request: Request): Response {
       const url = new URL(request.url);
-      if (url.pathname === "/away") return new Response(null, { status: 302, headers: { location: `http://localhost:${server.port}/secret` } });
+      if (url.pathname === "/away") return new Response(null, { status: 302, headers: { location: `http://localhost:${port}/secret` } });
       if (url.pathname === "/near") return new Response(null, { status: 301, headers: { location: "/here" } });
       if (url.pathname === "/here") return new Response("here");
       return new Response("secret");
     },
   });
+  port = server.port;
   try {
     const { fetch, XMLHttpRequest } = guardedNetwork(["net:http:127.0.0.1"]);
     const base = `http://127.0.0.1:${server.port}`;
