@@ -25,8 +25,8 @@ export type DesktopConfig = {
 
 /** A command: the structured form of §5.5, or the agent's text (`<context …>…</context>`). */
 export type Command =
-  | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string }
-  | { text: string; snapshot_id?: string; owner?: string };
+  | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string; holder?: unknown }
+  | { text: string; snapshot_id?: string; owner?: string; holder?: unknown };
 
 export type CommandAck = {
   status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown;
@@ -104,8 +104,9 @@ export class Desktop {
   readonly createdAt: number;
   readonly output: SignalOutputStream;
   readonly input: {
-    acquire(owner: string): void;
-    release(owner?: string): void;
+    /** `holder`: who took it (the daemon passes the connection); then only it can write or release. */
+    acquire(owner: string, holder?: unknown): void;
+    release(owner?: string, holder?: unknown): void;
     execute(command: Command | string): Promise<CommandAck>;
     readonly owner: string | null;
   };
@@ -129,8 +130,8 @@ export class Desktop {
     this.#timeoutMs = config.operationTimeoutMs ?? 10_000;
     const lock = this.#lock;
     this.input = {
-      acquire: (owner) => lock.acquire(owner),
-      release: (owner) => lock.release(owner),
+      acquire: (owner, holder) => lock.acquire(owner, holder),
+      release: (owner, holder) => lock.release(owner, holder),
       execute: (command) => this.execute(command),
       get owner() { return lock.owner; },
     };
@@ -331,7 +332,7 @@ export class Desktop {
     const normalised = typeof command === "string" ? { text: command } : command;
     try {
       this.#alive();
-      this.#lock.check(normalised.owner);
+      this.#lock.check(normalised.owner, normalised.holder);
     } catch (error) {
       return Promise.reject(error);
     }

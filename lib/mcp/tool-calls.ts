@@ -23,10 +23,11 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
 
 /** Methods whose effect the daemon ties to the connection that made the call (a write lease
- * without ttl, a desktop's input lock): they go on the client's lasting connection. Every other
- * call gets a connection of its own, so cancelling it closes that connection and the daemon
- * drops its waits. */
-const HELD_BY_CONNECTION: ReadonlySet<string> = new Set<MethodName>(["lease.acquire", "desktop.acquire"]);
+ * without ttl, a desktop's input lock — and the desktop commands and release, which only that
+ * connection may send while it holds the lock): they go on the client's lasting connection.
+ * Every other call gets a connection of its own, so cancelling it closes that connection and the
+ * daemon drops its waits. */
+const HELD_BY_CONNECTION: ReadonlySet<string> = new Set<MethodName>(["lease.acquire", "desktop.acquire", "desktop.release", "desktop.exec"]);
 
 /** An exec (or a compat name for one) started a command block: cancelling it ends that command. */
 function runsBlock(method: string): boolean {

@@ -144,6 +144,28 @@ test("JSON-RPC: the input lock belongs to one owner and goes with its connection
   }
 });
 
+test("JSON-RPC: the lock is bound to the connection that took it — another connection presenting the same owner string can neither write nor release", async () => {
+  const desktop = await fresh("todo");
+  const a = await RawSocket.open(world.socketPath);
+  const b = await RawSocket.open(world.socketPath);
+  try {
+    expect((await a.call({ jsonrpc: "2.0", id: 1, method: "desktop.acquire", params: { owner: "agent-A" } })).result).toEqual({ desktop, owner: "agent-A" });
+    const command = `<context app_id="app_3">execute add_todo --text "impostor"</context>`;
+    const exec = await b.call({ jsonrpc: "2.0", id: 2, method: "desktop.exec", params: { command, owner: "agent-A" } });
+    expect(exec.error).toMatchObject({ code: -32034, message: 'E_PERMISSION: the desktop\'s input is held by "agent-A" on another connection', data: { aotui: "E_PERMISSION" } });
+    const release = await b.call({ jsonrpc: "2.0", id: 3, method: "desktop.release", params: { owner: "agent-A" } });
+    expect(release.error).toMatchObject({ code: -32034, message: 'E_PERMISSION: the desktop\'s input is held by "agent-A" on another connection' });
+    const again = await b.call({ jsonrpc: "2.0", id: 4, method: "desktop.acquire", params: { owner: "agent-A" } });
+    expect(again.error).toMatchObject({ code: -32034 });
+    expect(await snapshot()).not.toContain("impostor");
+    expect((await a.call({ jsonrpc: "2.0", id: 5, method: "desktop.exec", params: { command: command.replace("impostor", "holder"), owner: "agent-A" } })).result).toMatchObject({ status: "ok" });
+    expect((await a.call({ jsonrpc: "2.0", id: 6, method: "desktop.release", params: { owner: "agent-A" } })).result).toEqual({ desktop, released: true });
+  } finally {
+    a.close();
+    b.close();
+  }
+});
+
 test("MCP: desktop_snapshot shows only the Markdown; desktop_exec resolves references in it", async () => {
   await fresh("mail");
   const client = new Client({ name: "desktop-test", version: "1.0.0" });
