@@ -111,22 +111,37 @@ function blockPieces(block: Block): Piece[] {
   }
 }
 
-/** Where an item argument's references come from: the lists of this view with that item type. */
-function itemHint(type: string, blocks: Block[]): string {
-  if (SCALAR_TYPES.has(type)) return "";
-  const lists = blocks.flatMap((b) => (b.kind === "list" && b.type === type ? [refId(b.id)] : []));
-  if (lists.length === 0) return ` (an item reference, e.g. list_id[0], from a list of ${inlineText(type, 100)} items)`;
-  return ` (an item of ${lists.join(" or ")}, e.g. ${lists[0]}[0])`;
+/** The list ids of each item type in these views (an app's operations may sit in another view
+ * than its lists: a terminal app's "Terminal" view). */
+export function listsByType(models: ViewModel[]): Map<string, string[]> {
+  const lists = new Map<string, string[]>();
+  for (const model of models) {
+    for (const block of model.blocks) {
+      if (block.kind !== "list") continue;
+      const ids = lists.get(block.type) ?? [];
+      if (!ids.includes(block.id)) ids.push(block.id);
+      lists.set(block.type, ids);
+    }
+  }
+  return lists;
 }
 
-function operationLines(operations: OperationSpec[], blocks: Block[], out: string[]): void {
+/** Where an item argument's references come from: the app's lists with that item type. */
+function itemHint(type: string, lists: Map<string, string[]>): string {
+  if (SCALAR_TYPES.has(type)) return "";
+  const ids = (lists.get(type) ?? []).map(refId);
+  if (ids.length === 0) return ` (an item reference, e.g. list_id[0], from a list of ${inlineText(type, 100)} items)`;
+  return ` (an item of ${ids.join(" or ")}, e.g. ${ids[0]}[0])`;
+}
+
+function operationLines(operations: OperationSpec[], lists: Map<string, string[]>, out: string[]): void {
   if (operations.length === 0) return;
   out.push("# Operation");
   for (const op of operations) {
     out.push(`- [${linkText(op.label)}](operation:${refId(op.id)})`);
     if (op.args.length === 0) continue;
     out.push("    - Arguments:");
-    for (const arg of op.args) out.push(`        - ${inlineText(arg.name, 100)}: ${inlineText(arg.type, 100)}${arg.optional ? " (optional)" : ""}${itemHint(arg.type, blocks)}`);
+    for (const arg of op.args) out.push(`        - ${inlineText(arg.name, 100)}: ${inlineText(arg.type, 100)}${arg.optional ? " (optional)" : ""}${itemHint(arg.type, lists)}`);
   }
 }
 
@@ -158,7 +173,7 @@ export function pageCount(model: ViewModel): number {
 }
 
 /** A mounted, shown view's body: one page of its content (the first by default), then its operations. */
-export function renderViewBody(model: ViewModel, page = 1, viewId = ""): string {
+export function renderViewBody(model: ViewModel, page = 1, viewId = "", lists: Map<string, string[]> = listsByType([model])): string {
   const { pieces, pages } = paged(model);
   const count = pages.length;
   const current = Math.min(Math.max(1, page), count);
@@ -169,7 +184,7 @@ export function renderViewBody(model: ViewModel, page = 1, viewId = ""): string 
   for (const piece of pieces.slice(pages[current - 1], pages[current] ?? pieces.length)) lines.push(...piece.lines());
   if (count > 1 && current < count) lines.push("", marker(`truncated here; the next page: page --view ${viewId} --page ${current + 1}`));
   if (lines.at(-1) !== "" && model.operations.length > 0) lines.push("");
-  operationLines(model.operations, model.blocks, lines);
+  operationLines(model.operations, lists, lines);
   while (lines[0] === "") lines.shift();
   while (lines.at(-1) === "") lines.pop();
   return lines.map((line) => (line === "" ? "" : `        ${line}`)).join("\n");
@@ -192,6 +207,7 @@ export function renderDesktopShown(input: RenderInput): { markup: string; shown:
     if (app.operationLog.length === 0) out.push("    <operation_log></operation_log>");
     else out.push("    <operation_log>", ...app.operationLog.map((line, i) => `    ${i + 1}. ${inlineText(line, LOG_CHARS)}`), "    </operation_log>");
     if (app.state === "running") {
+      const lists = listsByType(app.views.filter((v) => v.mounted && !v.hidden).map((v) => v.model));
       const dismounted = app.views.filter((v) => !v.mounted);
       if (dismounted.length > 0) out.push(`    Dismounted views: ${dismounted.map((v) => `[${linkText(v.model.name, 200)}](view:${refId(v.id)})`).join(", ")}`);
       for (const view of app.views) {
@@ -202,7 +218,7 @@ export function renderDesktopShown(input: RenderInput): { markup: string; shown:
           out.push(`${open}, state="hidden"></view>`);
           continue;
         }
-        const body = renderViewBody(view.model, view.page ?? 1, view.id);
+        const body = renderViewBody(view.model, view.page ?? 1, view.id, lists);
         if (size + body.length > SNAPSHOT_CHARS) {
           out.push(`${open}, state="not-shown">`, `        (not shown: this snapshot reached its ${SNAPSHOT_CHARS.toLocaleString("en")}-character limit; hide or dismount other views to see it)`, "    </view>");
           continue;

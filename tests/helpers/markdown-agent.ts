@@ -4,8 +4,9 @@
 
 export type Located = { app: string; view: string; ref: string };
 
-/** The app, view and item reference of the first item whose label contains `text`. */
-export function findItem(markdown: string, text: string): Located {
+/** The app, view and item reference of the first item whose label contains `text` (in `inApp`
+ * when given). */
+export function findItem(markdown: string, text: string, inApp?: string): Located {
   let app = "";
   let view = "";
   for (const line of markdown.split("\n")) {
@@ -14,7 +15,7 @@ export function findItem(markdown: string, text: string): Located {
     const v = /<view id="([^"]+)"/.exec(line);
     if (v) view = v[1]!;
     const item = /^\s*\d+\. \[(.*)\]\(item:([\w-]+\[\d+\])\)$/.exec(line);
-    if (item && item[1]!.includes(text)) return { app, view, ref: item[2]! };
+    if (item && item[1]!.includes(text) && (inApp === undefined || app === inApp)) return { app, view, ref: item[2]! };
   }
   throw new Error(`the agent cannot see an item with ${JSON.stringify(text)} in:\n${markdown}`);
 }
