@@ -22,6 +22,7 @@
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { encodeKey } from "../terminal/keys.ts";
+import { linearPattern } from "../terminal/linear-pattern.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { encodeArgument, ENCODERS, type EncoderName } from "./argument-encoders.ts";
 
@@ -62,6 +63,9 @@ export const Outcome = v.strictObject({
   message: v.optional(v.string()),
   /** fail outcomes: keys that put the program back (Escape out of a menu the step opened). */
   undo: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** fail outcomes: a message the program shows only briefly (top's "Failed signal pid …"): its
+   * regex (over the whole screen, linear-time) is watched on every screen, not only settled ones. */
+  flash: v.optional(v.boolean()),
 });
 
 const StepFields = {
@@ -169,6 +173,14 @@ function outcomeProblem(outcome: OperationOutcome, args: Record<string, string>,
       } catch (error) {
         return `${where} ${outcome.rule}: ${(error as Error).message}`;
       }
+    }
+  }
+  if (outcome.flash) {
+    if (outcome.regex === undefined || outcome.row !== undefined || outcome.to_cursor || outcome.ref !== undefined || outcome.and !== undefined) return `${where} ${outcome.rule}: flash goes with a whole-screen regex alone (no row, to_cursor, ref or and)`;
+    try {
+      linearPattern(outcome.regex.replace(PLACEHOLDER, "x"));
+    } catch (error) {
+      return `${where} ${outcome.rule}: ${(error as Error).message}`;
     }
   }
   if (outcome.undo !== undefined) return keysProblem(outcome.undo, args);

@@ -149,6 +149,7 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     },
     async "desktop.snapshot"(params) {
       const desktop = pick(params.desktop);
+      await desktop.sync(); // terminal apps as their screens are now, not as last refreshed
       return { desktop: desktop.id, ...(params.peek ? { markup: desktop.peek(), snapshot_id: "" } : desktop.snapshot()) };
     },
     async "desktop.exec"(params, call) {

@@ -66,6 +66,8 @@ export interface AppBackend {
   terminate(): void;
   /** An operation that timed out and has not finished since (the app is not responding). */
   overdue?(): { operation: string; sinceMs: number } | null;
+  /** Brings the app's views up to date with what it shows now (a terminal's screen). */
+  sync?(): Promise<void>;
 }
 
 /** An application that is not an HTML5 app folder (a terminal session): it starts itself. */
@@ -290,6 +292,11 @@ export class Desktop {
   snapshot(): { markup: string; snapshot_id: string } {
     const { markup, visible } = this.#render();
     return { markup, snapshot_id: this.#registry.register(visible).id };
+  }
+
+  /** Waits until every app's views show what it shows now (terminal apps read their screens). */
+  async sync(): Promise<void> {
+    await Promise.all([...this.#open.values()].map((app) => (app.state === "running" ? app.host?.sync?.().catch(() => undefined) : undefined)));
   }
 
   /** The Markdown without registering a snapshot (observers: the agent's ids stay valid). */

@@ -182,6 +182,7 @@ export function terminalApp(session: TerminalSession): ExternalApp {
             await refresh();
           }
         },
+        sync: () => refresh(),
         terminate() {
           closed = true;
           unsubscribe();

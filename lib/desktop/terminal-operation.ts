@@ -5,7 +5,7 @@
 // message; neither within the time is an E_TIMEOUT that says the keys were sent (not
 // recoverable: retrying blindly could do it twice).
 import { randomBytes } from "node:crypto";
-import { execCommand, keySteps, stepsOf, type KeyStep, type OperationStep, type TerminalOperation } from "../adapters/manifest-operations.ts";
+import { execCommand, fillTemplate, keySteps, stepsOf, type KeyStep, type OperationStep, type TerminalOperation } from "../adapters/manifest-operations.ts";
 import { needsOutline, readOutcome, type OutcomeMatch, type OutcomeScreen } from "../adapters/operation-outcome.ts";
 import type { Evidence } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -63,25 +63,39 @@ async function awaitOutcome(session: OperationSession, step: OperationStep, args
   let seen = before;
   let first = true;
   let last: OutcomeScreen | null = null;
-  const waitFor = async (params: Record<string, unknown>): Promise<boolean> => {
+  // Messages a program shows only briefly are watched on every screen (the wait sees each one).
+  const flashes = (step.fail ?? []).filter((o) => o.flash);
+  const flashRegexes = flashes.map((o) => fillTemplate(o.regex!, args, nonce, true));
+  const waitFor = async (params: Record<string, unknown>): Promise<any> => {
     const timeoutMs = Math.min(remaining(), (params.timeoutMs as number | undefined) ?? Infinity);
-    if (timeoutMs <= 0) return false;
+    if (timeoutMs <= 0) return null;
     try {
-      await session.call("wait", { ...params, timeoutMs });
-      return true;
+      return await session.call("wait", { ...params, timeoutMs });
     } catch (error) {
-      if (error instanceof TuiwrightError && (error.errorName === "timeout" || error.errorName === "session-exited")) return false;
+      if (error instanceof TuiwrightError && (error.errorName === "timeout" || error.errorName === "session-exited")) return null;
       throw error;
     }
+  };
+  /** A wait that also wakes on a flashing failure; the failure, when it was that. */
+  const watch = async (params: Record<string, unknown>): Promise<{ done: boolean; flashed: OutcomeMatch | null }> => {
+    const result = await waitFor({ ...params, mode: "any", ...(flashRegexes.length > 0 ? { regex: flashRegexes, includeText: true } : {}) });
+    if (result && flashRegexes.length > 0 && (result.fired as string[]).some((label) => label.startsWith("regex ")) && typeof result.text === "string") {
+      const screen: OutcomeScreen = { lines: result.text.split("\n"), cursor: { row: 0, col: 0 }, altScreen: true, exited: false, revision: result.revision, nodes: null };
+      return { done: true, flashed: readOutcome({ keys: step.keys, ok: [], fail: flashes }, screen, args, nonce) };
+    }
+    return { done: result !== null, flashed: null };
   };
   for (;;) {
     if (remaining() <= 0) throw new OperationTimeout(last ? lastRows(last) : "");
     // A change the keys caused (or the exit); keys that may change nothing get settle_ms to show one.
-    const changed = await waitFor({ changedSince: seen, exit: true, mode: "any", ...(first && step.may_not_change ? { timeoutMs: settleMs } : {}) });
-    if (!changed && !(first && step.may_not_change)) throw new OperationTimeout(last ? lastRows(last) : "");
+    const changed = await watch({ changedSince: seen, exit: true, ...(first && step.may_not_change ? { timeoutMs: settleMs } : {}) });
+    if (changed.flashed) return changed.flashed;
+    if (!changed.done && !(first && step.may_not_change)) throw new OperationTimeout(last ? lastRows(last) : "");
     first = false;
     // Never answer from a screen still moving: the outcome is read once it has been still.
-    if (!(await waitFor({ settledMs: settleMs }))) throw new OperationTimeout(last ? lastRows(last) : "");
+    const settled = await watch({ settledMs: settleMs });
+    if (settled.flashed) return settled.flashed;
+    if (!settled.done) throw new OperationTimeout(last ? lastRows(last) : "");
     const screen = await readScreen(session, withOutline);
     last = screen;
     const outcome = readOutcome(step, screen, args, nonce);

@@ -168,3 +168,31 @@ test("htop: kill_process on a process that exited before the command is E_NOT_FO
     bystander.kill("SIGKILL");
   }
 });
+
+test("top: kill_process names the referenced PID to top itself; a process gone is E_NOT_FOUND with top's message", async () => {
+  const target = Bun.spawn(["sleep", "3621"]);
+  const gone = Bun.spawn(["sleep", "3622"]);
+  try {
+    await world.spawn(["top", "-d", "1", "-p", `${target.pid},${gone.pid}`], ["--session", "tp", "--cols", "160", "--rows", "30"]);
+    await world.run(["wait", "-s", "tp", "--text", "PID"]);
+    const app = (await world.json(["desktop", "open-session", "tp"])).app;
+    await world.run(["wait", "-s", "tp", "--regex", `^\\s*${target.pid} `, "--regex", `^\\s*${gone.pid} `, "--all", "--timeout", "30000"]);
+    const markup = (await world.run(["desktop", "snapshot"])).stdout;
+    const row = (pid: number) => new RegExp(`^\\s*\\d+\\. \\[${pid} .*\\]\\(item:(tasks\\[\\d+\\])\\)$`, "m").exec(markup)![1]!;
+    const goneRef = { ref: row(gone.pid) };
+    const targetRef = { ref: row(target.pid) };
+    gone.kill("SIGKILL");
+    await gone.exited;
+    const refused = await exec(`execute kill_process --process ${goneRef.ref}`, app);
+    expect(refused.code).toBe(66);
+    expect(refused.error!.message).toMatch(new RegExp(`^E_NOT_FOUND: kill_process: Failed signal pid '${gone.pid}' with '15': No such process`));
+    const killed = await exec(`execute kill_process --process ${targetRef.ref}`, app);
+    expect(killed.code).toBe(0);
+    expect(killed.ack.evidence.map((e: any) => e.rule)).toEqual(["pid-prompt", "signal-prompt", "signal-sent"]);
+    expect(await target.exited).not.toBe(0);
+    expect(target.signalCode).toBe("SIGTERM");
+  } finally {
+    target.kill("SIGKILL");
+    gone.kill("SIGKILL");
+  }
+});

@@ -69,6 +69,7 @@ const PROGRAMS: Record<string, { argv: (dir: string) => string[]; flags?: string
   vim: { argv: (dir) => ["vim", "-n", "-u", "NONE", "-N", join(dir, "fuzz.txt")], ready: "first line" },
   less: { argv: (dir) => ["less", join(dir, "fuzz.txt")], ready: "first line" },
   htop: { argv: () => ["htop"], ready: "PID" },
+  top: { argv: () => ["top"], ready: "PID" },
   python: { argv: () => ["python3", "-q"], ready: ">>>" },
   shell: { argv: () => [], flags: ["--shell", "bash"], ready: "$" },
 };
