@@ -79,6 +79,8 @@ test("broken [[operations]] are refused with the line and the reason", () => {
   expect(problem('[[operations]]\nid = "save"\nargs = { p = "string" }\nencode = { p = "shell" }\nkeys = "{p}"\n' + ok)).toContain("an encoder is one of text, code, vim-path");
   expect(problem('[[operations]]\nid = "save"\nencode = { p = "text" }\nkeys = "x"\n' + ok)).toContain("encode.p: p is not one of the operation's args");
   expect(problem('[[operations]]\nid = "k"\n[[operations.steps]]\nkeys = "x"\n[[operations.steps]]\nkeys = "y"\nok = [{ rule = "w", regex = "(" }]\n')).toContain('x.toml:6: operations.0.steps.0.ok: missing required key "ok"');
+  expect(problem('[[operations]]\nid = "k"\nkeys = "k"\nok = [{ rule = "w", exit = true }]\nfail = [{ rule = "e", regex = \'/^(?!x)/\', flash = true }]\n')).toContain("cannot be matched in linear time");
+  expect(problem('[[operations]]\nid = "k"\nkeys = "k"\nok = [{ rule = "w", exit = true }]\nfail = [{ rule = "e", regex = "x", row = -1, flash = true }]\n')).toContain("flash goes with a whole-screen regex alone");
   expect(problem('[[operations]]\nid = "save"\nkeys = ":w<CR>"\nok = [{ rule = "written", regex = "written" }]\n')).toBe("loaded");
 });
 
