@@ -58,7 +58,7 @@ Here is your TUI computer desktop. Every open application shows its views below;
 - page --view <view_id> --page <n>`;
 
 /** [text] escaped so it stays one Markdown link label on one line. */
-export function linkText(text: string, max = LABEL_CHARS): string {
+function linkText(text: string, max = LABEL_CHARS): string {
   return inlineText(text, max);
 }
 

@@ -53,7 +53,8 @@ function lastRows(screen: OutcomeScreen): string {
   return screen.lines.filter((l) => l.trim() !== "").slice(-3).join(" / ").slice(0, 300);
 }
 
-export class OperationTimeout extends Error {}
+/** Neither outcome showed in time; its message is the last rows seen. */
+class OperationTimeout extends Error {}
 
 /** Waits until the screen settles on one of the step's outcomes (or the deadline passes). */
 async function awaitOutcome(session: OperationSession, step: OperationStep, args: Record<string, unknown>, nonce: string, before: number, deadline: number): Promise<OutcomeMatch> {
