@@ -7,7 +7,7 @@ import { readAppScript } from "../lib/desktop/app-manifest.ts";
 import { guardedNetwork, makeAotuiApi, type AppHooks, type ViewHandle } from "../lib/desktop/app-api.ts";
 import type { FromApp, StartMessage, ToApp, ViewUpdate } from "../lib/desktop/app-messages.ts";
 import { extractView, newListCache, noteMutation, type ListCache } from "../lib/desktop/extract-view.ts";
-import { asTuiwrightError } from "../lib/protocol/errors.ts";
+import { asTuiwrightError, shortMessage } from "../lib/protocol/errors.ts";
 
 declare const self: Worker;
 
@@ -86,6 +86,7 @@ async function start(message: StartMessage): Promise<void> {
   const main = newView("Main", isHtml ? source : undefined, true);
   const api = makeAotuiApi({
     permissions: message.permissions,
+    dir: message.dir,
     createView: (name, html, mounted) => newView(name, html, mounted),
     setMounted(document, mounted) {
       const view = views.find((v) => v.document === document);
@@ -139,7 +140,9 @@ async function operation(message: Extract<ToApp, { kind: "operation" }>): Promis
   } catch (error) {
     const known = asTuiwrightError(error);
     if (known.errorName === "desktop-permission") throw known;
-    throw desktopError("app-failed", `operation ${message.operation} failed in the app: ${error instanceof Error ? error.message : String(error)}`);
+    // The app said no (its handler threw): its own words, and the app carries on.
+    const said = shortMessage(error instanceof Error ? error.message : String(error), 500);
+    throw desktopError("app-refused", `the app refused ${message.operation}: ${said}`, { app_message: said });
   }
 }
 

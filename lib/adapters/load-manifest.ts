@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { parsePattern } from "../terminal/pattern.ts";
 import { COLOUR_NAMES, Manifest, type ManifestData, type RegionData } from "./manifest-schema.ts";
+import { operationRefProblems } from "./manifest-operations.ts";
 
 export type AttrPredicate = { inverse?: boolean; bold?: boolean; fg?: number | string; bg?: number | string };
 
@@ -98,7 +99,7 @@ function failure(file: string, problems: string[]): TuiwrightError {
   });
 }
 
-/** Maps dotted key paths (`regions.1.rows`) to the line that sets them. */
+/** Maps dotted key paths (`regions.1.rows`, `operations.2.steps.0.keys`) to the line that sets them. */
 function keyLines(source: string): Map<string, number> {
   const lines = new Map<string, number>();
   const counts = new Map<string, number>();
@@ -108,10 +109,20 @@ function keyLines(source: string): Map<string, number> {
     const arrayHeader = /^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]/.exec(text);
     const header = /^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]/.exec(text);
     if (arrayHeader) {
-      const name = arrayHeader[1]!;
-      const n = counts.get(name) ?? 0;
-      counts.set(name, n + 1);
-      table = `${name}.${n}`;
+      // A nested array of tables ([[operations.steps]]) belongs to the last [[operations]].
+      const parts = arrayHeader[1]!.split(".");
+      let path = "";
+      parts.forEach((part, i) => {
+        const name = path ? `${path}.${part}` : part;
+        if (i < parts.length - 1) {
+          path = `${name}.${Math.max(0, (counts.get(name) ?? 1) - 1)}`;
+          return;
+        }
+        const n = counts.get(name) ?? 0;
+        counts.set(name, n + 1);
+        path = `${name}.${n}`;
+      });
+      table = path;
       lines.set(table, line);
     } else if (header) {
       table = header[1]!;
@@ -260,6 +271,7 @@ export function loadManifest(source: string, file: string): CompiledManifest {
     ...data.regions.flatMap((region, i) => (region.window && !data.windows ? [`${at(`regions.${i}.window`)}: window = ${JSON.stringify(region.window)} needs a [windows] table`] : [])),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
     ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),
+    ...operationRefProblems(data.operations, data.root ?? data.name, names).map(({ path, problem }) => `${at(path)}: ${problem}`),
   ];
   if (problems.length > 0) throw failure(file, problems);
   return compile(data, file);

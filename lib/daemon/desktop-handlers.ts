@@ -59,7 +59,7 @@ export class DesktopConnections {
       this.#subscriptions.delete(subscription.id);
     }
     for (const { desktop, owner } of this.#locks.get(connection) ?? []) {
-      if (!desktop.destroyed && desktop.input.owner === owner) desktop.input.release(owner);
+      if (!desktop.destroyed && desktop.input.owner === owner) desktop.input.release(owner, connection);
     }
     this.#locks.delete(connection);
   }
@@ -149,22 +149,23 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     },
     async "desktop.snapshot"(params) {
       const desktop = pick(params.desktop);
+      await desktop.sync(); // terminal apps as their screens are now, not as last refreshed
       return { desktop: desktop.id, ...(params.peek ? { markup: desktop.peek(), snapshot_id: "" } : desktop.snapshot()) };
     },
-    async "desktop.exec"(params) {
+    async "desktop.exec"(params, call) {
       const desktop = pick(params.desktop);
-      const ack = await desktop.input.execute({ text: params.command, snapshot_id: params.snapshot_id, owner: params.owner });
+      const ack = await desktop.input.execute({ text: params.command, snapshot_id: params.snapshot_id, owner: params.owner, holder: call.connection });
       return { desktop: desktop.id, ...ack };
     },
     async "desktop.acquire"(params, call) {
       const desktop = pick(params.desktop);
-      desktop.input.acquire(params.owner);
+      desktop.input.acquire(params.owner, call.connection);
       connections.held(call.connection, desktop, params.owner);
       return { desktop: desktop.id, owner: params.owner };
     },
-    async "desktop.release"(params) {
+    async "desktop.release"(params, call) {
       const desktop = pick(params.desktop);
-      desktop.input.release(params.owner);
+      desktop.input.release(params.owner, call.connection);
       connections.released(desktop, params.owner);
       return { desktop: desktop.id, released: true };
     },

@@ -22,9 +22,11 @@ function takeWorker(): Worker {
 export type AppHostHooks = {
   views(updates: ViewUpdate[]): void;
   crashed(reason: string): void;
+  /** An operation that timed out has finished after all (error: it failed). */
+  late?(operation: string, error: Error | null): void;
 };
 
-type Pending = { resolve(value: any): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> };
+type Pending = { resolve(value: any): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout>; operation: string; startedAt: number; overdueSince?: number };
 
 export class AppHost {
   readonly #worker: Worker;
@@ -83,7 +85,10 @@ export class AppHost {
             if (!pending) return;
             host.#pending.delete(data.id);
             clearTimeout(pending.timer);
-            if (data.error) pending.reject(TuiwrightError.fromJsonRpc(data.error));
+            const error = data.error ? TuiwrightError.fromJsonRpc(data.error) : null;
+            // It was answered E_TIMEOUT already: say how it ended after all.
+            if (pending.overdueSince !== undefined) hooks.late?.(pending.operation, error);
+            else if (error) pending.reject(error);
             else pending.resolve(data.value);
             return;
           }
@@ -97,14 +102,25 @@ export class AppHost {
     if (this.#dead !== null) return Promise.reject(desktopError("app-failed", `the app has crashed: ${this.#dead}`));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      const what = message.kind === "operation" ? `operation ${message.operation}` : "serialize";
+      const operation = message.kind === "operation" ? message.operation : "serialize";
       const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        reject(desktopError("timeout", `${what} did not finish within ${timeoutMs} ms`));
+        // The app may still finish it: it stays pending (overdue) and the app is not responding
+        // until it does; the caller is told it may still take effect, so not to retry blindly.
+        const pending = this.#pending.get(id);
+        if (pending) pending.overdueSince = performance.now();
+        reject(desktopError("timeout", `${message.kind === "operation" ? `operation ${operation}` : "serialize"} did not finish within ${timeoutMs} ms; it may still finish and take effect (the app is marked not-responding until it does; read the desktop before you retry)`, {}, undefined, false));
       }, timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer });
+      this.#pending.set(id, { resolve, reject, timer, operation, startedAt: performance.now() });
       this.#worker.postMessage({ ...message, id } as ToApp);
     });
+  }
+
+  /** The oldest operation that timed out and has not finished. */
+  overdue(): { operation: string; sinceMs: number } | null {
+    for (const pending of this.#pending.values()) {
+      if (pending.overdueSince !== undefined) return { operation: pending.operation, sinceMs: performance.now() - pending.startedAt };
+    }
+    return null;
   }
 
   get crashed(): string | null {

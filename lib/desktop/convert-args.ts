@@ -10,11 +10,14 @@ const REFERENCE = /^([A-Za-z_][\w-]*)\[(\d+)\]$/;
 
 export type ItemResolver = (listId: string, index: number) => { item: Item; type: string };
 
+/** The lists of the view the command acts in that hold items of a type (for hints). */
+export type ListsOfType = (type: string) => string[];
+
 function invalid(message: string): Error {
   return desktopError("invalid-command", message);
 }
 
-export function convertArgs(operation: string, specs: ArgSpec[], given: ParsedArg[] | Record<string, unknown>, resolve: ItemResolver): { args: Record<string, unknown>; stableKeys: string[] } {
+export function convertArgs(operation: string, specs: ArgSpec[], given: ParsedArg[] | Record<string, unknown>, resolve: ItemResolver, listsOfType: ListsOfType = () => []): { args: Record<string, unknown>; stableKeys: string[] } {
   const named: ParsedArg[] = Array.isArray(given) ? given : Object.entries(given).map(([name, value]) => ({ name, short: false, value: value as any }));
   const args: Record<string, unknown> = {};
   const stableKeys: string[] = [];
@@ -28,19 +31,21 @@ export function convertArgs(operation: string, specs: ArgSpec[], given: ParsedAr
     } else spec = specs.find((s) => s.name === arg.name);
     if (!spec) throw invalid(`${operation} has no argument ${JSON.stringify(arg.name)} (arguments: ${known})`);
     if (spec.name in args) throw invalid(`argument ${spec.name} given twice`);
-    args[spec.name] = convertOne(operation, spec, arg.value, resolve, stableKeys);
+    args[spec.name] = convertOne(operation, spec, arg.value, resolve, stableKeys, listsOfType);
   }
   for (const spec of specs) if (!spec.optional && !(spec.name in args)) throw invalid(`${operation} needs --${spec.name} (${spec.type})`);
   return { args, stableKeys };
 }
 
-function convertOne(operation: string, spec: ArgSpec, value: unknown, resolve: ItemResolver, stableKeys: string[]): unknown {
+function convertOne(operation: string, spec: ArgSpec, value: unknown, resolve: ItemResolver, stableKeys: string[], listsOfType: ListsOfType): unknown {
   const where = `${operation} --${spec.name}`;
   if (isItemType(spec.type)) {
+    const lists = listsOfType(spec.type);
+    const example = lists.length > 0 ? `an item of ${lists.join(" or ")} such as ${lists[0]}[0]` : `a reference to a ${spec.type} item such as list_id[0]`;
     const match = typeof value === "string" ? REFERENCE.exec(value) : null;
-    if (!match) throw invalid(`${where} takes a ${spec.type} item reference such as ${spec.type}_list[0], got ${JSON.stringify(value)}`);
+    if (!match) throw invalid(`${where} takes ${example}, got ${JSON.stringify(value)}`);
     const { item, type } = resolve(match[1]!, Number(match[2]));
-    if (type !== spec.type) throw invalid(`${where} takes a ${spec.type}, but ${value} is a ${type}`);
+    if (type !== spec.type) throw invalid(`${where} takes ${example}, but ${value} is a ${type}`);
     if (item.key !== null) stableKeys.push(item.key);
     return item.value;
   }

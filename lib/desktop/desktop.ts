@@ -1,14 +1,14 @@
 // One desktop (§9.1): its installed and open applications, their views, the snapshot
 // registry, the single-writer input and the signal output. Isolated from every other desktop.
-import { TuiwrightError } from "../protocol/errors.ts";
-import { desktopError } from "./aotui-codes.ts";
+import type { Evidence } from "../outline/types.ts";
+import { asDesktopError, desktopError } from "./aotui-codes.ts";
 import { AppHost, type AppHostHooks } from "./app-host.ts";
 import { loadAppFolder, readAppFile, type AppManifest } from "./app-manifest.ts";
 import type { ViewUpdate } from "./app-messages.ts";
 import { convertArgs } from "./convert-args.ts";
 import { parseContextCommand, type ParsedCommand } from "./dsl.ts";
 import { InputLock } from "./input-stream.ts";
-import { renderDesktop, type RenderedApp } from "./render-markdown.ts";
+import { pageCount, renderDesktopShown, type RenderedApp, type RenderedView } from "./render-markdown.ts";
 import { SignalOutputStream } from "./signal-stream.ts";
 import { SnapshotRegistry, type RegisteredView } from "./snapshot-registry.ts";
 import { SYSTEM_APPS, USER_MESSAGE_OPERATION } from "./system-apps.ts";
@@ -25,10 +25,16 @@ export type DesktopConfig = {
 
 /** A command: the structured form of §5.5, or the agent's text (`<context …>…</context>`). */
 export type Command =
-  | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string }
-  | { text: string; snapshot_id?: string; owner?: string };
+  | { app: string; view?: string; operation: string; args?: Record<string, unknown>; snapshot_id?: string; owner?: string; holder?: unknown }
+  | { text: string; snapshot_id?: string; owner?: string; holder?: unknown };
 
-export type CommandAck = { status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown };
+export type CommandAck = {
+  status: "ok"; command: string; app?: string; view?: string; operation?: string; args?: Record<string, unknown>; stable_keys?: string[]; result?: unknown;
+  /** Terminal apps: what showed that the operation succeeded (manifest rules and the cells they matched). */
+  evidence?: Evidence[];
+  /** Terminal apps: the program's own words for the outcome (vim's `"x" 2L, 10B written`). */
+  message?: string;
+};
 
 export type SavedView = { ordinal: number; id: string; mounted: boolean; hidden: boolean };
 
@@ -58,6 +64,10 @@ export type DesktopState = {
 export interface AppBackend {
   call(message: { kind: "operation"; ordinal: number; operation: string; args: Record<string, unknown>; stable_keys: string[] } | { kind: "serialize" }, timeoutMs: number): Promise<any>;
   terminate(): void;
+  /** An operation that timed out and has not finished since (the app is not responding). */
+  overdue?(): { operation: string; sinceMs: number } | null;
+  /** Brings the app's views up to date with what it shows now (a terminal's screen). */
+  sync?(): Promise<void>;
 }
 
 /** An application that is not an HTML5 app folder (a terminal session): it starts itself. */
@@ -74,7 +84,7 @@ export type AppProvider = {
 
 type Installed = { alias: string; manifest: AppManifest; dir: string | null; entryPath: string; source?: string; external?: ExternalApp };
 
-type OpenView = { ordinal: number; id: string; model: ViewModel; mounted: boolean; hidden: boolean };
+type OpenView = { ordinal: number; id: string; model: ViewModel; mounted: boolean; hidden: boolean; page: number };
 
 type OpenApp = {
   installed: Installed;
@@ -103,8 +113,9 @@ export class Desktop {
   readonly createdAt: number;
   readonly output: SignalOutputStream;
   readonly input: {
-    acquire(owner: string): void;
-    release(owner?: string): void;
+    /** `holder`: who took it (the daemon passes the connection); then only it can write or release. */
+    acquire(owner: string, holder?: unknown): void;
+    release(owner?: string, holder?: unknown): void;
     execute(command: Command | string): Promise<CommandAck>;
     readonly owner: string | null;
   };
@@ -128,8 +139,8 @@ export class Desktop {
     this.#timeoutMs = config.operationTimeoutMs ?? 10_000;
     const lock = this.#lock;
     this.input = {
-      acquire: (owner) => lock.acquire(owner),
-      release: (owner) => lock.release(owner),
+      acquire: (owner, holder) => lock.acquire(owner, holder),
+      release: (owner, holder) => lock.release(owner, holder),
       execute: (command) => this.execute(command),
       get owner() { return lock.owner; },
     };
@@ -221,6 +232,11 @@ export class Desktop {
           this.#applyViews(app, updates);
           this.output.emit("dom_mutation");
         },
+        late: (operation, error) => {
+          if (this.#open.get(installed.alias) !== app) return;
+          this.#opLog(app, `(late) ${operation} finished after its timeout → ${error ? error.message : "ok"}`);
+          this.output.emit("dom_mutation");
+        },
         crashed: (reason) => {
           app.state = "crashed";
           app.note = `The application crashed: ${reason}. Close it and open it again.`;
@@ -264,7 +280,7 @@ export class Desktop {
       const saved = app.savedViews?.find((v) => v.ordinal === ordinal);
       const id = saved?.id ?? `view_${String(++this.#viewCounter).padStart(3, "0")}`;
       if (saved) this.#viewCounter = Math.max(this.#viewCounter, Number(saved.id.replace(/\D/g, "")) || 0);
-      app.views.set(ordinal, { ordinal, id, model: update.model, mounted: saved?.mounted ?? update.mounted ?? true, hidden: saved?.hidden ?? false });
+      app.views.set(ordinal, { ordinal, id, model: update.model, mounted: saved?.mounted ?? update.mounted ?? true, hidden: saved?.hidden ?? false, page: 1 });
     }
   }
 
@@ -285,6 +301,11 @@ export class Desktop {
     return { markup, snapshot_id: this.#registry.register(visible).id };
   }
 
+  /** Waits until every app's views show what it shows now (terminal apps read their screens). */
+  async sync(): Promise<void> {
+    await Promise.all([...this.#open.values()].map((app) => (app.state === "running" ? app.host?.sync?.().catch(() => undefined) : undefined)));
+  }
+
   /** The Markdown without registering a snapshot (observers: the agent's ids stay valid). */
   peek(): string {
     return this.#render().markup;
@@ -292,17 +313,24 @@ export class Desktop {
 
   #render(): { markup: string; visible: RegisteredView[] } {
     this.#alive();
-    const visible: RegisteredView[] = [];
     const apps: RenderedApp[] = [];
+    const owners = new Map<RenderedView, string>();
     for (const app of this.#open.values()) {
       const views = [...app.views.values()].sort((a, b) => a.ordinal - b.ordinal);
-      apps.push({ alias: app.installed.alias, name: app.installed.manifest.name, state: app.state, note: app.state === "collapsed" ? `Collapsed: show it with show --application ${app.installed.alias}` : app.note, operationLog: app.operationLog, views });
+      const overdue = app.state === "running" ? app.host?.overdue?.() ?? null : null;
+      const note = app.state === "collapsed" ? `Collapsed: show it with show --application ${app.installed.alias}`
+        : overdue ? `Not responding: operation ${overdue.operation} has not finished after ${Math.round(overdue.sinceMs / 1000)} s; its views may be out of date. It may still finish; close --application ${app.installed.alias} ends it.`
+        : app.note;
+      apps.push({ alias: app.installed.alias, name: app.installed.manifest.name, state: app.state, ...(overdue ? { condition: "not-responding" } : {}), note, operationLog: app.operationLog, views });
       if (app.state !== "running") continue;
-      for (const view of views) if (view.mounted && !view.hidden) visible.push({ appAlias: app.installed.alias, viewId: view.id, model: view.model });
+      for (const view of views) owners.set(view, app.installed.alias);
     }
     const installed = this.#installed.map((a) => ({ alias: a.alias, name: a.manifest.name }));
     for (const offer of this.#provider?.offers() ?? []) if (!this.#installed.some((a) => a.manifest.id === offer.appId)) installed.push({ alias: offer.alias, name: offer.name });
-    const markup = renderDesktop({ installed, logs: this.#logs, apps });
+    const { markup, shown } = renderDesktopShown({ installed, logs: this.#logs, apps });
+    // Only what the agent was shown can be referenced by what it read.
+    const visible: RegisteredView[] = [];
+    for (const [view, alias] of owners) if (shown.has(view)) visible.push({ appAlias: alias, viewId: view.id, model: view.model });
     return { markup, visible };
   }
 
@@ -318,7 +346,7 @@ export class Desktop {
     const normalised = typeof command === "string" ? { text: command } : command;
     try {
       this.#alive();
-      this.#lock.check(normalised.owner);
+      this.#lock.check(normalised.owner, normalised.holder);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -332,12 +360,16 @@ export class Desktop {
       ? parseContextCommand(command.text)
       : { kind: "execute", app: command.app, view: command.view, operation: command.operation, args: Object.entries(command.args ?? {}).map(([name, value]) => ({ name, short: false, value: value as any })) };
     const text = "text" in command ? command.text.trim() : `execute ${command.operation} on ${command.app}`;
-    if (parsed.kind === "system") return this.#system(parsed.verb, parsed.target, text);
+    if (parsed.kind === "system") return this.#system(parsed.verb, parsed.target, text, parsed.page);
     if (!parsed.app) throw desktopError("invalid-command", `execute needs the application: <context app_id="app_N" view_id="view_NNN">execute ${parsed.operation} …</context>`);
     const app = this.#openApp(parsed.app);
     const alias = app.installed.alias;
     if (app.state === "collapsed") throw desktopError("desktop-not-found", `${alias} is collapsed; show --application ${alias} first`);
     if (app.state !== "running" || !app.host) throw desktopError("app-failed", `${alias} is ${app.state}${app.note ? `: ${app.note}` : ""}`);
+    const overdue = app.host.overdue?.() ?? null;
+    if (overdue) {
+      throw desktopError("busy", `${alias} is not responding: operation ${overdue.operation} has not finished after ${Math.round(overdue.sinceMs / 1000)} s`, { operation: overdue.operation }, `wait and read the desktop again, or close --application ${alias} (and open it) to end it`);
+    }
     const view = this.#viewFor(app, parsed.view, parsed.operation);
     const spec = view.model.operations.find((op) => op.id === parsed.operation)!;
     const dslLine = "text" in command ? command.text.replace(/^\s*<context[^>]*>|<\/context>\s*$/g, "").trim() : text;
@@ -347,12 +379,17 @@ export class Desktop {
       const { args, stableKeys } = convertArgs(parsed.operation, spec.args, parsed.args, (listId, index) => {
         snapshot ??= this.#registry.get(snapshotId);
         return SnapshotRegistry.resolveItem(snapshot, alias, view.id, listId, index);
-      });
+      }, (type) => [...app.views.values()].flatMap((v) => v.model.blocks.flatMap((b) => (b.kind === "list" && b.type === type ? [b.id] : []))));
       const reply = await app.host.call({ kind: "operation", ordinal: view.ordinal, operation: parsed.operation, args, stable_keys: stableKeys }, this.#timeoutMs);
       this.#opLog(app, `${dslLine} → ok`);
-      return { status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys, ...(reply?.result !== undefined ? { result: reply.result } : {}) };
+      return {
+        status: "ok", command: dslLine, app: alias, view: view.id, operation: parsed.operation, args, stable_keys: stableKeys,
+        ...(reply?.result !== undefined ? { result: reply.result } : {}),
+        ...(reply?.evidence !== undefined ? { evidence: reply.evidence } : {}),
+        ...(reply?.message !== undefined ? { message: reply.message } : {}),
+      };
     } catch (error) {
-      const e = error instanceof TuiwrightError ? error : desktopError("internal", String(error));
+      const e = asDesktopError(error);
       this.#opLog(app, `${dslLine} → ${e.message}`);
       this.output.emit("dom_mutation");
       throw e;
@@ -379,7 +416,7 @@ export class Desktop {
     return view;
   }
 
-  async #system(verb: string, target: string, text: string): Promise<CommandAck> {
+  async #system(verb: string, target: string, text: string, page?: number): Promise<CommandAck> {
     const ack: CommandAck = { status: "ok", command: text.replace(/^\s*<context[^>]*>|<\/context>\s*$/g, "").trim() };
     switch (verb) {
       case "open":
@@ -394,6 +431,14 @@ export class Desktop {
         this.log(`${verb === "collapse" ? "Collapsed" : "Showed"} ${app.installed.alias}.`);
         this.output.emit("dom_mutation");
         return { ...ack, app: app.installed.alias };
+      }
+      case "page": {
+        const { app, view } = this.#findView(target);
+        const pages = pageCount(view.model);
+        if (page === undefined || page < 1 || page > pages) throw desktopError("invalid-command", `view ${view.id} has ${pages} page${pages === 1 ? "" : "s"}; page --view ${view.id} --page N takes 1..${pages}`);
+        view.page = page;
+        this.output.emit("dom_mutation");
+        return { ...ack, app: app.installed.alias, view: view.id };
       }
       default: {
         const { app, view } = this.#findView(target);

@@ -7,9 +7,9 @@ export type ParsedArg = { name: string; short: boolean; value: string | true };
 
 export type ParsedCommand =
   | { kind: "execute"; app?: string; view?: string; operation: string; args: ParsedArg[] }
-  | { kind: "system"; app?: string; view?: string; verb: SystemVerb; target: string };
+  | { kind: "system"; app?: string; view?: string; verb: SystemVerb; target: string; page?: number };
 
-export type SystemVerb = "open" | "close" | "collapse" | "show-application" | "mount" | "dismount" | "hide" | "show-view";
+export type SystemVerb = "open" | "close" | "collapse" | "show-application" | "mount" | "dismount" | "hide" | "show-view" | "page";
 
 const CONTEXT = /^\s*<context\b([^>]*)>([\s\S]*?)<\/context>\s*$/;
 const ATTRIBUTE = /([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
@@ -49,6 +49,26 @@ function parseAttributes(source: string): Record<string, string> {
   return out;
 }
 
+/** Escapes inside double quotes: \" \\ \n \r \t \e (Escape) \xHH \u{HEX}; any other backslash
+ * stays as written (so "C:\dir" keeps its backslash). Single quotes take everything literally. */
+function unescapeDouble(inner: string): string {
+  return inner.replace(/\\(["\\nrte]|x[0-9A-Fa-f]{2}|u\{[0-9A-Fa-f]{1,6}\})/g, (_all, escape: string) => {
+    switch (escape[0]) {
+      case "n": return "\n";
+      case "r": return "\r";
+      case "t": return "\t";
+      case "e": return "\x1b";
+      case "x": return String.fromCharCode(parseInt(escape.slice(1), 16));
+      case "u": {
+        const code = parseInt(escape.slice(2, -1), 16);
+        if (code > 0x10ffff) throw invalid(`\\${escape} is not a Unicode code point`);
+        return String.fromCodePoint(code);
+      }
+      default: return escape;
+    }
+  });
+}
+
 /** Shell-like words: double quotes (with \ escapes) and single quotes group spaces. */
 export function splitWords(line: string): string[] {
   const words: string[] = [];
@@ -60,7 +80,7 @@ export function splitWords(line: string): string[] {
       const end = c === "'" ? line.indexOf("'", i + 1) : closingDoubleQuote(line, i + 1);
       if (end < 0) throw invalid(`unclosed ${c} in ${JSON.stringify(line)}`);
       const inner = line.slice(i + 1, end);
-      current += c === "'" ? inner : inner.replace(/\\(["\\])/g, "$1");
+      current += c === "'" ? inner : unescapeDouble(inner);
       inWord = true;
       i = end;
     } else if (/\s/.test(c)) {
@@ -93,8 +113,13 @@ export function parseDsl(line: string, app?: string, view?: string): ParsedComma
     if (!operation || operation.startsWith("-")) throw invalid("execute needs an operation id: execute OP [--arg value …]");
     return { kind: "execute", app, view, operation, args: parseArgs(words.slice(2)) };
   }
+  if (verb === "page") {
+    const [flag, target, pageFlag, number, ...rest] = words.slice(1);
+    if (flag !== "--view" || target === undefined || pageFlag !== "--page" || number === undefined || !/^\d{1,9}$/.test(number) || rest.length > 0) throw invalid("write: page --view <view_id> --page <n>");
+    return { kind: "system", app, view, verb: "page", target, page: Number(number) };
+  }
   const system = systemVerb(verb, words);
-  if (!system) throw invalid(`unknown command ${JSON.stringify(verb)}: use execute, open, close, collapse, show, mount, dismount or hide`);
+  if (!system) throw invalid(`unknown command ${JSON.stringify(verb)}: use execute, open, close, collapse, show, mount, dismount, hide or page`);
   const [flag, target, ...rest] = words.slice(1);
   if (flag !== `--${system.flag}` || target === undefined || rest.length > 0) throw invalid(`write: ${verb} --${system.flag} <${system.flag === "view" ? "view_id" : "app_id"}>`);
   return { kind: "system", app, view, verb: system.verb, target };

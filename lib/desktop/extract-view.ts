@@ -2,6 +2,7 @@
 // only what the developer contract of §3 marks (lists, items, entities, operations) plus the
 // visible text around them. Scripts, styles, templates and [hidden] elements are skipped.
 import { parseArgsSchema } from "./arg-schema.ts";
+import { ID_SYNTAX } from "./markdown-text.ts";
 import type { Block, Item, OperationSpec, ViewModel } from "./view-model.ts";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "TITLE"]);
@@ -86,7 +87,8 @@ export function extractView(document: El, ordinal: number, cache?: ListCache): V
 
   const addOperation = (element: El) => {
     const id = element.getAttribute("operation");
-    if (!id || operations.has(id)) return;
+    // An id the agent could not write back (or that would break its reference) is not offered.
+    if (!id || !ID_SYNTAX.test(id) || operations.has(id)) return;
     const parsed = parseArgsSchema(element.getAttribute("args"));
     const text = textOf(element);
     const label = element.getAttribute("title") || pascal(id) + (text && text !== pascal(id) ? ` (${text})` : "");
@@ -137,6 +139,13 @@ export function extractView(document: El, ordinal: number, cache?: ListCache): V
         }
         return;
       }
+    }
+    if (element.tagName === "PRE") {
+      // Preformatted: line breaks and spaces are the content.
+      const text = String(element.textContent ?? "").replace(/^\n/, "").replace(/\s+$/, "");
+      if (text) blocks.push({ kind: "pre", text });
+      for (const op of element.querySelectorAll("[operation]")) addOperation(op);
+      return;
     }
     const entityAttr = element.getAttribute("entity");
     const entity = entityAttr && ENTITY_SYNTAX.test(entityAttr) ? entityAttr.split(":")[1] : undefined;

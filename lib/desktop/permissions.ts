@@ -1,6 +1,9 @@
 // Permissions (`resource:action[:scope]`, §3.5) and the checks the runtime makes for what it
-// mediates: fs:read:/dir (or fs:write:/dir) covers that directory and below, fs:read:* all;
-// net:http:host (or *.domain, or *) covers fetch/XHR to that host, net:ws:host WebSockets.
+// mediates: fs:read:/dir (or fs:write:/dir) covers that directory and below, fs:read:* all; a
+// relative scope (fs:read:data) is inside the app's own folder; net:http:host (or *.domain, or
+// *) covers fetch/XHR to that host, net:ws:host WebSockets. Paths are compared as real paths
+// (the caller resolves the file's; the scope's is resolved here): see confined-files.ts.
+import { realpathSync } from "node:fs";
 import { resolve, sep } from "node:path";
 
 export type Permission = { resource: string; action: string; scope: string };
@@ -13,14 +16,23 @@ export function parsePermission(text: string): Permission | null {
   return { resource: match[1]!, action: match[2]!, scope: match[3] ?? "*" };
 }
 
-/** May an app with these permissions do `action` on the file `path`? */
-export function allowsFile(permissions: readonly string[], action: "read" | "write", path: string): boolean {
+function realScope(scope: string, appDir: string): string {
+  const lexical = resolve(appDir, scope);
+  try {
+    return realpathSync(lexical);
+  } catch {
+    return lexical;
+  }
+}
+
+/** May an app with these permissions do `action` on the file whose real path is `path`? */
+export function allowsFile(permissions: readonly string[], action: "read" | "write", path: string, appDir = process.cwd()): boolean {
   const target = resolve(path);
   return permissions.some((text) => {
     const permission = parsePermission(text);
     if (!permission || permission.resource !== "fs" || permission.action !== action) return false;
     if (permission.scope === "*") return true;
-    const root = resolve(permission.scope);
+    const root = realScope(permission.scope, appDir);
     return target === root || target.startsWith(root.endsWith(sep) ? root : root + sep);
   });
 }

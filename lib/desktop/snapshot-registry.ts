@@ -31,16 +31,17 @@ export class SnapshotRegistry {
   get(id: string | undefined): RegisteredSnapshot {
     if (id === undefined) {
       const latest = this.latest();
-      if (!latest) throw desktopError("desktop-not-found", "no snapshot has been taken of this desktop yet: item references mean what a snapshot showed", {}, "read the desktop first (`tuiwright desktop snapshot`, desktop.snapshot)");
+      if (!latest) throw desktopError("desktop-not-found", "this desktop has not been read yet: item references mean what a snapshot showed", {}, "read the desktop first (`tuiwright desktop snapshot`, desktop.snapshot)");
       return latest;
     }
     const found = this.#snapshots.get(id);
     if (found) return found;
     const number = /^T(\d+)$/.exec(id)?.[1];
+    // The agent never sees snapshot ids (the bridge keeps them): the messages speak of what it read.
     if (number !== undefined && Number(number) <= this.#counter) {
-      throw desktopError("snapshot-too-old", `snapshot ${id} is too old: the desktop keeps its last ${SNAPSHOT_LIMIT} snapshots (newest is T${this.#counter})`, { snapshot_id: id });
+      throw desktopError("snapshot-too-old", `the desktop this command refers to was read too long ago (the desktop keeps its last ${SNAPSHOT_LIMIT} snapshots); read it again and use what it shows now`, { snapshot_id: id });
     }
-    throw desktopError("desktop-not-found", `no snapshot ${JSON.stringify(id)} was taken of this desktop`, { snapshot_id: id });
+    throw desktopError("desktop-not-found", "the snapshot this command refers to was never taken of this desktop; read the desktop and use what it shows", { snapshot_id: id });
   }
 
   /** Resolves LIST[INDEX] in the app's views of that snapshot (the context view first). */
@@ -50,11 +51,12 @@ export class SnapshotRegistry {
       for (const block of view.model.blocks) {
         if (block.kind !== "list" || block.id !== listId) continue;
         const item = block.items[index];
-        if (!item) throw desktopError("desktop-not-found", `${listId}[${index}] did not exist in snapshot ${snapshot.id} (${listId} had ${block.items.length} items)`);
+        if (!item) throw desktopError("desktop-not-found", `${listId}[${index}] was not in the desktop you read (${listId} had ${block.items.length} item${block.items.length === 1 ? "" : "s"}: ${listId}[0]..${listId}[${Math.max(0, block.items.length - 1)}])`, { snapshot_id: snapshot.id });
         return { item, type: block.type };
       }
     }
-    throw desktopError("desktop-not-found", `no list ${JSON.stringify(listId)} in ${appAlias} in snapshot ${snapshot.id}`);
+    const lists = views.flatMap((v) => v.model.blocks.flatMap((b) => (b.kind === "list" ? [b.id] : [])));
+    throw desktopError("desktop-not-found", `${appAlias} showed no list ${JSON.stringify(listId)} in the desktop you read${lists.length > 0 ? ` (its lists: ${[...new Set(lists)].join(", ")})` : ""}`, { snapshot_id: snapshot.id });
   }
 
   toJSON(): { counter: number } {

@@ -2,14 +2,15 @@
 // with the program and the manifest's operations, then one view per manifest region), regions
 // with items become lists, named refs with values become entities; operations run the
 // manifest's key templates (or an exec block) and wait as the manifest says.
-import { execCommand, keySteps, type TerminalOperation } from "../adapters/manifest-operations.ts";
+import type { TerminalOperation } from "../adapters/manifest-operations.ts";
 import type { OutlineNode } from "../outline/types.ts";
-import { desktopError } from "./aotui-codes.ts";
+import { asDesktopError, desktopError } from "./aotui-codes.ts";
 import type { AppManifest } from "./app-manifest.ts";
 import type { ViewUpdate } from "./app-messages.ts";
 import type { AppBackend, ExternalApp } from "./desktop.ts";
 import type { AppHostHooks } from "./app-host.ts";
 import { parseArgsSchema } from "./arg-schema.ts";
+import { runTerminalOperation } from "./terminal-operation.ts";
 import type { Block, OperationSpec, ViewModel } from "./view-model.ts";
 
 /** What the desktop needs of a session (the daemon provides it). */
@@ -88,7 +89,7 @@ export function terminalViews(nodes: OutlineNode[], adapter: string | null, scre
         items: node.children.map((child, index) => {
           const label = words(child.name).slice(0, ITEM_LABEL_MAX);
           const key = (child as OutlineNode & { key?: string }).key ?? null;
-          return { label, key, value: { text: child.name, first: child.name.trim().split(/\s+/)[0] ?? "", index, ref: child.ref, ...(child.selected ? { selected: true } : {}) } };
+          return { label, key, value: { text: child.name, first: child.name.trim().split(/\s+/)[0] ?? "", index, ref: child.ref, ...(key !== null ? { key } : {}), ...(child.selected ? { selected: true } : {}) } };
         }),
       });
     } else {
@@ -111,13 +112,14 @@ export function terminalApp(session: TerminalSession): ExternalApp {
     async start(hooks: AppHostHooks) {
       const ordinals = new Map<string, number>();
       let operations: TerminalOperation[] = [];
+      let adapter: string | null = null;
       let known = new Set<number>();
       let closed = false;
 
       const read = async (): Promise<ViewUpdate[]> => {
         const snap = await session.call("snapshot", { format: "outline" });
         const text = await session.call("snapshot", { format: "text" });
-        const adapter: string | null = snap.outline?.adapter ?? null;
+        adapter = snap.outline?.adapter ?? null;
         operations = session.operations(adapter);
         const info = session.describe();
         const summary = [`Session ${session.name}: ${info.argv.join(" ")}${adapter ? ` (manifest ${adapter})` : ""}`, info.exited ? `Exited: ${info.exited}` : "Running."];
@@ -164,39 +166,23 @@ export function terminalApp(session: TerminalSession): ExternalApp {
         async call(message, timeoutMs) {
           if (message.kind === "serialize") return { has: false };
           const op = operations.find((o) => o.id === message.operation);
-          if (!op) throw desktopError("desktop-not-found", `session ${session.name} has no operation ${JSON.stringify(message.operation)}`);
+          if (!op || adapter === null) throw desktopError("desktop-not-found", `session ${session.name} has no operation ${JSON.stringify(message.operation)}`);
+          // The runner keeps its own deadline; this one only guards against a call that never returns.
           let timeout: ReturnType<typeof setTimeout> | undefined;
-          const timer = new Promise<never>((_, reject) => {
-            timeout = setTimeout(() => reject(desktopError("timeout", `operation ${op.id} did not finish within ${timeoutMs} ms`)), timeoutMs);
+          const guard = new Promise<never>((_, reject) => {
+            timeout = setTimeout(() => reject(desktopError("timeout", `operation ${op.id} did not finish within ${timeoutMs} ms; it may still take effect (read the desktop before you retry)`, {}, undefined, false)), timeoutMs + 2000);
           });
-          const run = async () => {
-            let result: unknown;
-            if (op.exec !== undefined) {
-              result = await session.call("exec", { command: execCommand(op.exec, message.args), timeoutMs: Math.max(1, timeoutMs - 100), maxOutput: 65_536 });
-            } else {
-              const before = (await session.call("snapshot", { format: "text" })).revision;
-              for (const step of keySteps(op.keys!, message.args)) {
-                if (step.kind === "type") await session.call("type", { text: step.text });
-                else await session.call("press", { keys: [step.key] });
-              }
-              if (op.wait) {
-                const wait: Record<string, unknown> = { changedSince: before, mode: "all", timeoutMs: op.wait.timeout_ms ?? Math.max(1, timeoutMs - 100) };
-                if (op.wait.text !== undefined) wait.text = [op.wait.text];
-                if (op.wait.regex !== undefined) wait.regex = [op.wait.regex];
-                if (op.wait.gone !== undefined) wait.gone = op.wait.gone;
-                if (op.wait.settled_ms !== undefined) wait.settledMs = op.wait.settled_ms;
-                await session.call("wait", wait);
-              }
-            }
-            await refresh();
-            return result;
-          };
           try {
-            return { ok: true, result: await Promise.race([run(), timer]) };
+            const outcome = await Promise.race([runTerminalOperation(session, adapter, op, message.args, timeoutMs), guard]);
+            return { ok: true, ...outcome };
+          } catch (error) {
+            throw asDesktopError(error);
           } finally {
             clearTimeout(timeout);
+            await refresh();
           }
         },
+        sync: () => refresh(),
         terminate() {
           closed = true;
           unsubscribe();

@@ -5,6 +5,8 @@
 export type Block =
   | { kind: "heading"; level: number; text: string; entity?: string }
   | { kind: "text"; text: string; entity?: string }
+  /** Preformatted text (<pre>): its line breaks and spaces are kept. */
+  | { kind: "pre"; text: string }
   | { kind: "list"; id: string; type: string; title: string; items: Item[] };
 
 export type Item = { label: string; key: string | null; value: unknown };

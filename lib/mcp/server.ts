@@ -13,7 +13,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { config as zodConfig } from "zod/v4";
 import {
   CallToolRequestSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
-  McpError, ReadResourceRequestSchema, type CallToolResult, type Tool as SdkTool,
+  McpError, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema, type CallToolResult, type Tool as SdkTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import { version } from "../runtime/self.ts";
@@ -41,7 +41,8 @@ instead of sleeping. kill removes a session. The prompt tuiwright-skill has the 
 const DESKTOP_INSTRUCTIONS = `
 An AOTUI agent desktop (desktop_create) is read with desktop_snapshot (Markdown) and driven with desktop_exec
 (one <context app_id="app_N" view_id="view_NNN">execute OP --arg value</context> command; item references such as
-todo_list[0] mean what your last desktop_snapshot showed).`;
+todo_list[0] mean what your last desktop_snapshot showed). Each desktop is also a resource,
+tuiwright://desktop/ID: subscribe to it to be told (notifications/resources/updated) when it changes.`;
 
 /** The guide in tool calls (lib/mcp/SKILL-MCP.md) as a resource and a prompt; SKILL.md, the
  * same in CLI commands, as a second resource. */
@@ -51,6 +52,15 @@ const SKILL_PROMPT = { name: "tuiwright-skill", title: "Use tuiwright", descript
 const RESOURCES: Record<string, string> = { [SKILL_RESOURCE.uri]: mcpSkillText, [CLI_SKILL_RESOURCE.uri]: skillText };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const DESKTOP_URI = "tuiwright://desktop/";
+
+/** The desktop id of a tuiwright://desktop/ID resource. */
+function desktopOf(uri: string): string {
+  const id = uri.startsWith(DESKTOP_URI) ? uri.slice(DESKTOP_URI.length) : "";
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) throw new McpError(-32002, `resource not found: ${JSON.stringify(uri)}`);
+  return id;
+}
 
 /** One client's tools: its ToolCalls and the tool list load when it first lists or calls a
  * tool. Requests in flight are kept, so that close() answers them before it ends the client. */
@@ -89,6 +99,26 @@ class ClientTools {
     return this.#track(this.#loaded().then((calls) => calls.call(name, args, extra)));
   }
 
+  /** The desktops as resources, their Markdown, and their signals as resource updates. */
+  desktops(): Promise<string[]> {
+    return this.#track(this.#loaded().then((calls) => calls.desktops()));
+  }
+
+  readDesktop(desktop: string): Promise<string> {
+    return this.#track(this.#loaded().then((calls) => calls.readDesktop(desktop)));
+  }
+
+  watchDesktop(desktop: string, changed: (desktop: string) => void): Promise<void> {
+    return this.#track(this.#loaded().then((calls) => {
+      calls.onDesktopChanged = changed;
+      return calls.watchDesktop(desktop);
+    }));
+  }
+
+  unwatchDesktop(desktop: string): Promise<void> {
+    return this.#loaded().then((calls) => calls.unwatchDesktop(desktop));
+  }
+
   /** Whether a request is being answered (a tool call running, the list being built). */
   busy(): boolean {
     return this.#pending.size > 0;
@@ -112,7 +142,7 @@ export function createMcpServer(target: DaemonTarget, selection: ToolSelection =
   const server = new Server(
     { name: "tuiwright", version: version() },
     {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: true }, prompts: { listChanged: false } },
       instructions: INSTRUCTIONS + (selection.profiles.includes("desktop") ? DESKTOP_INSTRUCTIONS : ""),
       jsonSchemaValidator: new DeferredAjvValidator(),
     },
@@ -125,11 +155,27 @@ export function createMcpServer(target: DaemonTarget, selection: ToolSelection =
     return { tools: all.slice(start, start + PAGE), ...(start + PAGE < all.length ? { nextCursor: String(start + PAGE) } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => calls.call(request.params.name, request.params.arguments, extra));
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [SKILL_RESOURCE, CLI_SKILL_RESOURCE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    const text = Object.hasOwn(RESOURCES, request.params.uri) ? RESOURCES[request.params.uri] : undefined;
-    if (text === undefined) throw new McpError(-32002, `resource not found: ${JSON.stringify(request.params.uri)}`);
-    return { contents: [{ uri: request.params.uri, mimeType: "text/markdown", text }] };
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: [SKILL_RESOURCE, CLI_SKILL_RESOURCE, ...(await calls.desktops()).map((id) => ({ uri: `${DESKTOP_URI}${id}`, name: `desktop ${id}`, title: `AOTUI desktop ${id}`, mimeType: "text/markdown" }))],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    if (Object.hasOwn(RESOURCES, uri)) return { contents: [{ uri, mimeType: "text/markdown", text: RESOURCES[uri]! }] };
+    const desktop = desktopOf(uri);
+    const markup = await calls.readDesktop(desktop).catch((error: Error) => { throw new McpError(-32002, `resource not found: ${JSON.stringify(uri)} (${error.message})`); });
+    return { contents: [{ uri, mimeType: "text/markdown", text: markup }] };
+  });
+  // A desktop's signals (§5.5: lightweight, no data) as notifications/resources/updated: the
+  // client reads the resource (or calls desktop_snapshot) when it wants the Markdown.
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    const desktop = desktopOf(request.params.uri);
+    await calls.watchDesktop(desktop, (changed) => void server.sendResourceUpdated({ uri: `${DESKTOP_URI}${changed}` }).catch(() => undefined))
+      .catch((error: Error) => { throw new McpError(-32002, `resource not found: ${JSON.stringify(request.params.uri)} (${error.message})`); });
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    await calls.unwatchDesktop(desktopOf(request.params.uri));
+    return {};
   });
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [SKILL_PROMPT] }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => {

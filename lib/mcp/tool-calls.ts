@@ -23,10 +23,11 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
 
 /** Methods whose effect the daemon ties to the connection that made the call (a write lease
- * without ttl, a desktop's input lock): they go on the client's lasting connection. Every other
- * call gets a connection of its own, so cancelling it closes that connection and the daemon
- * drops its waits. */
-const HELD_BY_CONNECTION: ReadonlySet<string> = new Set<MethodName>(["lease.acquire", "desktop.acquire"]);
+ * without ttl, a desktop's input lock — and the desktop commands and release, which only that
+ * connection may send while it holds the lock): they go on the client's lasting connection.
+ * Every other call gets a connection of its own, so cancelling it closes that connection and the
+ * daemon drops its waits. */
+const HELD_BY_CONNECTION: ReadonlySet<string> = new Set<MethodName>(["lease.acquire", "desktop.acquire", "desktop.release", "desktop.exec"]);
 
 /** An exec (or a compat name for one) started a command block: cancelling it ends that command. */
 function runsBlock(method: string): boolean {
@@ -44,6 +45,10 @@ export class ToolCalls {
   #lastDesktop: string | undefined;
   /** Calls running, and the `end`s cancellations sent: close() waits for both. */
   readonly #pending = new Set<Promise<unknown>>();
+  /** Desktops whose resource the client subscribed to: daemon subscription id → desktop id. */
+  readonly #watched = new Map<string, string>();
+  /** Called with a desktop id when one the client subscribed to changed. */
+  onDesktopChanged: ((desktop: string) => void) | null = null;
 
   constructor(target: DaemonTarget) {
     this.#target = target;
@@ -59,6 +64,45 @@ export class ToolCalls {
       () => { if (this.#daemon === connecting) this.#daemon = null; },
     );
     return connecting;
+  }
+
+  /** The desktops of a running daemon (none when no daemon runs: listing starts nothing). */
+  async desktops(): Promise<string[]> {
+    try {
+      const daemon = this.#daemon ? await this.#daemon : await connectDaemon(this.#target, { autoStart: false });
+      const listed = (await daemon.call("desktop.list", {})) as { desktops: { desktop: string }[] };
+      if (daemon !== (await this.#daemon?.catch(() => null))) daemon.close();
+      return listed.desktops.map((d) => d.desktop);
+    } catch {
+      return [];
+    }
+  }
+
+  /** The desktop's Markdown as the desktop_snapshot tool gives it (the bridge keeps its snapshot id). */
+  async readDesktop(desktop: string): Promise<string> {
+    const shared = await this.#shared();
+    const result = (await shared.call("desktop.snapshot", { desktop })) as { desktop: string; markup: string; snapshot_id: string };
+    this.#lastSnapshot.set(result.desktop, result.snapshot_id);
+    this.#lastDesktop = result.desktop;
+    return result.markup;
+  }
+
+  /** Signals of the desktop arrive as onDesktopChanged calls (on the lasting connection). */
+  async watchDesktop(desktop: string): Promise<void> {
+    if ([...this.#watched.values()].includes(desktop)) return;
+    const shared = await this.#shared();
+    shared.onNotification = (message) => {
+      if (message.method !== "desktop.signal") return;
+      const params = message.params as { subscription: string; desktopId: string };
+      const watched = this.#watched.get(params.subscription);
+      if (watched !== undefined) this.onDesktopChanged?.(watched);
+    };
+    const { subscription } = (await shared.call("desktop.subscribe", { desktop })) as { subscription: string };
+    this.#watched.set(subscription, desktop);
+  }
+
+  unwatchDesktop(desktop: string): void {
+    for (const [subscription, watched] of this.#watched) if (watched === desktop) this.#watched.delete(subscription);
   }
 
   #forget(client: RpcClient): void {

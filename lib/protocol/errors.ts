@@ -41,6 +41,8 @@ export const ERRORS = {
   "desktop-locked": { code: -32034, exit: 75, hint: "another owner holds this desktop's input; wait until it releases" },
   "app-failed": { code: -32035, exit: 70, hint: "the application failed (its own code); the desktop carries on" },
   "bad-app-manifest": { code: -32036, exit: 65, hint: "aoapp.json needs id, name, version, entry (and optional system, permissions); see docs/desktop.md" },
+  "app-refused": { code: -32037, exit: 1, hint: "the application refused with its own message: change the arguments or the app's state and try again" },
+  "invalid-argument": { code: -32038, exit: 65, hint: "the value cannot be given to this program as the operation means it; change it" },
   internal: { code: -32603, exit: 70, hint: "this is a tuiwright bug; the daemon log is in the state directory" },
 } as const;
 

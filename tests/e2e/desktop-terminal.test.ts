@@ -96,9 +96,13 @@ test("a terminal app's screen changes are signals; a leased session refuses the 
     raw.close();
   }
   const lease = await world.json(["lease", "acquire", "-s", "py", "--owner", "someone"]);
-  const refused = await world.run(["desktop", "exec", `execute evaluate --code "print(1)"`, "--app", app]);
+  const refused = await world.run(["--json", "desktop", "exec", `execute evaluate --code "print(1)"`, "--app", app]);
   expect(refused.code).toBe(75);
-  expect(refused.stderr).toContain("someone");
+  // In the §8 format like every desktop error: E_BUSY, recoverable (retry once the lease is gone).
+  const error = JSON.parse(refused.stdout).error;
+  expect(error.message).toStartWith("E_BUSY: ");
+  expect(error.message).toContain("someone");
+  expect(error.data).toMatchObject({ name: "busy", aotui: "E_BUSY", recoverable: true });
   await world.run(["lease", "release", "-s", "py", "--lease", lease.token]);
   expect((await world.run(["desktop", "exec", `execute evaluate --code "print(2)"`, "--app", app])).code).toBe(0);
 });
@@ -139,6 +143,25 @@ test("every session is offered in view_1; the agent opens one from the DSL (less
   expect((await world.run(["wait", "-s", "pager", "--exit"])).code).toBe(0);
   const missing = await world.run(["desktop", "exec", "<context>open --application session:nobody</context>"]);
   expect(missing.code).toBe(66);
+});
+
+test("a terminal app's operation whose outcome never shows is E_TIMEOUT, not recoverable (its keys were sent), in the §8 format", async () => {
+  // A desktop of its own with a short operation timeout (destroyed after: the others use the only desktop).
+  const desktop = (await world.json(["desktop", "create", "--op-timeout", "3000"])).desktop;
+  try {
+    await world.spawn(["python3", "-q"], ["--session", "slow"]);
+    await world.run(["wait", "-s", "slow", "--text", ">>>"]);
+    const app = (await world.json(["desktop", "open-session", "slow", "--desktop", desktop])).app;
+    const run = await world.run(["--json", "desktop", "exec", `execute evaluate --code "import time; time.sleep(3600)"`, "--app", app, "--desktop", desktop]);
+    expect(run.code).toBe(124);
+    const error = JSON.parse(run.stdout).error;
+    expect(error.message).toStartWith("E_TIMEOUT: evaluate: the keys were sent but neither success nor failure showed within");
+    expect(error.message).toContain("the operation may still take effect");
+    expect(error.data).toMatchObject({ name: "timeout", aotui: "E_TIMEOUT", recoverable: false });
+    expect((await world.run(["desktop", "exec", "execute interrupt", "--app", app, "--desktop", desktop])).code).toBe(0);
+  } finally {
+    await world.run(["desktop", "destroy", "--desktop", desktop]);
+  }
 });
 
 test("a terminal app's operation with a bad argument is E_INVALID_CMD; the session is untouched", async () => {

@@ -55,7 +55,7 @@ test("CLI: errors carry the AOTUI code and our exit codes", async () => {
     [["desktop", "exec", "<context>close --application app_1</context>"], 77, "E_PERMISSION: app_1 (ChatWithUser) is a system app and cannot be closed"],
     [["desktop", "exec", "execute add_todo --txt x", "--app", "app_3"], 65, "E_INVALID_CMD: add_todo has no argument \"txt\" (arguments: text)"],
     [["desktop", "exec", "execute add_todo", "--app", "app_3", "--snapshot-id", "T0"], 65, "E_INVALID_CMD: add_todo needs --text (string)"],
-    [["desktop", "exec", "execute complete_todo --item todo_list[0]", "--app", "app_3", "--snapshot-id", "T77"], 66, "E_NOT_FOUND: no snapshot \"T77\""],
+    [["desktop", "exec", "execute complete_todo --item todo_list[0]", "--app", "app_3", "--snapshot-id", "T77"], 66, "E_NOT_FOUND: the snapshot this command refers to was never taken of this desktop"],
     [["desktop", "snapshot", "--desktop", "nope"], 66, "E_NOT_FOUND: no desktop \"nope\""],
     [["desktop", "exec", "<context>open --application app_1</context>", "--app", "app_1"], 64, "--app/--view go with a bare DSL command"],
   ];
@@ -140,6 +140,28 @@ test("JSON-RPC: the input lock belongs to one owner and goes with its connection
     await b.call({ jsonrpc: "2.0", id: 8, method: "desktop.exec", params: { command, owner: "agent-B" } });
     expect(await snapshot()).toContain("[from B](item:todo_list[4])");
   } finally {
+    b.close();
+  }
+});
+
+test("JSON-RPC: the lock is bound to the connection that took it — another connection presenting the same owner string can neither write nor release", async () => {
+  const desktop = await fresh("todo");
+  const a = await RawSocket.open(world.socketPath);
+  const b = await RawSocket.open(world.socketPath);
+  try {
+    expect((await a.call({ jsonrpc: "2.0", id: 1, method: "desktop.acquire", params: { owner: "agent-A" } })).result).toEqual({ desktop, owner: "agent-A" });
+    const command = `<context app_id="app_3">execute add_todo --text "impostor"</context>`;
+    const exec = await b.call({ jsonrpc: "2.0", id: 2, method: "desktop.exec", params: { command, owner: "agent-A" } });
+    expect(exec.error).toMatchObject({ code: -32034, message: 'E_PERMISSION: the desktop\'s input is held by "agent-A" on another connection', data: { aotui: "E_PERMISSION" } });
+    const release = await b.call({ jsonrpc: "2.0", id: 3, method: "desktop.release", params: { owner: "agent-A" } });
+    expect(release.error).toMatchObject({ code: -32034, message: 'E_PERMISSION: the desktop\'s input is held by "agent-A" on another connection' });
+    const again = await b.call({ jsonrpc: "2.0", id: 4, method: "desktop.acquire", params: { owner: "agent-A" } });
+    expect(again.error).toMatchObject({ code: -32034 });
+    expect(await snapshot()).not.toContain("impostor");
+    expect((await a.call({ jsonrpc: "2.0", id: 5, method: "desktop.exec", params: { command: command.replace("impostor", "holder"), owner: "agent-A" } })).result).toMatchObject({ status: "ok" });
+    expect((await a.call({ jsonrpc: "2.0", id: 6, method: "desktop.release", params: { owner: "agent-A" } })).result).toEqual({ desktop, released: true });
+  } finally {
+    a.close();
     b.close();
   }
 });

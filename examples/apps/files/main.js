@@ -1,6 +1,7 @@
 // A file browser over the runtime's file API (aotui.fs): it may read what its aoapp.json
-// grants (fs:read:/tmp here); anything else is refused with E_PERMISSION.
-let cwd = "/tmp";
+// grants — its own data folder (fs:read:data, relative to the app's folder); anything else,
+// a symlink out of it included, is refused with E_PERMISSION.
+let cwd = `${aotui.fs.appDir}/data`;
 let preview = "";
 let error = "";
 

@@ -43,6 +43,13 @@ test("quoting: double quotes with escapes, single quotes, --key=value", () => {
   expect(splitWords(`a "b \\"c\\" d" 'e f' --x="y z"`)).toEqual(["a", 'b "c" d', "e f", "--x=y z"]);
 });
 
+test("newlines and other characters a line cannot hold: \\n \\r \\t \\e \\xHH \\u{HEX} in double quotes; single quotes and unknown escapes stay literal", () => {
+  expect(splitWords(String.raw`--content "two\nlines\tand\r\e\x41\u{1F600}\\n" 'not\n' "C:\dir"`)).toEqual(["--content", "two\nlines\tand\r\x1bA\u{1F600}\\n", "not\\n", "C:\\dir"]);
+  const parsed = parseContextCommand(String.raw`<context app_id="app_1">execute send_message --content "Hello,\nworld"</context>`);
+  expect(parsed).toMatchObject({ kind: "execute", args: [{ name: "content", value: "Hello,\nworld" }] });
+  expect(refused(() => parseContextCommand(String.raw`<context>execute x --a "\u{110000}"</context>`)).message).toContain("is not a Unicode code point");
+});
+
 test("malformed commands are E_INVALID_CMD (recoverable) with what is wrong", () => {
   const cases: [string, string][] = [
     ["execute x", "expected <context"],
@@ -82,7 +89,7 @@ test("arguments are converted by the operation's schema", () => {
     ["--content hi --count 2.5", "op --count must be an integer"],
     ["--content hi --urgent maybe", "op --urgent is a flag"],
     ["--content", "op --content needs a value (string)"],
-    ["--content hi --item first", "takes a todo item reference"],
+    ["--content hi --item first", 'op --item takes a reference to a todo item such as list_id[0], got "first"'],
     ["--content a --content b", "given twice"],
     ["--content a -c 3", "-c does not name exactly one argument of op"],
   ];
@@ -91,4 +98,7 @@ test("arguments are converted by the operation's schema", () => {
     expect(error.errorName).toBe("invalid-command");
     expect(error.message).toContain(message);
   }
+  // The hint names the lists of that item type the view shows, not a guessed list name.
+  const hinted = refused(() => convertArgs("op", specs, (parseContextCommand(`<context>execute op --content a --item 3</context>`) as any).args, resolve, () => ["inbox", "archive"]));
+  expect(hinted.message).toContain('op --item takes an item of inbox or archive such as inbox[0], got "3"');
 });

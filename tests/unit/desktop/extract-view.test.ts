@@ -42,7 +42,7 @@ test("the developer contract of §3 in one view", () => {
     "# Operation",
     "- [Reply](operation:reply)",
     "    - Arguments:",
-    "        - message: message",
+    "        - message: message (an item of message_list, e.g. message_list[0])",
     "- [SendMessage (Send)](operation:send_message)",
     "    - Arguments:",
     "        - content: string",

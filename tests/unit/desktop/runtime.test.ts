@@ -1,8 +1,9 @@
 // The in-process AOTUI runtime driven like an agent would: Markdown in, DSL out. Each test
 // makes its own desktop (apps run in real workers with a real headless DOM).
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { createDesktop, destroyDesktop, getSnapshot, listDesktops, restore, serialize, SNAPSHOT_LIMIT, type Desktop, type UpdateSignal } from "../../../lib/desktop/index.ts";
 import { SignalOutputStream } from "../../../lib/desktop/signal-stream.ts";
 import { TuiwrightError } from "../../../lib/protocol/errors.ts";
@@ -50,7 +51,7 @@ test("agent loop: complete a todo by item reference", async () => {
   const after = getSnapshot(desktop);
   expect(findItem(after, "Write the report (done)").ref).toBe("todo_list[1]");
   expect(after).toContain("2 open, 1 done");
-  expect(after).toContain("1. execute complete_todo --item todo_list[1] → ok");
+  expect(after).toContain("1. execute complete_todo --item todo_list\\[1\\] → ok"); // the agent's own text, escaped like any text
 });
 
 test("agent loop: a mail unmounted between snapshot and execute is still opened (value-driven execution)", async () => {
@@ -106,8 +107,9 @@ test("every error code of §8, with data.recoverable", async () => {
     [`<context app_id="app_99">execute x</context>`, "E_NOT_FOUND", "desktop-not-found", true],
     [`<context app_id="${todo}">execute fly</context>`, "E_NOT_FOUND", "desktop-not-found", true],
     [`<context app_id="${faulty}">execute fetch_forbidden --url http://forbidden.invalid/</context>`, "E_PERMISSION", "desktop-permission", false],
-    [`<context app_id="${faulty}">execute hang</context>`, "E_TIMEOUT", "timeout", true],
-    [`<context app_id="${faulty}">execute explode</context>`, "E_INTERNAL", "app-failed", false],
+    [`<context app_id="${faulty}">execute explode</context>`, "E_REFUSED", "app-refused", true],
+    [`<context app_id="${faulty}">execute hang</context>`, "E_TIMEOUT", "timeout", false],
+    [`<context app_id="${faulty}">execute bump --by 1</context>`, "E_BUSY", "busy", true],
   ];
   for (const [command, code, name, recoverable] of cases) {
     const error = await refusal(desktop.input.execute(command));
@@ -117,16 +119,38 @@ test("every error code of §8, with data.recoverable", async () => {
   }
 });
 
-test("a throwing handler gives E_INTERNAL and the desktop (and the app) live on", async () => {
+test("a throwing handler is the app's refusal: E_REFUSED (recoverable) with its message, and the desktop (and the app) live on", async () => {
   const desktop = await desktopWith(FAULTY);
   const faulty = findApplication(getSnapshot(desktop), "Faulty");
   const error = await refusal(desktop.input.execute(`<context app_id="${faulty}">execute explode</context>`));
-  expect(error.message).toBe("E_INTERNAL: operation explode failed in the app: the handler blew up on purpose");
+  expect(error.message).toBe("E_REFUSED: the app refused explode: the handler blew up on purpose");
+  expect(error.toJsonRpc().data).toMatchObject({ aotui: "E_REFUSED", recoverable: true, app_message: "the handler blew up on purpose" });
   await desktop.input.execute(`<context app_id="${faulty}">execute bump --by 2 --loud</context>`);
   const markup = getSnapshot(desktop);
   expect(markup).toContain("        20\n");
-  expect(markup).toContain("1. execute explode → E_INTERNAL: operation explode failed in the app: the handler blew up on purpose");
+  expect(markup).toContain("1. execute explode → E_REFUSED: the app refused explode: the handler blew up on purpose");
   expect(markup).toContain("2. execute bump --by 2 --loud → ok");
+});
+
+test("an operation past its timeout: E_TIMEOUT not recoverable (it may still apply), the app shown not-responding and refused at once (E_BUSY) until it answers", async () => {
+  const desktop = await createDesktop({ apps: [FAULTY], operationTimeoutMs: 300 });
+  {
+    await desktop.input.execute(`<context>open --application app_3</context>`);
+    const faulty = findApplication(getSnapshot(desktop), "Faulty");
+    const timedOut = await refusal(desktop.input.execute(`<context app_id="${faulty}">execute hang</context>`));
+    expect(timedOut.message).toContain("E_TIMEOUT: operation hang did not finish within 300 ms; it may still finish and take effect");
+    expect(timedOut.toJsonRpc().data).toMatchObject({ aotui: "E_TIMEOUT", recoverable: false });
+    const markup = getSnapshot(desktop);
+    expect(markup).toContain(`<application id="${faulty}", name="Faulty", state="not-responding">`);
+    expect(markup).toMatch(/Not responding: operation hang has not finished after \d+ s/);
+    const started = performance.now();
+    const busy = await refusal(desktop.input.execute(`<context app_id="${faulty}">execute bump --by 1</context>`));
+    expect(busy.message).toMatch(/^E_BUSY: app_\d+ is not responding: operation hang has not finished/);
+    expect(performance.now() - started).toBeLessThan(250); // at once, not after another timeout
+    await desktop.input.execute(`<context>close --application ${faulty}</context>`);
+    await desktop.input.execute(`<context>open --application ${faulty}</context>`);
+    await desktop.input.execute(`<context app_id="${faulty}">execute bump --by 1</context>`);
+  }
 });
 
 test("an app whose worker dies is shown as crashed; the desktop lives and the app can be opened again", async () => {
@@ -147,14 +171,21 @@ test("an app whose worker dies is shown as crashed; the desktop lives and the ap
   expect(markup).toContain("[alive](item:todo_list[3])");
 });
 
-test("permission denial: the file browser reads /tmp but not /etc", async () => {
-  const desktop = await desktopWith("files");
+test("permission denial: the file browser reads its own data folder, not /etc, and not through a symlink planted in it", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "tw-files-app-"));
+  cpSync(`${APPS}/files`, folder, { recursive: true });
+  symlinkSync("/etc", join(folder, "data", "escape"));
+  const desktop = await desktopWith(folder);
   const files = findApplication(getSnapshot(desktop), "Files");
-  await desktop.input.execute(`<context app_id="${files}">execute change_dir --path /tmp</context>`);
+  expect(getSnapshot(desktop)).toContain(`# [${folder}/data](entity:current_dir)`);
+  await desktop.input.execute(`<context app_id="${files}">execute change_dir --path ${folder}/data/notes</context>`);
   const error = await refusal(desktop.input.execute(`<context app_id="${files}">execute change_dir --path /etc</context>`));
   expect(error.errorName).toBe("desktop-permission");
   expect(error.message).toBe("E_PERMISSION: fs:read of /etc is not granted by this app's permissions");
-  expect(getSnapshot(desktop)).toContain("# [/tmp](entity:current_dir)");
+  const planted = await refusal(desktop.input.execute(`<context app_id="${files}">execute change_dir --path ${folder}/data/escape</context>`));
+  expect(planted.message).toBe(`E_PERMISSION: fs:read of ${folder}/data/escape (it is /etc) is not granted by this app's permissions`);
+  expect(getSnapshot(desktop)).toContain(`# [${folder}/data/notes](entity:current_dir)`);
+  rmSync(folder, { recursive: true, force: true });
 });
 
 test("permission denial: fetch, XMLHttpRequest, WebSocket and file reads outside the app's permissions", async () => {
@@ -180,12 +211,14 @@ test("snapshot registry: unknown ids are E_NOT_FOUND, evicted ones 'too old'", a
   for (let i = 0; i < SNAPSHOT_LIMIT; i++) getSnapshot(desktop);
   const old = await refusal(desktop.input.execute({ text: `<context app_id="${todo}">execute complete_todo --item todo_list[0]</context>`, snapshot_id: first }));
   expect(old.errorName).toBe("snapshot-too-old");
-  expect(old.message).toContain(`snapshot ${first} is too old: the desktop keeps its last 32 snapshots`);
+  expect(old.message).toContain("the desktop this command refers to was read too long ago (the desktop keeps its last 32 snapshots)");
+  expect(old.message).not.toContain(first);
   expect(old.toJsonRpc().data).toMatchObject({ aotui: "E_NOT_FOUND", recoverable: true });
   const unknown = await refusal(desktop.input.execute({ text: `<context app_id="${todo}">execute complete_todo --item todo_list[0]</context>`, snapshot_id: "T999999" }));
   expect(unknown.errorName).toBe("desktop-not-found");
   const outOfRange = await refusal(desktop.input.execute(`<context app_id="${todo}">execute complete_todo --item todo_list[7]</context>`));
-  expect(outOfRange.message).toContain("todo_list[7] did not exist in snapshot");
+  expect(outOfRange.message).toBe("E_NOT_FOUND: todo_list[7] was not in the desktop you read (todo_list had 3 items: todo_list[0]..todo_list[2])");
+  expect(unknown.message).not.toMatch(/\bT\d+\b/);
 });
 
 test("single writer: a second owner can neither acquire nor execute; release hands over", async () => {
