@@ -38,8 +38,6 @@ export const EXCEPTIONS: Record<string, string> = {
     "a shell's output spool, appended to as output arrives, in the session's own transcript directory under the verified state directory",
   "lib/runtime/tty-input-flush.ts: openSync(path, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK)":
     "the session's own terminal, opened to flush its input queue (tcflush): nothing is written or created",
-  "lib/desktop/app-api.ts: writeFileSync(path, text)":
-    "an AOTUI app's own fs.writeText, allowed only inside the folders its aoapp.json grants (lib/desktop/permissions.ts)",
 };
 
 const WRITE_CALL = /\b(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|cpSync)\s*\(/;
