@@ -24,7 +24,7 @@ test("an agent loop over MCP: kill a job in htop and tick a todo, told the truth
   const job = Bun.spawn(["sleep", "3617"]);
   const bystander = Bun.spawn(["sleep", "3618"]);
   const client = new Client({ name: "scripted-agent", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: world.env, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp", "--tools", "core,desktop"], env: world.env, stderr: "pipe" }));
   const updates: string[] = [];
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => { updates.push(n.params.uri); });
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<Reply> => {
