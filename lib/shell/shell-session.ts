@@ -139,6 +139,11 @@ export class ShellSession {
     return to <= memory ? disk : disk + this.stream.slice(memory, to);
   }
 
+  /** The session is going away: the spool's file is closed (the transcript stays on disk). */
+  dispose(): void {
+    this.#spool?.close();
+  }
+
   /** What a reset shell needs to go on from this one. */
   continuation(): ShellContinuation {
     return {

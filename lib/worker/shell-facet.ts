@@ -119,6 +119,7 @@ export class ShellFacet implements Facet {
 
   dispose(): void {
     if (this.#heldTimer) clearTimeout(this.#heldTimer);
+    this.#shell?.dispose();
   }
 
   atPrompt(): boolean | null {
