@@ -10,6 +10,9 @@ const MAX_NAME = 120;
  * many characters; what is left out is counted on the line (`snapshot --select REF` has it all). */
 const MAX_MULTILINE = 80;
 const MAX_TAIL = 100;
+/** A dialog or menu is read whole up to this many characters: its choices are the point of it. */
+const MAX_CHOICES = 400;
+const CHOICE_ROLES = new Set(["dialog", "menu", "list"]);
 /** Rows kept from a folded middle because they read as errors (a traceback's last line, E37:). */
 const ERROR_ROW = /\b(error|exception|traceback|fatal|failed|denied|not found|no such|cannot|refused)\b|^E\d+:|^\s*\^/i;
 const MAX_ERROR_ROWS = 3;
@@ -46,7 +49,7 @@ function quote(text: string, role = ""): string {
   }
   const rows = foldFiller(text).split("\n").map(tidy);
   const whole = rows.join(" ⏎ ");
-  if (whole.length <= MAX_MULTILINE) return JSON.stringify(whole);
+  if (whole.length <= MAX_MULTILINE || (CHOICE_ROLES.has(role) && whole.length <= MAX_CHOICES)) return JSON.stringify(whole);
   if (role === "document") {
     let shown = "";
     let count = 0;
