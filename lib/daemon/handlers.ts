@@ -3,7 +3,7 @@
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "../transport/session-ledger.ts";
 import { rmSync } from "node:fs";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
@@ -22,8 +22,7 @@ import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
-import { titleOf } from "../link/browser-state.ts";
-import { navFlags } from "../browser/nav-state.ts";
+import { navFlags, titleOf } from "../link/browser-state.ts";
 import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
@@ -64,6 +63,9 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 const now = () => new Date().toISOString();
 /** How long a crashed worker's programs get after SIGHUP before SIGKILL. */
 const CRASH_GRACE_MS = 500;
+/** The longest `browse` waits for the browser's engine and its first page on the screen (under
+ * the client's own patience, so the error names the browser rather than the daemon). */
+const BROWSER_READY_MS = 25_000;
 /** The longest spawn waits for a program's first screen. */
 const FIRST_SCREEN_BOUND_MS = 3000;
 
@@ -221,9 +223,22 @@ export function createHandlers(context: DaemonContext): Handlers {
     async spawn(params) {
       const entry = await startSession(context, params);
       if (params.browser !== undefined && !params.noWait) {
-        // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
-        // a slow page keeps loading after that — wait for its content with --ref or --text.
-        await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
+        // Return once the browser's engine has loaded the first page and the screen shows it; a
+        // browser that never answers or never draws is an error naming it, and is not left behind.
+        try {
+          const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+          return { ...registry.info(entry), ready };
+        } catch (error) {
+          const failure = asTuiwrightError(error);
+          // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
+          if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
+            await terminateSession(entry, "SIGKILL", 0).catch(() => undefined);
+            registry.remove(entry.name);
+            context.sessionsChanged();
+            throw failure;
+          }
+          throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
+        }
       } else if (params.browser === undefined && !params.noWait) {
         // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
         // over): return once it drew and was still, or waits for input; bounded.

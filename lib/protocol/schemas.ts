@@ -79,13 +79,15 @@ export const Meta = v.object({
   recording: v.nullable(v.object({ path: v.string(), error: v.nullable(v.string()) })),
   foreground: v.optional(doc(v.nullable(v.object({ pid: v.number(), argv0: v.string() })), "the terminal's foreground process group leader (a running command, or the shell itself at its prompt); null once unknown")),
   transcript: v.optional(doc(v.object({ path: v.string(), error: v.nullable(v.string()) }), "shell sessions: the transcript directory, and why writing it stopped (the session carries on)")),
-  url: v.optional(doc(v.string(), "browser sessions: the URL in the URL bar")),
-  nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used")),
+  url: v.optional(doc(v.string(), "browser sessions: the page's URL, from the browser engine")),
+  nav: v.optional(doc(v.object({ can_go_back: v.boolean(), can_go_forward: v.boolean() }), "browser sessions: whether back and forward can be used (the engine's history)")),
   // AWI-TTY's meta names, beside ours (browser sessions).
-  dpi: v.optional(doc(v.null(), "browser sessions: not known from outside Carbonyl (see dpi_reason)")),
-  scale: v.optional(doc(v.null(), "browser sessions: not known from outside Carbonyl (see dpi_reason)")),
+  dpi: v.optional(doc(v.nullable(v.number()), "browser sessions: the engine's device pixel ratio (device pixels per CSS pixel); null until the engine has answered (see dpi_reason)")),
+  scale: v.optional(doc(v.nullable(v.object({ width: v.number(), height: v.number() })), "browser sessions: CSS pixels per terminal cell (Carbonyl draws a 2×4 quadrant of device pixels per cell)")),
   dpi_reason: v.optional(v.string()),
-  title_reason: v.optional(doc(v.string(), "browser sessions: title is \"\" because Carbonyl announced none for the page shown; why")),
+  title_reason: v.optional(doc(v.string(), "browser sessions: title is \"\" because the page has none, or the browser has exited; why")),
+  crashed: v.optional(doc(v.string(), "browser sessions: the page's renderer crashed (reload or navigate to recover)")),
+  dialog: v.optional(doc(v.object({ type: v.string(), message: v.string() }), "browser sessions: a JavaScript dialog the page opened")),
 });
 
 export const CellRun = v.object({
@@ -173,7 +175,8 @@ export const ActionResult = v.object({
     ref: v.string(), row: v.number(), col: v.number(),
     via: v.optional(doc(v.picklist(["click", "focus"]), "--to: clicked first (the program takes mouse input), or typed into the node that already had the focus")),
   }), "where a click or --to landed")),
-  bytes: doc(v.number(), "bytes written to the program"),
+  bytes: doc(v.number(), "bytes written to the program (a browser: of the text typed)"),
+  ok: v.optional(doc(v.literal(true), "browser sessions: the engine took the input (its input events were acknowledged)")),
   revisionBefore: Revision,
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),
   wait: v.optional(WaitResult),

@@ -2,6 +2,7 @@
 // session leader (its pid is its process group), so signals can target the whole group.
 import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { fdChannel, type FdChannel } from "./fd-channel.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
 
@@ -14,6 +15,8 @@ export type PtyOptions = {
   onData(bytes: Uint8Array): void;
   /** The PTY reached EOF (every holder of the slave closed it). */
   onClose(): void;
+  /** Also give the child a private channel on its fds 3 (it reads) and 4 (it writes). */
+  channel?: boolean;
 };
 
 export type Pty = {
@@ -24,6 +27,8 @@ export type Pty = {
   /** IXON in the slave's termios: XOFF/XON from us pause/resume the program's output. */
   readonly ixon: boolean;
   close(): void;
+  /** The fds 3/4 channel, when asked for. */
+  readonly channel: FdChannel | null;
 };
 
 const IXON = 0o2000;
@@ -36,6 +41,8 @@ export function spawnPty(options: PtyOptions): Pty {
     proc = Bun.spawn(options.argv, {
       cwd: options.cwd,
       env: options.env,
+      // Entries past stdin/stdout/stderr become the child's fds 3, 4 (the terminal takes 0-2).
+      ...(options.channel ? { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] } : {}),
       terminal: {
         cols: options.cols,
         rows: options.rows,
@@ -52,6 +59,8 @@ export function spawnPty(options: PtyOptions): Pty {
     throw new TuiwrightError("io", `could not start ${JSON.stringify(program)}: ${(error as Error).message}`);
   }
   const terminal = proc.terminal!;
+  const fds = proc.stdio as unknown as (number | null)[] | undefined;
+  const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
     pid: proc.pid,
@@ -60,6 +69,7 @@ export function spawnPty(options: PtyOptions): Pty {
     resize: (cols, rows) => { if (!terminal.closed) terminal.resize(cols, rows); },
     get ixon() { return !terminal.closed && (terminal.inputFlags & IXON) !== 0; },
     close: () => { if (!terminal.closed) terminal.close(); },
+    channel,
   };
 }
 

@@ -44,8 +44,15 @@ export class SessionOutline {
   readonly #seen = new Map<string, Set<string>>();
   readonly #seenValues = (ref: string): ReadonlySet<string> => this.#seen.get(ref) ?? NOTHING_SEEN;
 
-  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null) {
+  /** A facet's better knowledge of the nodes (a browser's engine), applied to every outline. */
+  readonly #decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[];
+  /** Bumped when what #decorate knows changed without the screen changing. */
+  #decoration = 0;
+  #currentDecoration = -1;
+
+  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[] = (nodes) => nodes) {
     this.#screen = screen;
+    this.#decorate = decorate;
     this.#argv = argv;
     this.#pid = pid;
     this.#promptState = promptState;
@@ -59,17 +66,23 @@ export class SessionOutline {
     const group = foregroundGroup(this.#pid);
     const facts: ProcessFacts = { shellForeground: this.#promptState() ?? (group === null ? null : group === this.#pid), seenValues: this.#seenValues };
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
-      this.#currentFacts?.shellForeground === facts.shellForeground) {
+      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentDecoration === this.#decoration) {
       return this.#current;
     }
     this.#currentGeneration = generation;
+    this.#currentDecoration = this.#decoration;
     this.#currentFacts = facts;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
     const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts);
-    this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
+    this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes: this.#decorate(nodes, screen.revision) };
     this.#currentPixels = pixels;
     this.#remember(nodes);
     return this.#current;
+  }
+
+  /** What the decoration knows changed: the next outline is made again. */
+  redecorate(): void {
+    this.#decoration++;
   }
 
   /** Records the values durable refs show now (only manifest refs: `@vim.mode`, not `@e4`). */

@@ -1,7 +1,7 @@
 // Sessions: start, list, read, resize, signal and end programs on pseudo-terminals.
 import * as v from "valibot";
 import { CellRun, Cols, doc, ExitStatus, FirstScreen, Hash, LostSession, Meta, Outline, Revision, Rows, SessionInfo, SessionName, SnapshotFormat } from "../schemas.ts";
-import { type MethodDef, PageTitle, target, writer } from "./common.ts";
+import { type MethodDef, PageTitle, Recovered, target, writer } from "./common.ts";
 
 export const SESSION_METHODS = {
   spawn: {
@@ -22,7 +22,11 @@ export const SESSION_METHODS = {
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
       noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
     }),
-    result: v.object({ ...SessionInfo.entries, firstScreen: v.optional(FirstScreen) }),
+    result: v.object({
+      ...SessionInfo.entries,
+      firstScreen: v.optional(FirstScreen),
+      ready: v.optional(doc(v.object({ ready: v.literal(true), url: v.string(), ms: v.number() }), "browsers: the engine loaded the first page and the screen shows it, after ms")),
+    }),
   },
   list: {
     title: "List the sessions",
@@ -65,6 +69,7 @@ export const SESSION_METHODS = {
       session: v.string(), cols: v.number(), rows: v.number(), revision: Revision,
       redrawn: v.optional(doc(v.boolean(), "browser sessions: the page redrew at the new size (false: no page frame, with the page's text when it had text, came before the timeout; the page area shows the old frame reflowed, or pixels only)")),
       nudged: v.optional(doc(v.boolean(), "browser sessions: no page frame came at first, so the size was nudged (a column less and back) to have Chromium draw again")),
+      recovered: v.optional(Recovered),
     }),
   },
   snapshot: {
