@@ -30,6 +30,11 @@ export class BrowserEngine {
   #crashed: string | null = null;
   #gone: string | null = null;
   #dialog: Dialog | null = null;
+  /** Navigations the main frame began (requested, scheduled or started loading). */
+  #navigationsBegun = 0;
+  /** The main frame is loading (started, not yet stopped), and how often it stopped. */
+  #loading = false;
+  #loadingStops = 0;
   /** Events so far: a wait that must see one "after" its action compares this. */
   #events = 0;
   readonly #waiters = new Set<() => void>();
@@ -72,6 +77,19 @@ export class BrowserEngine {
     const lifecycle = this.#document?.lifecycle;
     if (!lifecycle) return false;
     return lifecycle.has("load") || (lifecycle.has("DOMContentLoaded") && lifecycle.has("networkAlmostIdle"));
+  }
+
+  get navigationsBegun(): number {
+    return this.#navigationsBegun;
+  }
+
+  /** The main frame started loading and has not stopped. */
+  get loading(): boolean {
+    return this.#loading;
+  }
+
+  get loadingStops(): number {
+    return this.#loadingStops;
   }
 
   get commits(): number {
@@ -203,6 +221,20 @@ export class BrowserEngine {
         if (params.frameId !== this.#mainFrameId) return;
         this.#url = String(params.url);
         if (this.#document) this.#document = { ...this.#document, url: this.#url, commit: ++this.#commits };
+        return;
+      case "Page.frameRequestedNavigation":
+      case "Page.frameScheduledNavigation":
+        if (params.frameId === this.#mainFrameId) this.#navigationsBegun++;
+        return;
+      case "Page.frameStartedLoading":
+        if (params.frameId !== this.#mainFrameId) return;
+        this.#navigationsBegun++;
+        this.#loading = true;
+        return;
+      case "Page.frameStoppedLoading":
+        if (params.frameId !== this.#mainFrameId) return;
+        this.#loading = false;
+        this.#loadingStops++;
         return;
       case "Page.lifecycleEvent":
         if (params.frameId !== this.#mainFrameId) return;

@@ -32,6 +32,8 @@ const DRAWN_SHARE = 0.6;
 const RUNS_COMPARED = 40;
 /** A page with no text: drawn once the screen was still this long after the engine's frame… */
 const BLANK_STILL_MS = 100;
+/** Once the screen shows the page: how long it must go on showing it (a frame may follow without the text). */
+const CONFIRM_MS = 100;
 /** …or this long passed (an animation without text never stills). */
 const BLANK_MAX_MS = 1000;
 /** The accessibility outline is fetched again after a screen change at most this often. */
@@ -45,6 +47,10 @@ const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
 const MODIFIER_BITS = { alt: 1, ctrl: 2, meta: 4, shift: 8 } as const;
 
 type Drawn = { recovered?: Recovered };
+type InputMarks = { begun: number; commits: number; stops: number };
+/** After input that began a navigation: how long it may take to commit, and to load and draw. */
+const INPUT_COMMIT_MS = 10_000;
+const INPUT_LOAD_MS = 30_000;
 type AxOutline = { document: number; revision: number; nodes: OutlineNode[] };
 
 export class BrowserFacet implements Facet {
@@ -60,6 +66,8 @@ export class BrowserFacet implements Facet {
   /** Documents the main frame has had (new documents only): engine refs name theirs. */
   #documents = 0;
   #documentLoader: string | null = null;
+  /** Carbonyl's writes below its bar so far (a cursor move to row 2 or lower: a page frame). */
+  #pageWrites = 0;
   /** Buttons held by browserMouse (down without up yet). */
   #held = 0;
 
@@ -70,6 +78,13 @@ export class BrowserFacet implements Facet {
   }
 
   // ---- hooks -------------------------------------------------------------------------------
+
+  output(bytes: Uint8Array): void {
+    // Carbonyl moves the cursor (CUP) before each run it draws; row 1 is its bar.
+    for (const [, row] of Buffer.from(bytes).toString("latin1").matchAll(/\x1b\[(\d+)(?:;\d+)?H/g)) {
+      if (Number(row) >= 2) { this.#pageWrites++; break; }
+    }
+  }
 
   changed(): void {
     for (const listener of [...this.#screenListeners]) listener();
@@ -321,43 +336,53 @@ export class BrowserFacet implements Facet {
    * STALL_AFTER_MS (Carbonyl's stall), the size is nudged so it draws again (recovered). Throws
    * snapshot-unavailable at the deadline.
    */
-  async drawn(deadline: number, signal?: AbortSignal): Promise<Drawn> {
+  async drawn(deadline: number, signal?: AbortSignal, writtenAfter?: number): Promise<Drawn> {
     const engine = await this.#live("wait for the page to be drawn");
     const started = performance.now();
     let nudges = 0;
     let stalledMs = 0;
     const result = (): Drawn => (nudges > 0 ? { recovered: { stalledMs: Math.round(stalledMs), by: "resize-nudge", nudges } } : {});
     for (;;) {
+      if (performance.now() >= deadline) throw this.#stall((await this.#layout(engine)).layout.text.slice(0, RUNS_COMPARED), started, nudges);
       await this.#frame(engine);
       const { layout } = await this.#layout(engine);
       const runs = layout.text.slice(0, RUNS_COMPARED);
-      if (runs.length === 0) {
+      if (runs.length === 0 && (writtenAfter === undefined || this.#pageWrites > writtenAfter)) {
         const quietUntil = Math.min(deadline, performance.now() + BLANK_MAX_MS);
         await this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= BLANK_STILL_MS, quietUntil, signal);
         return result();
       }
       const need = Math.max(1, Math.ceil(runs.length * DRAWN_SHARE));
-      const shows = () => runsShown(runs, this.#lines()) >= need;
+      // After a resize the old frame stays in the cells (xterm keeps them): only a page frame
+      // written since counts.
+      const shows = () => (writtenAfter === undefined || this.#pageWrites > writtenAfter) && runsShown(runs, this.#lines()) >= need;
       const windowEnds = Math.min(deadline, performance.now() + STALL_AFTER_MS);
-      if (await this.#untilScreen(shows, windowEnds, signal)) return result();
+      if (await this.#untilScreen(shows, windowEnds, signal)) {
+        // Shown, and still shown a moment later: a later frame may paint the page without its text.
+        if (!(await this.#untilScreen(() => !shows(), Math.min(deadline, performance.now() + CONFIRM_MS), signal))) return result();
+        continue;
+      }
       this.#requireRunning("wait for the page to be drawn");
       if (signal?.aborted) throw new TuiwrightError("timeout", "the caller went away");
       // The page may have moved on (a script, an animation): compare with its frame now.
       const again = (await this.#layout(engine)).layout.text.slice(0, RUNS_COMPARED);
-      if (again.length === 0 || runsShown(again, this.#lines()) >= Math.max(1, Math.ceil(again.length * DRAWN_SHARE))) return result();
-      if (performance.now() >= deadline) {
-        const lines = this.#lines();
-        throw new TuiwrightError("snapshot-unavailable", `the engine has the page, but Carbonyl's screen does not show it (${runsShown(again, lines)} of ${again.length} text runs drawn after ${Math.round(performance.now() - started)} ms${nudges > 0 ? ` and ${nudges} nudge(s) of the size` : ""})`, {
-          hint: "snapshot to see the screen; reload, or navigate again",
-          details: { expected: again.slice(0, 5), stalledMs: Math.round(performance.now() - started), nudges },
-        });
-      }
+      const written = writtenAfter === undefined || this.#pageWrites > writtenAfter;
+      if (written && (again.length === 0 || runsShown(again, this.#lines()) >= Math.max(1, Math.ceil(again.length * DRAWN_SHARE)))) return result();
+      if (performance.now() >= deadline) throw this.#stall(again, started, nudges);
       if (nudges < MAX_NUDGES) {
         stalledMs = performance.now() - started;
         nudges++;
         this.#nudge();
       }
     }
+  }
+
+  #stall(runs: PageLayout["text"], started: number, nudges: number): TuiwrightError {
+    const lines = this.#lines();
+    return new TuiwrightError("snapshot-unavailable", `the engine has the page, but Carbonyl's screen does not show it (${runsShown(runs, lines)} of ${runs.length} text runs drawn after ${Math.round(performance.now() - started)} ms${nudges > 0 ? ` and ${nudges} nudge(s) of the size` : ""})`, {
+      hint: "snapshot to see the screen; reload, or navigate again",
+      details: { expected: runs.slice(0, 5), stalledMs: Math.round(performance.now() - started), nudges },
+    });
   }
 
   /** A column less and back: two size changes, so Carbonyl has the page drawn again. */
@@ -396,6 +421,7 @@ export class BrowserFacet implements Facet {
     this.#requireRunning("resize the browser");
     const engine = await this.#live("resize the browser");
     const deadline = performance.now() + params.timeoutMs;
+    const writes = this.#pageWrites;
     const sized = this.#core.resize(params);
     const want = { width: (params.cols) * 2, height: (params.rows - 1) * 4 };
     try {
@@ -407,10 +433,13 @@ export class BrowserFacet implements Facet {
         if (performance.now() >= deadline) return { ...sized, redrawn: false, nudged: false, revision: this.#core.screen.revision };
         await sleep(20); // the engine has no event for its window size; ask again shortly
       }
-      const drawn = await this.drawn(deadline, signal);
+      const drawn = await this.drawn(deadline, signal, writes);
       return { ...sized, redrawn: true, nudged: drawn.recovered !== undefined, ...drawn, revision: this.#core.screen.revision };
     } catch (error) {
-      if (asName(error) === "snapshot-unavailable") return { ...sized, redrawn: false, nudged: true, revision: this.#core.screen.revision };
+      if (asName(error) === "snapshot-unavailable") {
+        const nudges = (error as TuiwrightError).details.nudges;
+        return { ...sized, redrawn: false, nudged: typeof nudges === "number" && nudges > 0, revision: this.#core.screen.revision };
+      }
       throw this.#engineError(error, "resize the browser");
     }
   }
@@ -451,7 +480,7 @@ export class BrowserFacet implements Facet {
   }
 
   /** Keys or text through the engine's input events; `to` focuses a node first. */
-  async keys(params: WorkerOps["browserKeys"][0]): Promise<ActionReply> {
+  async keys(params: WorkerOps["browserKeys"][0], signal?: AbortSignal): Promise<ActionReply> {
     return this.#withEngine(params.keys ? "press keys" : "type", async (engine) => {
       const steps = params.keys ? params.keys.map((name) => ({ keys: keyEvents(name) })) : params.paste ? [{ insert: params.text ?? "" }] : typingSteps(params.text ?? "");
       const target = params.to === undefined ? undefined : await this.#focus(engine, params.to, params.revision);
@@ -464,9 +493,37 @@ export class BrowserFacet implements Facet {
           else for (const event of step.keys) await engine.call("Input.dispatchKeyEvent", event as KeyEvent);
         }
       };
+      const before = this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label, recorded: params.keys ? "" : shown }, target);
-      return { ...reply, ok: true as const };
+      return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
     });
+  }
+
+  #marks(engine: BrowserEngine): InputMarks {
+    return { begun: engine.navigationsBegun, commits: engine.commits, stops: engine.loadingStops };
+  }
+
+  /**
+   * After input the page may navigate (Enter on a link, a click, a form sent): once the renderer
+   * has handled the input (a frame later), a navigation it began is followed like a load —
+   * committed, loaded, drawn — and named in the answer; one that ends without a new document (a
+   * cancelled one, a download) is not waited for further.
+   */
+  async #afterInput(engine: BrowserEngine, before: InputMarks, signal?: AbortSignal): Promise<{ navigated?: { url: string; title: string | null }; recovered?: Recovered }> {
+    await this.#frame(engine);
+    if (engine.navigationsBegun === before.begun && engine.commits === before.commits) return {};
+    const started = performance.now();
+    const outcome = await engine.until(() => (engine.commits > before.commits ? "committed" : engine.loadingStops > before.stops ? "stopped" : undefined), started + INPUT_COMMIT_MS, "the page's navigation", signal)
+      .catch((error: unknown) => { if (asName(error) === "timeout") return "pending" as const; throw error; });
+    if (outcome !== "committed") return {};
+    this.#noteDocument(engine);
+    const deadline = started + INPUT_LOAD_MS;
+    await engine.until(() => (engine.loaded ? true : undefined), deadline, "the new page's load", signal).catch((error: unknown) => {
+      throw timeoutAs(error, "navigation-timeout", `the input began loading ${engine.url}, which did not load in ${INPUT_LOAD_MS} ms`);
+    });
+    const drawn = await this.drawn(deadline, signal);
+    const state = await this.state();
+    return { navigated: { url: state.url, title: state.title }, ...drawn };
   }
 
   /** Puts the keyboard on a node: an engine ref or an input's element is focused by the engine. */
@@ -526,7 +583,6 @@ export class BrowserFacet implements Facet {
       if (params.modifiers?.length) throw new TuiwrightError("bad-data", "Carbonyl's bar (row 0) takes clicks without modifiers");
       return this.#core.click(params);
     }
-    void signal;
     return this.#withEngine("click", async (engine) => {
       const button = params.button ?? "left";
       const modifiers = bits(params.modifiers ?? []);
@@ -549,8 +605,9 @@ export class BrowserFacet implements Facet {
         await engine.call("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons: BUTTON_BITS[button], clickCount: 1, modifiers });
         await engine.call("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: 1, modifiers });
       };
+      const before = this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label: `click ${where}${params.modifiers?.length ? ` with ${params.modifiers.join("+")}` : ""}`, recorded: "" }, target);
-      return { ...reply, ok: true as const };
+      return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
     });
   }
 
@@ -611,7 +668,7 @@ export function browserOps(facet: (what: string) => BrowserFacet) {
   return {
     browser: () => facet("the browser's state").state(),
     browserReady: (params, signal) => facet("waiting for the browser").ready(params, signal),
-    browserKeys: (params) => facet("browser input").keys(params),
+    browserKeys: (params, signal) => facet("browser input").keys(params, signal),
     browserMouse: (params) => facet("the browser's mouse").mouse(params),
     navigate: (params, signal) => facet("navigate").navigate(params, signal),
     navButton: (params, signal) => facet(params.button).navButton(params, signal),

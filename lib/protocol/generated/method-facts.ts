@@ -3,6 +3,7 @@
 
 /** Methods whose params take a session name. */
 export const TAKES_SESSION: ReadonlySet<string> = new Set([
+  "awi.click",
   "awi.navigate",
   "awi.reload",
   "awi.scroll",
@@ -66,6 +67,7 @@ export const TAKES_SESSION: ReadonlySet<string> = new Set([
 
 /** Methods whose params take the write lease's token. */
 export const TAKES_LEASE: ReadonlySet<string> = new Set([
+  "awi.click",
   "awi.navigate",
   "awi.reload",
   "awi.scroll",

@@ -6,7 +6,10 @@
 #   http://pixels/   bar and pixels, never the text (Carbonyl's text-less frames)
 #   http://nudged/   the bar only on the first resize; a whole frame on the next (a nudge)
 #   http://loses-text/  a whole frame, then 50 ms later the pixels again without the text
-import os, signal, sys, time
+# With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
+# for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
+# text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
+import json, os, signal, sys, threading, time
 
 url = next((a for a in sys.argv[1:] if a.startswith("http")), "http://redraws/")
 mode = url.split("/")[2]
@@ -47,6 +50,63 @@ def resized(*_):
         frame(words=False)
     else:
         frame(page=False)
+
+PIXELS_PER_CSS = 0.38
+
+def layout_metrics():
+    cols, rows = os.get_terminal_size(0)
+    device = {"clientWidth": cols * 2, "clientHeight": (rows - 1) * 4}
+    css = {"clientWidth": cols * 2 / PIXELS_PER_CSS, "clientHeight": (rows - 1) * 4 / PIXELS_PER_CSS, "pageX": 0, "pageY": 0}
+    return {"visualViewport": device, "cssVisualViewport": css, "layoutViewport": device, "cssLayoutViewport": css}
+
+# The two lines text() draws, in device pixels (a cell is 2x4): row 3 col 2 and row 5 col 2.
+DOM_SNAPSHOT = {
+    "strings": ["Fake page text", "Another line"],
+    "documents": [{
+        "nodes": {"backendNodeId": [1, 2]},
+        "layout": {"nodeIndex": [0, 1], "bounds": [[4, 8, 28, 4], [4, 16, 24, 4]], "text": [0, 1]},
+        "textBoxes": {"layoutIndex": [0, 1], "bounds": [[4, 8, 28, 4], [4, 16, 24, 4]], "start": [0, 0], "length": [14, 12]},
+        "scrollOffsetX": 0, "scrollOffsetY": 0,
+    }],
+}
+
+def answer(method, params):
+    if method == "Target.getTargets":
+        return {"targetInfos": [{"targetId": "PAGE", "type": "page", "url": url, "title": "Fake page"}]}
+    if method == "Target.attachToTarget":
+        return {"sessionId": "SESSION"}
+    if method == "Page.getFrameTree":
+        return {"frameTree": {"frame": {"id": "FRAME", "loaderId": "LOADER", "url": url}}}
+    if method == "Runtime.evaluate":
+        return {"result": {"type": "string", "value": "complete"}} if "readyState" in params.get("expression", "") else {"result": {"type": "boolean", "value": True}}
+    if method == "Page.getLayoutMetrics":
+        return layout_metrics()
+    if method == "DOMSnapshot.captureSnapshot":
+        return DOM_SNAPSHOT
+    if method == "Page.getNavigationHistory":
+        return {"currentIndex": 0, "entries": [{"id": 1, "url": url, "title": "Fake page"}]}
+    if method == "Accessibility.getFullAXTree":
+        return {"nodes": []}
+    return {}
+
+def devtools():
+    """Answers calls read from fd 3 on fd 4, one NUL-terminated JSON message each."""
+    pending = b""
+    while True:
+        chunk = os.read(3, 65536)
+        if not chunk:
+            return
+        pending += chunk
+        while b"\0" in pending:
+            frame, pending = pending.split(b"\0", 1)
+            message = json.loads(frame)
+            reply = {"id": message["id"], "result": answer(message["method"], message.get("params", {}))}
+            if "sessionId" in message:
+                reply["sessionId"] = message["sessionId"]
+            os.write(4, json.dumps(reply).encode() + b"\0")
+
+if "--remote-debugging-pipe" in sys.argv:
+    threading.Thread(target=devtools, daemon=True).start()
 
 signal.signal(signal.SIGWINCH, resized)
 out.write("\x1b[2J")
