@@ -47,6 +47,7 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
     const [x = 0, y = 0, width = 0, height = 0] = bounds;
     boxes.set(id, width <= 0 && height <= 0 ? null : deviceRectToCells(x - scroll.x, y - scroll.y, width, height, geometry));
   }
+  const placed: { row: number; col: number; chars: string[] }[] = [];
   for (let i = 0; i < textBoxes.layoutIndex.length; i++) {
     const whole = snapshot.strings[layout.text[textBoxes.layoutIndex[i]!] ?? -1];
     const [x = 0, y = 0, width = 0, height = 0] = textBoxes.bounds[i] ?? [];
@@ -54,12 +55,19 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
     const cells = deviceRectToCells(x - scroll.x, y - scroll.y, width, height, geometry);
     // Only runs wholly on the page area: one cut by an edge may be drawn in part.
     if (!cells || x - scroll.x < 0 || y - scroll.y < 0 || cells.row + 1 > geometry.rows - 1 || cells.col + cells.cols > geometry.cols) continue;
-    const run = whole.substr(textBoxes.start[i]!, textBoxes.length[i]!);
-    const shown = [...run].slice(0, Math.max(1, Math.floor(width / 2))).join("").trim();
-    if (shown.length < 2 || !/\p{L}|\p{N}/u.test(shown)) continue;
-    text.push({ row: cells.row, col: cells.col, text: [...shown].slice(0, RUN_PREFIX).join("") });
+    const run = [...whole.substr(textBoxes.start[i]!, textBoxes.length[i]!)];
+    placed.push({ row: cells.row, col: cells.col, chars: run.slice(0, Math.max(1, Math.round(width / 2))) });
   }
-  text.sort((a, b) => a.row - b.row || a.col - b.col);
+  placed.sort((a, b) => a.row - b.row || a.col - b.col);
+  for (const [i, run] of placed.entries()) {
+    // Carbonyl writes a run's characters from its origin; the next run on the row overwrites its tail.
+    const next = placed[i + 1];
+    const chars = next && next.row === run.row ? run.chars.slice(0, Math.max(0, next.col - run.col)) : run.chars;
+    const lead = chars.findIndex((c) => c.trim() !== "");
+    const shown = chars.join("").trim();
+    if (lead === -1 || shown.length < 2 || !/\p{L}|\p{N}/u.test(shown)) continue;
+    text.push({ row: run.row, col: run.col + lead, text: [...shown].slice(0, RUN_PREFIX).join("") });
+  }
   return { boxes, text, scroll };
 }
 
