@@ -26,6 +26,8 @@ const ROLES: Record<string, string> = {
 };
 
 const REF = /^@ax(\d+)\.(\d+)$/;
+/** Roles drawn as a small box without text. */
+const CONTROLS = new Set(["checkbox", "radio", "switch", "slider", "image"]);
 
 export function axRef(document: number, backendNodeId: number): string {
   return `@ax${document}.${backendNodeId}`;
@@ -41,14 +43,15 @@ const property = (node: AxNode, name: string): unknown => node.properties?.find(
 const text = (value: AxValue | undefined): string => (typeof value?.value === "string" || typeof value?.value === "number" ? String(value.value) : "");
 
 /** The outline nodes of the tree's listed roles that are on screen, in reading order. */
-export function axOutline(tree: AxNode[], boxes: Map<number, BBox | null>, document: number, revision: number): OutlineNode[] {
+export function axOutline(tree: AxNode[], layout: { boxes: Map<number, BBox | null>; controls: Map<number, BBox | null> }, document: number, revision: number): OutlineNode[] {
   const nodes: OutlineNode[] = [];
   for (const node of tree) {
     if (node.ignored || node.backendDOMNodeId === undefined) continue;
     const engineRole = text(node.role);
     const role = ROLES[engineRole];
     if (role === undefined) continue;
-    const bbox = boxes.get(node.backendDOMNodeId);
+    // Text is drawn from its box's top-left cell; a control without text where its middle is.
+    const bbox = (CONTROLS.has(role) ? layout.controls : layout.boxes).get(node.backendDOMNodeId);
     if (!bbox) continue;
     const states: string[] = [];
     const outline: OutlineNode = { ref: axRef(document, node.backendDOMNodeId), role, name: text(node.name).trim(), bbox };

@@ -46,6 +46,16 @@ export function deviceRectToCells(x: number, y: number, width: number, height: n
   return { row, col, rows, cols };
 }
 
+/** A small control with no text (a check box, a radio button): the cells its middle falls in,
+ * as wide and tall as it is — Carbonyl paints it there (its top edge may fall in the row above). */
+export function deviceControlToCells(x: number, y: number, width: number, height: number, geometry: CellGeometry): BBox | null {
+  const cols = Math.max(1, Math.round(width / CELL_DEVICE_PX.width));
+  const rows = Math.max(1, Math.round(height / CELL_DEVICE_PX.height));
+  const middleCol = Math.floor((x + width / 2) / CELL_DEVICE_PX.width);
+  const middleRow = Math.floor((y + height / 2) / CELL_DEVICE_PX.height) + PAGE_TOP_ROW;
+  return deviceRectToCells((middleCol - Math.floor((cols - 1) / 2)) * CELL_DEVICE_PX.width, (middleRow - PAGE_TOP_ROW - Math.floor((rows - 1) / 2)) * CELL_DEVICE_PX.height, cols * CELL_DEVICE_PX.width, rows * CELL_DEVICE_PX.height, geometry);
+}
+
 /** The CSS point (viewport coordinates) at the middle of a page cell. */
 export function cellCenter(row: number, col: number, geometry: CellGeometry): { x: number; y: number } {
   return { x: (col + 0.5) * geometry.scale.width, y: (row - PAGE_TOP_ROW + 0.5) * geometry.scale.height };

@@ -3,7 +3,7 @@
 // screen must show once Carbonyl has drawn the engine's current frame. Bounds are device pixels
 // of the document; the document's scroll offset makes them the viewport's.
 import type { BBox } from "../outline/types.ts";
-import { deviceRectToCells, type CellGeometry } from "./cell-geometry.ts";
+import { deviceControlToCells, deviceRectToCells, type CellGeometry } from "./cell-geometry.ts";
 
 /** A run of text as the screen will show it: from (row, col), its first characters (Carbonyl
  * writes a run's characters one per cell from its origin, and the next run may overwrite its tail). */
@@ -12,6 +12,8 @@ export type TextRun = { row: number; col: number; text: string };
 export type PageLayout = {
   /** Each laid-out element's box on the screen (null: laid out, but not in the viewport). */
   boxes: Map<number, BBox | null>;
+  /** The same for a small control without text (check box, radio): the cells of its middle. */
+  controls: Map<number, BBox | null>;
   /** Runs of visible text, top to bottom. */
   text: TextRun[];
   scroll: { x: number; y: number };
@@ -36,8 +38,9 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
   const document = snapshot.documents[0];
   const scroll = { x: document?.scrollOffsetX ?? 0, y: document?.scrollOffsetY ?? 0 };
   const boxes = new Map<number, BBox | null>();
+  const controls = new Map<number, BBox | null>();
   const text: TextRun[] = [];
-  if (!document) return { boxes, text, scroll };
+  if (!document) return { boxes, controls, text, scroll };
   const ids = document.nodes.backendNodeId ?? [];
   const { layout, textBoxes } = document;
   for (let i = 0; i < layout.nodeIndex.length; i++) {
@@ -45,7 +48,9 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
     const bounds = layout.bounds[i];
     if (id === undefined || !bounds || boxes.get(id)) continue;
     const [x = 0, y = 0, width = 0, height = 0] = bounds;
-    boxes.set(id, width <= 0 && height <= 0 ? null : deviceRectToCells(x - scroll.x, y - scroll.y, width, height, geometry));
+    const empty = width <= 0 && height <= 0;
+    boxes.set(id, empty ? null : deviceRectToCells(x - scroll.x, y - scroll.y, width, height, geometry));
+    controls.set(id, empty ? null : deviceControlToCells(x - scroll.x, y - scroll.y, width, height, geometry));
   }
   const placed: { row: number; col: number; chars: string[] }[] = [];
   for (let i = 0; i < textBoxes.layoutIndex.length; i++) {
@@ -68,7 +73,7 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
     if (lead === -1 || shown.length < 2 || !/\p{L}|\p{N}/u.test(shown)) continue;
     text.push({ row: run.row, col: run.col + lead, text: [...shown].slice(0, RUN_PREFIX).join("") });
   }
-  return { boxes, text, scroll };
+  return { boxes, controls, text, scroll };
 }
 
 /** How many of `runs` the screen's `lines` show where Carbonyl draws them (a row either side,

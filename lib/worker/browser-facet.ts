@@ -36,6 +36,8 @@ const BLANK_STILL_MS = 100;
 const CONFIRM_MS = 100;
 /** …or this long passed (an animation without text never stills). */
 const BLANK_MAX_MS = 1000;
+/** How long a call waits for an engine that has not answered yet (a browser starting up). */
+const ENGINE_WAIT_MS = 5000;
 /** The accessibility outline is fetched again after a screen change at most this often. */
 const AX_REFRESH_MS = 1000;
 /** How long a frame request (two animation frames in the page) may take. */
@@ -68,6 +70,7 @@ export class BrowserFacet implements Facet {
   #documentLoader: string | null = null;
   /** Carbonyl's writes below its bar so far (a cursor move to row 2 or lower: a page frame). */
   #pageWrites = 0;
+  readonly #startedAt = performance.now();
   /** Buttons held by browserMouse (down without up yet). */
   #held = 0;
 
@@ -146,13 +149,16 @@ export class BrowserFacet implements Facet {
     this.#requireRunning(action);
     const engine = this.#engine;
     if (!engine) throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: this browser session has no engine channel`);
-    try {
-      await engine.ready;
-    } catch (error) {
-      this.#requireRunning(action);
-      throw this.#engineError(error, action, "the browser engine did not answer on its pipe (is CARBONYL a Carbonyl build?)");
-    }
+    // A browser starting up gets a moment; one whose engine does not answer (yet, or at all)
+    // says so rather than holding the caller.
+    const ready = await Promise.race([engine.ready.then(() => null, (error: unknown) => (error as Error).message), sleep(ENGINE_WAIT_MS).then(() => "waiting")]);
     this.#requireRunning(action);
+    if (ready === "waiting") {
+      throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser's engine has not answered on its pipe yet (${Math.round(performance.now() - this.#startedAt)} ms after the start)`, { hint: "retry in a moment; `tuiwright snapshot` shows what the browser drew" });
+    }
+    if (ready !== null) {
+      throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser's engine never answered on its pipe (${ready}); is ${JSON.stringify(this.#core.argv[0] ?? "")} a Carbonyl build?`, { hint: "`tuiwright snapshot` shows what it drew; set CARBONYL=/path/to/carbonyl" });
+    }
     if (engine.gone !== null) throw new TuiwrightError("session-exited", `cannot ${action}: ${engine.gone}`);
     this.#noteDocument(engine);
     return engine;
@@ -285,7 +291,7 @@ export class BrowserFacet implements Facet {
       const [{ layout }, tree] = await Promise.all([this.#layout(engine), engine.call<{ nodes: AxNode[] }>("Accessibility.getFullAXTree")]);
       this.#noteDocument(engine);
       if (document !== this.#documents) return; // a new page came meanwhile
-      this.#ax = { document, revision, nodes: axOutline(tree.nodes, layout.boxes, document, revision) };
+      this.#ax = { document, revision, nodes: axOutline(tree.nodes, layout, document, revision) };
       this.#axFetchedAt = performance.now();
       this.#core.outline.redecorate();
     }).finally(() => { this.#axFetching = null; });

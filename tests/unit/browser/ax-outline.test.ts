@@ -16,7 +16,7 @@ const tree: AxNode[] = [
 const boxes = new Map([[2, { row: 1, col: 0, rows: 1, cols: 40 }], [3, { row: 3, col: 2, rows: 1, cols: 20 }], [4, { row: 4, col: 2, rows: 1, cols: 2 }], [5, { row: 5, col: 2, rows: 1, cols: 6 }], [6, null]]);
 
 test("links, buttons, inputs, headings, check boxes on screen, with states and the engine as evidence", () => {
-  const nodes = axOutline(tree, boxes, 3, 17);
+  const nodes = axOutline(tree, { boxes, controls: boxes }, 3, 17);
   expect(nodes.map(({ ref, role, name, value, focused }) => ({ ref, role, name, value, focused }))).toEqual([
     { ref: "@ax3.2", role: "heading", name: "Order", value: undefined, focused: undefined },
     { ref: "@ax3.3", role: "input", name: "Query", value: "abc", focused: true },

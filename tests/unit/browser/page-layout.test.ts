@@ -1,7 +1,7 @@
 // The engine's layout in cells: Carbonyl's 2×4-device-pixel cells under its bar, element boxes
 // and text runs from a DOM snapshot (shape as Chromium 111 answers), and "does the screen show it".
 import { expect, test } from "bun:test";
-import { cellCenter, cellGeometry, deviceRectToCells } from "../../../lib/browser/cell-geometry.ts";
+import { cellCenter, cellGeometry, deviceControlToCells, deviceRectToCells } from "../../../lib/browser/cell-geometry.ts";
 import { pageLayout, runsShown, type DomSnapshot } from "../../../lib/browser/page-layout.ts";
 
 // Measured on Carbonyl 0.0.3 at 140x45: 281x177 device pixels, 739.47x465.79 CSS pixels.
@@ -20,6 +20,8 @@ test("boxes: below the bar, a cell per 2x4 device pixels, sizes rounded; off scr
   expect(deviceRectToCells(0, -40, 10, 4, geometry)).toBeNull(); // scrolled above the viewport
   expect(deviceRectToCells(300, 10, 10, 4, geometry)).toBeNull(); // right of it
   expect(deviceRectToCells(270, 10, 40, 4, geometry)).toEqual({ row: 3, col: 135, rows: 1, cols: 5 }); // cut at the edge
+  // A check box (measured: device 4.55,31.48 4.94x4.94) is painted where its middle is, row 9.
+  expect(deviceControlToCells(4.546875, 31.484375, 4.9375, 4.9375, geometry)).toEqual({ row: 9, col: 3, rows: 1, cols: 2 });
 });
 
 const snapshot: DomSnapshot = {
