@@ -24,6 +24,7 @@ import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
 import { navFlags, titleOf } from "../link/browser-state.ts";
 import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
+import { claimAgentSocket } from "./agent-socket.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
@@ -51,6 +52,8 @@ export type DaemonContext = {
   lost: LostSession[];
   /** AOTUI desktops' subscriptions and input locks, per connection. */
   desktops: DesktopConnections;
+  /** Serves the socket API on `path` with `session` as the default session; returns its stop. */
+  serveAgent(path: string, session: string): Promise<() => void>;
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -221,13 +224,22 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async spawn(params) {
+      if (params.agentSocket !== undefined && (params.browser === undefined || params.noWait)) {
+        throw new TuiwrightError("usage", params.browser === undefined ? "--agent-socket goes with a browser session (browse URL)" : "--agent-socket waits for the browser: leave out --no-wait");
+      }
+      // A path that cannot be the agent socket starts nothing.
+      if (params.agentSocket !== undefined) await claimAgentSocket(params.agentSocket);
       const entry = await startSession(context, params);
       if (params.browser !== undefined && !params.noWait) {
         // Return once the browser's engine has loaded the first page and the screen shows it; a
         // browser that never answers or never draws is an error naming it, and is not left behind.
         try {
           const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
-          return { ...registry.info(entry), ready };
+          if (params.agentSocket !== undefined) {
+            const stop = await context.serveAgent(params.agentSocket, entry.name);
+            void entry.ended.then(stop);
+          }
+          return { ...registry.info(entry), ready, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
         } catch (error) {
           const failure = asTuiwrightError(error);
           // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.

@@ -3,7 +3,7 @@
 // socket, and the document's CLI façade — `awi-tty` as a link to the binary — running a shell
 // script written from the document's CLI section (tests/testdata/awi-tty-doc.sh) unchanged.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BIN, World } from "../helpers/harness.ts";
 import { browseUntilText, serveSite2 } from "../helpers/site2-server.ts";
@@ -173,6 +173,37 @@ test("browse with a Carbonyl that never answers or draws: exit 69 naming the pro
   expect(browse.stderr).not.toContain("daemon");
   expect(performance.now() - started).toBeLessThan(40_000);
   expect((await world.json(["list"])).sessions.map((s: { name: string }) => s.name)).not.toContain("mute");
+});
+
+test("browse --agent-socket=PATH: the document's AWI_SOCK=/tmp/… socket drives that browser, and goes with it", async () => {
+  // In /tmp, as the document's example: a root-owned sticky directory is trusted for a socket of ours.
+  const sock = `/tmp/tw-agent-${process.pid}-${Date.now()}.sock`;
+  try {
+    const started = await world.json(["browse", "--session", "agent", `--agent-socket=${sock}`, base]);
+    expect(started).toMatchObject({ name: "agent", agentSocket: sock });
+    expect(statSync(sock).mode & 0o777).toBe(0o700);
+    // Another session in use meanwhile: calls on the agent socket still act on its browser.
+    await world.json(["navigate", "--session", "doc", `${base}form.html`]);
+    expect((await awi(["get-url", "--plain"], { AWI_SOCK: sock })).stdout).toBe(`${base}\n`);
+    expect((await awi(["snapshot", "--plain"], { AWI_SOCK: sock })).stdout).toContain("Second site start");
+    const again = await world.run(["browse", "--session", "agent2", `--agent-socket=${sock}`, base]);
+    expect(again.code).toBe(64);
+    expect(again.stderr).toContain(`the agent socket ${sock} is in use`);
+    await world.run(["kill", "--session", "agent"]);
+    expect(existsSync(sock)).toBe(false);
+    const gone = await awi(["get-url"], { AWI_SOCK: sock });
+    expect(gone.code).toBe(69);
+  } finally {
+    rmSync(sock, { force: true });
+  }
+  // Something else at the path (planted before us) is refused and left alone.
+  const planted = join(world.dir, "planted.sock");
+  writeFileSync(planted, "not a socket");
+  const refused = await world.run(["browse", "--session", "agent3", "--agent-socket", planted, base]);
+  expect(refused.code).toBe(77);
+  expect(refused.stderr).toContain(`refusing ${planted}: it is not a socket`);
+  expect(readFileSync(planted, "utf8")).toBe("not a socket");
+  expect((await world.json(["list"])).sessions.map((s: { name: string }) => s.name)).not.toContain("agent3");
 });
 
 test("daemon run --help prints its usage", async () => {

@@ -21,11 +21,13 @@ export const SESSION_METHODS = {
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
       noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
+      agentSocket: v.optional(doc(v.pipe(v.string(), v.minLength(1)), "browsers: also serve the socket API at this path (the AWI-TTY document's --agent-socket), where calls without a session act on this browser; made 0600, removed when the session ends")),
     }),
     result: v.object({
       ...SessionInfo.entries,
       firstScreen: v.optional(FirstScreen),
       ready: v.optional(doc(v.object({ ready: v.literal(true), url: v.string(), ms: v.number() }), "browsers: the engine loaded the first page and the screen shows it, after ms")),
+      agentSocket: v.optional(doc(v.string(), "browsers: the agent socket served for this session")),
     }),
   },
   list: {
