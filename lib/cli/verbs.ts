@@ -350,12 +350,13 @@ const UNORDERED: Verb[] = [
   {
     name: "click",
     summary: "click a node (@e4, @vim.mode, or a selector matching one node) or a cell ROW COL",
-    usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [WAIT FLAGS] TARGET | ROW COL",
+    usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [--modifier ctrl|alt|shift|meta]... [WAIT FLAGS] TARGET | ROW COL",
     method: "click",
     positionals: [1, 2],
     flags: [
       paramFlag("click", "revision", "--rev", { value: "REV" }),
       paramFlag("click", "button", "--button", { value: "B" }),
+      paramFlag("click", "modifiers", "--modifier", { value: "M" }),
       ...WAIT_FLAGS,
     ],
     params(args) {
@@ -370,7 +371,8 @@ const UNORDERED: Verb[] = [
       } else {
         params.target = args.positionals[0];
       }
-      return { ...params, ...(wait ? { wait } : {}) };
+      const modifiers = args.flags.get("--modifier") as string[] | undefined;
+      return { ...params, ...(modifiers ? { modifiers } : {}), ...(wait ? { wait } : {}) };
     },
   },
   ...BROWSER_VERBS,

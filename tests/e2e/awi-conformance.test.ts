@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { BIN, World } from "../helpers/harness.ts";
 import { browseUntilText, serveSite2 } from "../helpers/site2-server.ts";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(120_000);
 
 const CLIENT = resolve(import.meta.dir, "../conformance/awi_tty_client.py");
 const DOC_SCRIPT = resolve(import.meta.dir, "../testdata/awi-tty-doc.sh");

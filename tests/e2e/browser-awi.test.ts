@@ -9,7 +9,9 @@ import { World } from "../helpers/harness.ts";
 import type { RpcClient } from "../../lib/transport/rpc-client.ts";
 import { browseUntilText, serveSite2, SITE2 } from "../helpers/site2-server.ts";
 
-setDefaultTimeout(40_000);
+// Generous: each step waits on the engine and the screen, which a loaded machine slows (measured
+// up to 35 s for the longest test beside two `yes` loads and a soak).
+setDefaultTimeout(120_000);
 
 const SITE = SITE2;
 
@@ -208,6 +210,10 @@ test("the mouse: buttons and modifiers reach the page; a click by ref lands on i
   expect(await call("mouse_down", { ...at, button: "right", modifiers: ["ctrl"] })).toMatchObject({ ok: true, held: true });
   expect(await call("mouse_up", { ...at, button: "right", modifiers: ["ctrl"] })).toMatchObject({ ok: true, held: false });
   expect(await mouse()).toBe("mouse: down button 2 mods: ctrl on gift");
+  // The same from tuiwright's own verb: the middle button with shift and meta.
+  await world.json(["mouse", "--session", "shop", "down", String(at.row), String(at.col), "--button", "middle", "--modifier", "shift", "--modifier", "meta"]);
+  await world.json(["mouse", "--session", "shop", "up", String(at.row), String(at.col), "--button", "middle"]);
+  expect(await mouse()).toBe("mouse: down button 1 mods: shift+meta on gift");
   // A click by ref on the check box lands on it (the engine's hit test), and its state follows.
   const gift = find("checkbox", "Gift wrap").ref;
   expect(await world.json(["click", "--session", "shop", gift])).toMatchObject({ ok: true, target: { ref: gift } });

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { useWorld } from "../helpers/harness.ts";
 
 // Each browse starts python and answers the engine's calls: seconds on a loaded machine.
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 const world = useWorld({ CARBONYL: resolve(import.meta.dir, "../testdata/fake-carbonyl/carbonyl") });
 

@@ -7,7 +7,7 @@ import { World } from "../helpers/harness.ts";
 import { RawSocket } from "../helpers/raw-socket.ts";
 
 // Page loads take Chromium's time, more so on a loaded CI machine.
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 const SITE = resolve(import.meta.dir, "../testdata/site");
 const PIXELS = /[▄▀▖▗▘▝▐▌▙▚▛▜▞▟█]/;

@@ -117,7 +117,7 @@ export const TABLE_VERBS: readonly TableVerb[] = [
   {"verb":"mark","method":"mark","summary":"add a marker to the session's recording (replay --at-marker stops there)","words":["label"],"flags":[],"autoStart":false},
   {"verb":"get","method":"get","summary":"print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav","words":["what"],"flags":[],"autoStart":false},
   {"verb":"reset","method":"reset","summary":"kill the session's programs and start it again (same name, command and settings)","words":[],"flags":[],"autoStart":false},
-  {"verb":"mouse","method":"mouse","summary":"browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there; a move while it is down drags","words":["action","row","col"],"flags":[],"autoStart":false},
+  {"verb":"mouse","method":"mouse","summary":"browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there, with modifiers; a move while it is down drags","words":["action","row","col"],"flags":[["button","--button"],["modifiers","--modifier"]],"autoStart":false},
   {"verb":"lease release","method":"lease.release","summary":"release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)","words":[],"flags":[],"autoStart":false},
   {"verb":"end","method":"end","summary":"shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)","words":[],"flags":[["graceMs","--grace"]],"autoStart":false},
   {"verb":"status","method":"status","summary":"shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor","words":[],"flags":[],"autoStart":false},

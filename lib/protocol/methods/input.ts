@@ -57,7 +57,7 @@ export const INPUT_METHODS = {
   },
   mouse: {
     title: "Browsers: move the mouse to a cell, or press or release a button there, with modifiers (the engine's mouse events; a move while a button is down drags)",
-    cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there; a move while it is down drags", words: ["action", "row", "col"] },
+    cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there, with modifiers; a move while it is down drags", words: ["action", "row", "col"], flags: { button: "--button", modifiers: "--modifier" } },
     readOnly: false,
     params: v.strictObject({
       ...writer,
