@@ -44,6 +44,8 @@ let calls = 0;
 
 try {
   await world.json(["browse", "--session", "soak", base]);
+  // Every call below goes over this one connection (the binary is not run again: a rebuild
+  // meanwhile would be another version than the daemon).
   const rpc = await world.rpc();
   const history: string[] = [""];
   let index = 0;
@@ -112,7 +114,7 @@ try {
       const order = ["ctrl", "alt", "shift", "meta"].filter((m) => modifiers.includes(m));
       const line = `key: ${domKey} mods: ${order.join("+") || "none"}`;
       // The answer came after the engine took the key; the page's handler has run and drawn.
-      await world.json(["wait", "--session", "soak", "--text", line, "--timeout", "10000"]).catch(() => wrong.push(`send_key ${key} ${modifiers}: the page never showed ${JSON.stringify(line)}`));
+      await rpc.call("wait", { session: "soak", text: [line], timeoutMs: 10_000 }).catch((error: unknown) => wrong.push(`send_key ${key} ${modifiers}: the page never showed ${JSON.stringify(line)} (${(error as Error).message})`));
     },
     async () => {
       const cols = 80 + random.int(81);
