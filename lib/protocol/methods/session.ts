@@ -65,12 +65,12 @@ export const SESSION_METHODS = {
     readOnly: false,
     params: v.strictObject({
       ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows"),
-      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "browser sessions: how long to wait for the page to redraw at the new size"), 10_000),
+      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "browser sessions: how long to wait for the page to be laid out and drawn at the new size"), 10_000),
     }),
     result: v.object({
       session: v.string(), cols: v.number(), rows: v.number(), revision: Revision,
-      redrawn: v.optional(doc(v.boolean(), "browser sessions: the page redrew at the new size (false: no page frame, with the page's text when it had text, came before the timeout; the page area shows the old frame reflowed, or pixels only)")),
-      nudged: v.optional(doc(v.boolean(), "browser sessions: no page frame came at first, so the size was nudged (a column less and back) to have Chromium draw again")),
+      redrawn: v.optional(doc(v.boolean(), "browser sessions: the engine laid the page out at the new size and a page frame written since shows its text (false: not before the timeout; the page area shows the old frame, or pixels only)")),
+      nudged: v.optional(doc(v.boolean(), "browser sessions: the screen lagged the engine, so the size was nudged (a column less and back) to have Carbonyl draw again")),
       recovered: v.optional(Recovered),
     }),
   },
