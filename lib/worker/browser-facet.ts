@@ -30,10 +30,10 @@ const MAX_NUDGES = 2;
 const DRAWN_SHARE = 0.6;
 /** The runs compared (the first ones, top to bottom). */
 const RUNS_COMPARED = 40;
-/** A page with no text: drawn once the screen was still this long after the engine's frame… */
-const BLANK_STILL_MS = 100;
 /** Once the screen shows the page: how long it must go on showing it (a frame may follow without the text). */
 const CONFIRM_MS = 100;
+/** A page with no text: drawn once the screen was still this long after the engine's frame… */
+const BLANK_STILL_MS = 100;
 /** …or this long passed (an animation without text never stills). */
 const BLANK_MAX_MS = 1000;
 /** How long a call waits for an engine that has not answered yet (a browser starting up). */
@@ -440,6 +440,7 @@ export class BrowserFacet implements Facet {
         await sleep(20); // the engine has no event for its window size; ask again shortly
       }
       const drawn = await this.drawn(deadline, signal, writes);
+      if (this.#ax) await this.refreshOutline(); // laid out again: the engine refs' boxes moved
       return { ...sized, redrawn: true, nudged: drawn.recovered !== undefined, ...drawn, revision: this.#core.screen.revision };
     } catch (error) {
       if (asName(error) === "snapshot-unavailable") {
@@ -476,6 +477,7 @@ export class BrowserFacet implements Facet {
       }
       const drawn = await this.drawn(deadline, signal);
       if (params.settleMs > 0) await this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= params.settleMs, Math.min(deadline, performance.now() + params.settleMs * 4), signal);
+      if (this.#ax) await this.refreshOutline(); // the engine refs' boxes moved with the page
       return { revisionBefore, revisionAfter: this.#core.screen.revision, ...drawn };
     });
   }
