@@ -118,8 +118,8 @@ export class BrowserEngine {
   }
 
   /** A call on the browser itself (no target). */
-  browserCall<T = any>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    return this.#cdp.call<T>(method, params);
+  browserCall<T = any>(method: string, params: Record<string, unknown> = {}, timeoutMs?: number): Promise<T> {
+    return this.#cdp.call<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs });
   }
 
   async history(): Promise<History> {

@@ -20,9 +20,9 @@ export type CdpEvent = { method: string; params: Record<string, any>; sessionId?
 type Pending = { method: string; resolve(result: any): void; reject(error: CdpError): void; timer: ReturnType<typeof setTimeout> };
 
 /** A call's default deadline: the engine answers in milliseconds, but under heavy load (a soak beside
- * two `yes` loads on 2 cores) its answers were seen to take 15 s; a wedged engine is still told
- * apart, and each operation's own deadline bounds it sooner. */
-const CALL_TIMEOUT_MS = 60_000;
+ * two `yes` loads on 2 cores) answers were seen to take 15 s. Past this the browser is asked
+ * directly whether it is wedged (lib/worker/browser-facet.ts). */
+const CALL_TIMEOUT_MS = 30_000;
 /** The largest message taken (a big page's accessibility tree or DOM snapshot is a few MB). */
 const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 

@@ -25,6 +25,7 @@ import { SnapshotFormat } from "../protocol/schemas.ts";
 import { navFlags, titleOf } from "../link/browser-state.ts";
 import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
+import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
@@ -181,7 +182,22 @@ export function createHandlers(context: DaemonContext): Handlers {
     leases.check(entry.name, lease);
     return entry;
   };
-  return {
+  /** A wedged browser, killed and started again in its session at its history (browser-restart.ts). */
+  const restartBrowser = async (wedge: Wedge) => {
+    const entry = registry.resolve(wedge.session);
+    await markInCast(entry, `restart: the browser was wedged for ${wedge.wedgedMs} ms`);
+    await terminateSession(entry, "SIGKILL", 0);
+    registry.remove(entry.name);
+    const first = wedge.history.entries[0] ?? wedge.url;
+    const fresh = await startSession(context, { ...entry.spawnParams, browser: first, cols: entry.cols, rows: entry.rows });
+    await fresh.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+    await fresh.worker.call("browserRestore", { entries: wedge.history.entries, index: wedge.history.index, timeoutMs: BROWSER_READY_MS * 2 });
+    if (entry.spawnParams.agentSocket !== undefined) {
+      const stop = await context.serveAgent(entry.spawnParams.agentSocket, fresh.name);
+      void fresh.ended.then(stop);
+    }
+  };
+  return withBrowserRestart({
     ...createBrowserHandlers(writable),
     // click, exec, send, status, blocks, block: forwarded to the worker by table.
     ...passThroughHandlers(registry, writable),
@@ -442,5 +458,5 @@ export function createHandlers(context: DaemonContext): Handlers {
       })));
       return { rssBytes: process.memoryUsage().rss, daemon: heapReport(params), sessions };
     },
-  } satisfies Handlers;
+  } satisfies Handlers, restartBrowser);
 }

@@ -9,7 +9,7 @@ export type { BrowserState } from "./browser-state.ts";
 export type BrowserModifier = "ctrl" | "alt" | "shift" | "meta";
 /** A stall of Carbonyl's screen that an operation found and recovered from (the engine had the
  * frame, the terminal did not show it). */
-export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number };
+export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number } | { stalledMs: number; by: "browser-restart"; url: string; history: number };
 import type { ForwardedMethod, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
@@ -70,6 +70,9 @@ export type WorkerOps = ForwardedOps & {
   browserMouse: [{ action: "down" | "up" | "move"; row: number; col: number; button: "left" | "middle" | "right"; modifiers: BrowserModifier[] }, { held: boolean; revision: number }];
   scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number; recovered?: Recovered }];
   browser: [Record<string, never>, BrowserState];
+  /** Browser sessions restarted after a wedge: load the old history again (entries by URL, the
+   * current one at index), ending on that page, drawn. */
+  browserRestore: [{ entries: string[]; index: number; timeoutMs: number }, { url: string; entries: number }];
   /** Browser sessions at start: the engine answered and the first page is on the screen. */
   browserReady: [{ timeoutMs: number }, { ready: true; url: string; ms: number }];
   /** Browser sessions: load a URL, step through history, reload. Each ends when the engine has

@@ -36,6 +36,9 @@ const CONFIRM_MS = 100;
 const BLANK_STILL_MS = 100;
 /** …or this long passed (an animation without text never stills). */
 const BLANK_MAX_MS = 1000;
+/** A wedged engine: how long a call waits before the engine is asked directly, and that ask. */
+const CALL_WAIT_MS = 30_000;
+const PROBE_MS = 10_000;
 /** How long a call waits for an engine that has not answered yet (a browser starting up). */
 const ENGINE_WAIT_MS = 5000;
 /** The accessibility outline is fetched again after a screen change at most this often. */
@@ -71,6 +74,10 @@ export class BrowserFacet implements Facet {
   /** Carbonyl's writes below its bar so far (a cursor move to row 2 or lower: a page frame). */
   #pageWrites = 0;
   readonly #startedAt = performance.now();
+  /** The history as last read (a restart after a wedge loads it again). */
+  #lastHistory: { entries: string[]; index: number } | null = null;
+  /** When the engine was found to answer nothing (a wedged browser), or null. */
+  #wedgedSince: number | null = null;
   /** Buttons held by browserMouse (down without up yet). */
   #held = 0;
 
@@ -108,6 +115,7 @@ export class BrowserFacet implements Facet {
       return { ...base, title: "", title_reason: `the browser has exited (${describeExit(this.#core.exit)})`, dpi: null, scale: null, dpi_reason: "the browser has exited" };
     }
     const facts = this.#facts;
+    if (this.#wedgedSince !== null) return { ...base, title: "", title_reason: "the browser is wedged (its engine answers nothing); the screen shows its last frame", dpi: null, scale: null, dpi_reason: "the browser is wedged" };
     if (!facts) return { ...base, dpi: null, scale: null, dpi_reason: "the browser engine has not answered yet" };
     const { state, geometry } = facts;
     return {
@@ -183,14 +191,37 @@ export class BrowserFacet implements Facet {
     return new TuiwrightError("internal", `cannot ${action}: ${(error as Error).message}`);
   }
 
-  /** Runs `work` against the live engine, its failures as the error table's names. */
+  /** Runs `work` against the live engine, its failures as the error table's names; an engine
+   * that stopped answering is asked once more, directly, and if it does not answer that either,
+   * the browser is wedged (Carbonyl deadlocks now and then, seen after a resize under load). */
   async #withEngine<T>(action: string, work: (engine: BrowserEngine) => Promise<T>): Promise<T> {
     const engine = await this.#live(action);
+    if (this.#wedgedSince !== null && !(await this.#answers(engine))) throw this.#wedged(engine, action);
     try {
       return await work(engine);
     } catch (error) {
+      if (error instanceof CdpError && error.kind === "timeout" && this.#core.exit === null && !(await this.#answers(engine))) {
+        this.#wedgedSince ??= performance.now() - CALL_WAIT_MS;
+        throw this.#wedged(engine, action);
+      }
       throw this.#engineError(error, action);
     }
+  }
+
+  /** Whether the engine answers a call of its own (the browser process, not the page). */
+  async #answers(engine: BrowserEngine): Promise<boolean> {
+    const answered = await engine.browserCall("Browser.getVersion", {}, PROBE_MS).then(() => true, () => false);
+    if (answered) this.#wedgedSince = null;
+    return answered;
+  }
+
+  /** The error a wedged browser answers with: the daemon restarts it at `url` (details.wedged). */
+  #wedged(engine: BrowserEngine, action: string): TuiwrightError {
+    const forMs = Math.round(performance.now() - (this.#wedgedSince ?? performance.now()));
+    return new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser is wedged (its engine has not answered for ${forMs} ms; the screen shows its last frame)`, {
+      hint: "`tuiwright reset` starts it again; tuiwright's own calls restart it at the page it showed",
+      details: { wedged: true, url: engine.url, wedgedMs: forMs, history: this.#lastHistory ?? { entries: [engine.url], index: 0 } },
+    });
   }
 
   /** Counts the page's documents (a new loader); engine refs are bound to theirs. */
@@ -230,10 +261,38 @@ export class BrowserFacet implements Facet {
     });
   }
 
+  /**
+   * After a restart: the history of the browser that was wedged, loaded again page by page (so
+   * back and forward go where they went), then the page it showed, loaded and drawn.
+   */
+  async restore(params: WorkerOps["browserRestore"][0], signal: AbortSignal): Promise<WorkerOps["browserRestore"][1]> {
+    return this.#withEngine("restore the history", async (engine) => {
+      const deadline = performance.now() + params.timeoutMs;
+      const load = async (start: () => Promise<unknown>) => {
+        const commits = engine.commits;
+        await start();
+        await engine.until(() => (engine.commits > commits && engine.loaded ? true : undefined), deadline, "a page of the restored history", signal);
+        this.#noteDocument(engine);
+      };
+      const now = (await engine.history()).entries.map((e) => e.url);
+      for (const [i, url] of params.entries.entries()) {
+        if (i === 0 && now.length === 1 && now[0] === url) continue; // the new browser opened it
+        await load(() => engine.call("Page.navigate", { url }));
+      }
+      const history = await engine.history();
+      const target = history.entries[params.index];
+      if (target && history.currentIndex !== params.index) await load(() => engine.call("Page.navigateToHistoryEntry", { entryId: target.id }));
+      await this.drawn(deadline, signal);
+      const state = await this.state();
+      return { url: state.url, entries: history.entries.length };
+    });
+  }
+
   /** The page's state from the engine (and kept for meta). */
   async state(): Promise<BrowserState> {
     return this.#withEngine("read the browser's state", async (engine) => {
       const history = await engine.history();
+      this.#lastHistory = { entries: history.entries.map((e) => e.url), index: history.currentIndex };
       const entry = history.entries[history.currentIndex];
       const url = entry?.url ?? engine.url;
       const title = entry?.title ?? "";
@@ -425,30 +484,32 @@ export class BrowserFacet implements Facet {
    * answer waits for both (redrawn), recovering a stall (nudged, recovered). */
   async resize(params: WorkerOps["resize"][0], signal: AbortSignal): Promise<WorkerOps["resize"][1]> {
     this.#requireRunning("resize the browser");
-    const engine = await this.#live("resize the browser");
-    const deadline = performance.now() + params.timeoutMs;
-    const writes = this.#pageWrites;
-    const sized = this.#core.resize(params);
-    const want = { width: (params.cols) * 2, height: (params.rows - 1) * 4 };
-    try {
-      // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside).
-      for (;;) {
-        const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
-        const { clientWidth, clientHeight } = metrics.visualViewport;
-        if (Math.abs(clientHeight - want.height) <= 4 && clientWidth <= want.width + 2 && clientWidth >= want.width - 16) break;
-        if (performance.now() >= deadline) return { ...sized, redrawn: false, nudged: false, revision: this.#core.screen.revision };
-        await sleep(20); // the engine has no event for its window size; ask again shortly
+    return this.#withEngine("resize the browser", async (engine) => {
+      const deadline = performance.now() + params.timeoutMs;
+      const writes = this.#pageWrites;
+      const sized = this.#core.resize(params);
+      const want = { width: params.cols * 2, height: (params.rows - 1) * 4 };
+      try {
+        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside).
+        for (;;) {
+          const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
+          const { clientWidth, clientHeight } = metrics.visualViewport;
+          if (Math.abs(clientHeight - want.height) <= 4 && clientWidth <= want.width + 2 && clientWidth >= want.width - 16) break;
+          if (performance.now() >= deadline) return { ...sized, redrawn: false, nudged: false, revision: this.#core.screen.revision };
+          await sleep(20); // the engine has no event for its window size; ask again shortly
+        }
+        const drawn = await this.drawn(deadline, signal, writes);
+        if (this.#ax) await this.refreshOutline(); // laid out again: the engine refs' boxes moved
+        return { ...sized, redrawn: true, nudged: drawn.recovered !== undefined, ...drawn, revision: this.#core.screen.revision };
+      } catch (error) {
+        // Not drawn by the deadline: the size is set, and the answer says the page did not redraw.
+        if (asName(error) === "snapshot-unavailable" && (error as TuiwrightError).details.wedged !== true) {
+          const nudges = (error as TuiwrightError).details.nudges;
+          return { ...sized, redrawn: false, nudged: typeof nudges === "number" && nudges > 0, revision: this.#core.screen.revision };
+        }
+        throw error;
       }
-      const drawn = await this.drawn(deadline, signal, writes);
-      if (this.#ax) await this.refreshOutline(); // laid out again: the engine refs' boxes moved
-      return { ...sized, redrawn: true, nudged: drawn.recovered !== undefined, ...drawn, revision: this.#core.screen.revision };
-    } catch (error) {
-      if (asName(error) === "snapshot-unavailable") {
-        const nudges = (error as TuiwrightError).details.nudges;
-        return { ...sized, redrawn: false, nudged: typeof nudges === "number" && nudges > 0, revision: this.#core.screen.revision };
-      }
-      throw this.#engineError(error, "resize the browser");
-    }
+    });
   }
 
   /** The wheel over a cell, through the engine; answers once the engine scrolled (or could not)
@@ -676,6 +737,7 @@ export function browserOps(facet: (what: string) => BrowserFacet) {
   return {
     browser: () => facet("the browser's state").state(),
     browserReady: (params, signal) => facet("waiting for the browser").ready(params, signal),
+    browserRestore: (params, signal) => facet("restoring the history").restore(params, signal),
     browserKeys: (params, signal) => facet("browser input").keys(params, signal),
     browserMouse: (params) => facet("the browser's mouse").mouse(params),
     navigate: (params, signal) => facet("navigate").navigate(params, signal),

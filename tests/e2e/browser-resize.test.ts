@@ -4,7 +4,8 @@
 // its pipe (the engine always has the frame), and by its URL's host redraws, stalls, paints pixels
 // only, or redraws only when nudged. The real browser's redraw is in browser.test.ts.
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { useWorld } from "../helpers/harness.ts";
 
 // Each browse starts python and answers the engine's calls: seconds on a loaded machine.
@@ -58,6 +59,23 @@ test("a browser that exited answers resize (and every other call) with session-e
   // The last screen can still be read: that is what `snapshot` of an exited program is for.
   expect((await world.run(["snapshot", "--session", "redraws-then-ends", "--plain"])).stdout).toContain("Fake page text");
 });
+
+test("a browser that deadlocks (its engine answers nothing) is started again at its page, and the call says so", async () => {
+  const marker = join(world.dir, "wedged");
+  await world.json(["browse", "--session", "wedges", "--env", `FAKE_CARBONYL_WEDGED=${marker}`, "http://wedges/"]);
+  const before = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges").pid;
+  // The engine stops answering at this resize: after its call timeout and a direct ask (40 s), the
+  // browser is killed, started again in the same session, and the resize runs on the new one.
+  const sized = await world.json(["resize", "--session", "wedges", "100", "30"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(sized).toMatchObject({ cols: 100, rows: 30, redrawn: true, recovered: { by: "browser-restart", url: "http://wedges/", history: 1 } });
+  expect(sized.recovered.stalledMs).toBeGreaterThanOrEqual(30_000);
+  const after = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges");
+  expect(after).toMatchObject({ state: "running", cols: 100, rows: 30 });
+  expect(after.pid).not.toBe(before);
+  expect((await world.run(["get", "url", "--session", "wedges"])).stdout.trim()).toBe("http://wedges/");
+  expect((await world.run(["snapshot", "--session", "wedges", "--plain"])).stdout).toContain("Fake page text");
+}, 150_000);
 
 test("a bad --timeout is refused with exit 64, naming the flag or the param, and the size is kept", async () => {
   await browse("keeps-size");

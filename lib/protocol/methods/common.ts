@@ -58,11 +58,21 @@ export const PageTitle = {
   title_source: v.optional(doc(v.picklist(["engine"]), "where the title comes from: the browser engine (its history entry for the page)")),
   title_reason: v.optional(doc(v.string(), "why title is null")),
 };
-/** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was recovered. */
-export const Recovered = doc(v.object({
-  stalledMs: doc(v.number(), "how long the screen lagged the engine before the recovery"),
-  by: doc(v.picklist(["resize-nudge"]), "how: the size was nudged (a column less and back), so Carbonyl drew the page again"),
-  nudges: v.number(),
-}), "browser sessions: a stall of Carbonyl's screen found and recovered during this call");
+/** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was
+ * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) and
+ * was started again, its history loaded again page by page (form input and scroll are lost). */
+export const Recovered = doc(v.union([
+  v.object({
+    stalledMs: doc(v.number(), "how long the screen lagged the engine before the recovery"),
+    by: doc(v.literal("resize-nudge"), "the size was nudged (a column less and back), so Carbonyl drew the page again"),
+    nudges: v.number(),
+  }),
+  v.object({
+    stalledMs: doc(v.number(), "how long the engine had answered nothing"),
+    by: doc(v.literal("browser-restart"), "the wedged browser was killed and started again; the call then ran on the new one"),
+    url: doc(v.string(), "the page it was started at"),
+    history: doc(v.number(), "history entries loaded again"),
+  }),
+]), "browser sessions: a stall found and recovered during this call");
 export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision, recovered: v.optional(Recovered) });
 export const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };

@@ -129,6 +129,7 @@ export const SESSION_METHODS = {
       url: v.optional(v.string()),
       can_go_back: v.optional(v.boolean()),
       can_go_forward: v.optional(v.boolean()),
+      recovered: v.optional(Recovered),
     }),
   },
   reset: {

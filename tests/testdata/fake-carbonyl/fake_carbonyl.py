@@ -6,6 +6,9 @@
 #   http://pixels/   bar and pixels, never the text (Carbonyl's text-less frames)
 #   http://nudged/   the bar only on the first resize; a whole frame on the next (a nudge)
 #   http://loses-text/  a whole frame, then 50 ms later the pixels again without the text
+#   http://wedges/   on its first resize it deadlocks as Carbonyl now and then does: no frame, and
+#                    its engine answers nothing any more; once only (a FAKE_CARBONYL_WEDGED file
+#                    marks it), so the browser started again after it behaves (as "redraws")
 # With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
 # for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
 # text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
@@ -37,10 +40,17 @@ def frame(page=True, words=True):
     out.flush()
 
 resizes = 0
+wedged = False
 def resized(*_):
-    global resizes
+    global resizes, wedged
     resizes += 1
-    if mode == "redraws" or (mode == "nudged" and resizes > 1):
+    marker = os.environ.get("FAKE_CARBONYL_WEDGED", "")
+    if mode == "wedges" and marker and not os.path.exists(marker):
+        open(marker, "w").close()
+        wedged = True
+    if wedged:
+        return
+    if mode in ("redraws", "wedges") or (mode == "nudged" and resizes > 1):
         frame()
     elif mode == "loses-text":
         frame()
@@ -100,6 +110,8 @@ def devtools():
         while b"\0" in pending:
             frame, pending = pending.split(b"\0", 1)
             message = json.loads(frame)
+            if wedged:
+                continue
             reply = {"id": message["id"], "result": answer(message["method"], message.get("params", {}))}
             if "sessionId" in message:
                 reply["sessionId"] = message["sessionId"]
