@@ -37,14 +37,21 @@ function retainAtStart(namespace: string, policy: RetentionPolicy | null, lostSe
 const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000;
 
 export async function runDaemonFromArgs(args: string[]): Promise<number> {
+  const flags = [
+    { name: "--ns", type: "string", value: "NAME", description: "namespace" },
+    { name: "--idle-timeout", type: "int", value: "MS", description: "exit after MS ms with no sessions and no clients (0: never)" },
+    { name: "--keep", type: "int", value: "N", description: "retention: keep the newest N recordings (0: no limit)" },
+    { name: "--keep-days", type: "int", value: "D", description: "retention: delete recordings older than D days (0: no limit)" },
+    { name: "--max-cast-bytes", type: "int", value: "N", description: "cap each recording at N bytes (0: no limit; default 256 MiB)" },
+  ] as const;
+  if (args.includes("--help") || args.includes("-h")) {
+    // The daemon is started by the CLI; run by hand, it says what it is and takes.
+    const lines = flags.map((flag) => `  ${`${flag.name} ${flag.value}`.padEnd(22)}${flag.description}`);
+    process.stdout.write(`usage: tuiwright daemon run [--ns NAME] [--idle-timeout MS] [--keep N] [--keep-days D] [--max-cast-bytes N]\n\nruns the daemon in the foreground (the CLI starts it on first use; \`tuiwright daemon start\` does too)\n\n${lines.join("\n")}\n`);
+    return 0;
+  }
   try {
-    const parsed = parseFlags(args, [
-      { name: "--ns", type: "string", value: "NAME", description: "namespace" },
-      { name: "--idle-timeout", type: "int", value: "MS", description: "exit after MS ms with no sessions and no clients (0: never)" },
-      { name: "--keep", type: "int", value: "N", description: "retention: keep the newest N recordings (0: no limit)" },
-      { name: "--keep-days", type: "int", value: "D", description: "retention: delete recordings older than D days (0: no limit)" },
-      { name: "--max-cast-bytes", type: "int", value: "N", description: "cap each recording at N bytes (0: no limit; default 256 MiB)" },
-    ], "daemon run");
+    const parsed = parseFlags(args, [...flags], "daemon run");
     if (parsed.positionals.length > 0) throw new TuiwrightError("usage", `daemon run takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
     const namespace = namespaceFromEnv(parsed.flags.get("--ns") as string | undefined);
     const envIdle = process.env.TUIWRIGHT_IDLE_TIMEOUT_MS;

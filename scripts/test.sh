@@ -57,39 +57,6 @@ failing_output=$(awk "$FILE_OF_LINE"'
   END { for (i = 1; i <= n; i++) if (order[i] in failing) printf "==> %s (its whole output)\n%s\n", order[i], out[order[i]] }' "$log")
 failing=$(printf '%s\n' "$failing_output" | sed -n 's/^==> \(.*\) (its whole output)$/\1/p')
 
-# Carbonyl (Chromium in a terminal) now and then stops drawing a page's text, or any new frame, on
-# a loaded machine (README.md, "The two commands"). A browser file that failed beside the
-# others runs once more on its own; both runs are printed, and the second one's counts replace the
-# first's. Any other file, or a browser file that fails again, fails the run.
-CARBONYL_FILES="tests/e2e/browser.test.ts tests/e2e/browser-awi.test.ts tests/e2e/awi-conformance.test.ts"
-retried=""
-for file in $failing; do
-  case " $CARBONYL_FILES " in *" $file "*) ;; *) continue ;; esac
-  counts=$(awk -v want="$file" "$FILE_OF_LINE"'
-    file == want && /^\(pass\)/ { p++ }
-    file == want && /^\(fail\)/ { f++ }
-    END { print p + 0, f + 0 }' "$log")
-  echo
-  echo "==> $file failed beside the other files (${counts#* } failed); running it once more on its own"
-  again=$(mktemp)
-  bun test --timeout 60000 "$file" 2>&1 | tee "$again"
-  again_status=${PIPESTATUS[0]}
-  again_passed=$(total "$again" pass)
-  again_failed=$(total "$again" fail)
-  rm -f "$again"
-  passed=$(( ${passed:-0} - ${counts% *} + ${again_passed:-0} ))
-  failed=$(( ${failed:-0} - ${counts#* } + ${again_failed:-0} ))
-  if [ "$again_status" -eq 0 ]; then retried="$retried $file"; fi
-done
-if [ -n "$retried" ]; then
-  # Passed on its own: no longer a failing file.
-  for file in $retried; do failing=$(printf '%s\n' "$failing" | grep -vx "$file"); done
-  failing_output=$(printf '%s\n' "$failing_output" | awk -v done=" $retried " '
-    /^==> .* \(its whole output\)$/ { f = $2; skip = index(done, " " f " ") > 0 }
-    !skip')
-  echo "passed when run again on its own (first failures above):$retried"
-  if [ -z "$failing" ] && [ "${failed:-0}" -eq 0 ]; then status=0; fi
-fi
 rm -f "$log"
 
 leftover=""

@@ -2,7 +2,7 @@
 // as `awi-tty` (a symlink or hard link) or as `tuiwright awi …` speaks that document's commands,
 // flags, output and exit codes, and nothing of tuiwright's own CLI. One JSON-RPC call per
 // command over the socket; JSON (the call's result) by default, --plain for bare values.
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { ERRORS, TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { defaultSocketPath, namespaceFromEnv, uid } from "../runtime/paths.ts";
 import { writeOutputFile } from "../runtime/output-file.ts";
@@ -24,11 +24,11 @@ type Command = {
   plain?(result: any, flags: Parsed["flags"]): string;
 };
 
-const USAGE = `usage: awi-tty COMMAND [ARGS] [--socket PATH] [--plain|--json|--quiet]
+const USAGE = `usage: awi-tty COMMAND [ARGS] [--socket PATH] [--session NAME] [--plain|--json|--quiet]
 
 Commands (the AWI-TTY document's CLI):
   navigate <url>
-  send-key <Tab|Enter|Up|Down|Left|Right|Space|Char:<byte>> [--alt] [--meta] [--shift] [--ctrl]
+  send-key <Tab|Enter|Up|Down|Left|Right|Space|Char:<char>> [--alt] [--meta] [--shift] [--ctrl]
   scroll <delta>
   snapshot [--format text|ansi] [--include-meta] [--trim] [--out FILE]
   get-title | get-url | get-nav-state | get-capabilities
@@ -41,6 +41,8 @@ Commands (the AWI-TTY document's CLI):
 
 Socket: --socket PATH, else $AWI_SOCK, else $XDG_RUNTIME_DIR/carbonyl/agent.sock or
 /tmp/carbonyl-$UID/agent.sock if present, else tuiwright's own daemon socket.
+Session: --session NAME, else $TUIWRIGHT_SESSION, else the current browser session (or the most
+recently started one); a session that is not a browser is refused.
 Exit codes: 0 ok, 64 usage, 65 data, 69 unavailable, 70 internal, 73 rate-limited, 74 io,
 77 permission, 124 timed out.`;
 
@@ -58,7 +60,7 @@ const cell = (method: string): Command => ({
 });
 
 const COMMANDS: Record<string, Command> = {
-  navigate: { args: [1, 1], build: ([url]) => ({ method: "navigate", params: { url } }), plain: (r) => r.url },
+  navigate: { args: [1, 1], build: ([url]) => ({ method: "awi.navigate", params: { url } }), plain: (r) => r.url },
   "send-key": {
     args: [1, 1],
     switches: ["alt", "meta", "shift", "ctrl"],
@@ -70,7 +72,7 @@ const COMMANDS: Record<string, Command> = {
     },
     plain: () => "ok",
   },
-  scroll: { args: [1, 1], build: ([delta]) => ({ method: "scroll", params: { delta: integer(delta!, "delta") } }), plain: () => "ok" },
+  scroll: { args: [1, 1], build: ([delta]) => ({ method: "awi.scroll", params: { delta: integer(delta!, "delta") } }), plain: () => "ok" },
   snapshot: {
     args: [0, 0],
     valued: ["format", "out"],
@@ -78,7 +80,7 @@ const COMMANDS: Record<string, Command> = {
     build: (_args, flags) => {
       const format = flags.get("format") ?? "text";
       if (format !== "text" && format !== "ansi") throw usage(`--format is text or ansi, not ${JSON.stringify(format)}`);
-      return { method: "snapshot", params: { format, include_meta: flags.has("include-meta") } };
+      return { method: "awi.snapshot", params: { format, include_meta: flags.has("include-meta") } };
     },
     plain: (r) => (r.lines as string[]).join("\n"),
   },
@@ -115,7 +117,7 @@ const COMMANDS: Record<string, Command> = {
     }),
     plain: (r) => r.title,
   },
-  click: cell("click"),
+  click: cell("awi.click"),
   "mouse-move": cell("mouse_move"),
   "mouse-down": cell("mouse_down"),
   "mouse-up": cell("mouse_up"),
@@ -125,7 +127,7 @@ const COMMANDS: Record<string, Command> = {
 // The issue's shorter spelling of the quiescence wait.
 COMMANDS["wait-for-quiescence"] = COMMANDS["wait-for-frame-quiescence"]!;
 
-const GLOBAL_VALUED = ["socket"];
+const GLOBAL_VALUED = ["socket", "session"];
 const GLOBAL_SWITCHES = ["plain", "json", "quiet", "help"];
 
 function parse(argv: string[]): Parsed {
@@ -185,9 +187,24 @@ function exitFor(error: TuiwrightError): number {
   return ERRORS[error.errorName]?.exit ?? EXIT.software;
 }
 
-async function connect(path: string): Promise<RpcClient> {
-  checkSocketDir(path, { create: false });
+/** A socket in a directory that is not ours (the document's /tmp/carbonyl.sock) is trusted only
+ * when the directory is sticky (nobody else can replace what is in it) and the socket is ours. */
+function checkAgentSocket(path: string): void {
+  const dir = path.slice(0, path.lastIndexOf("/")) || "/";
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return; // nothing there: connecting says so
+  }
+  // A root-owned sticky directory (/tmp): another user can create names there but never replace ours.
+  const sharedSticky = stat.isDirectory() && (stat.mode & 0o1000) !== 0 && (stat.uid === 0 || stat.uid === uid());
+  if (!sharedSticky) checkSocketDir(path, { create: false });
   checkSocketFile(path);
+}
+
+async function connect(path: string): Promise<RpcClient> {
+  checkAgentSocket(path);
   try {
     return await RpcClient.connect(path);
   } catch (error) {
@@ -225,6 +242,9 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
       throw usage(`${parsed.command} takes ${min === max ? min : `${min}..${max}`} argument(s), got ${parsed.args.length}`);
     }
     const { method, params } = command.build(parsed.args, parsed.flags);
+    // The browser to act on: --session, else $TUIWRIGHT_SESSION (ping and subscribe-events are not a session's).
+    const session = (parsed.flags.get("session") as string | undefined) ?? (env.TUIWRIGHT_SESSION || undefined);
+    if (session !== undefined && method !== "ping" && !(method === "subscribe_events" && params.session !== undefined)) params.session = session;
     const socket = awiSocketPath(parsed.flags.get("socket") as string | undefined, env);
     client = await connect(socket);
     const result: any = await client.call(method, params);

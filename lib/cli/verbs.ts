@@ -171,7 +171,7 @@ const BROWSER_VERBS: Verb[] = [
   {
     name: "browse",
     summary: "open URL in the Carbonyl terminal browser, a new session (140x45; starts the daemon if needed)",
-    usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait] URL",
+    usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait | --agent-socket PATH] URL",
     method: "spawn",
     autoStart: true,
     positionals: [1, 1],
@@ -181,9 +181,13 @@ const BROWSER_VERBS: Verb[] = [
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable (CARBONYL=PATH picks the binary)" },
       { name: "--no-record", type: "bool", description: "do not record the session" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
-      paramFlag("spawn", "noWait", "--no-wait", { description: "return at once, before the browser has drawn its URL bar (default: wait for it, at most 30 s)" }),
+      paramFlag("spawn", "noWait", "--no-wait", { description: "return at once, before the browser's engine has loaded the page (default: wait until the page is loaded and drawn, at most 25 s)" }),
+      { name: "--agent-socket", type: "string", value: "PATH", description: "also serve the AWI-TTY calls at PATH for this browser (e.g. /tmp/carbonyl.sock with AWI_SOCK=/tmp/carbonyl.sock awi-tty …); removed when it ends" },
     ],
-    params: (args, client) => ({ browser: args.positionals[0], ...terminalParams(args, client, "browse") }),
+    params: (args, client) => {
+      const agentSocket = args.flags.get("--agent-socket") as string | undefined;
+      return { browser: args.positionals[0], ...terminalParams(args, client, "browse"), ...(agentSocket === undefined ? {} : { agentSocket: resolvePath(client.cwd, agentSocket) }) };
+    },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),
   },
   {
@@ -347,12 +351,13 @@ const UNORDERED: Verb[] = [
   {
     name: "click",
     summary: "click a node (@e4, @vim.mode, or a selector matching one node) or a cell ROW COL",
-    usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [WAIT FLAGS] TARGET | ROW COL",
+    usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [--modifier ctrl|alt|shift|meta]... [WAIT FLAGS] TARGET | ROW COL",
     method: "click",
     positionals: [1, 2],
     flags: [
       paramFlag("click", "revision", "--rev", { value: "REV" }),
       paramFlag("click", "button", "--button", { value: "B" }),
+      paramFlag("click", "modifiers", "--modifier", { value: "M" }),
       ...WAIT_FLAGS,
     ],
     params(args) {
@@ -367,7 +372,8 @@ const UNORDERED: Verb[] = [
       } else {
         params.target = args.positionals[0];
       }
-      return { ...params, ...(wait ? { wait } : {}) };
+      const modifiers = args.flags.get("--modifier") as string[] | undefined;
+      return { ...params, ...(modifiers ? { modifiers } : {}), ...(wait ? { wait } : {}) };
     },
   },
   ...BROWSER_VERBS,

@@ -1,10 +1,7 @@
-// Browser sessions: navigation drives Carbonyl's own navigation bar, in the session's worker
-// (lib/worker/browser-navigation.ts);
-// keys, text and the mouse are encoded the way Carbonyl reads them (lib/browser/carbonyl-input.ts),
-// so a key it would misread (C-c is its exit key) is refused instead of sent. The AWI-TTY
-// document's names for these are a compat table (lib/protocol/compat/awi-tty.ts).
-import { carbonylKey, carbonylMouse, carbonylText } from "../browser/carbonyl-input.ts";
-import { splitModifiers } from "../terminal/keys.ts";
+// Browser sessions: navigation, history, keys, text and the mouse go through the browser engine
+// in the session's worker (lib/worker/browser-facet.ts, browser-navigation.ts), so keys carry
+// every modifier and any character, and loads answer on the engine's events and the drawn
+// screen. The AWI-TTY document's names for these are a compat table (lib/protocol/compat/awi-tty.ts).
 import { browserUrl } from "../browser/url.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { Params } from "../protocol/methods.ts";
@@ -24,28 +21,15 @@ export function requireBrowser(entry: SessionEntry): SessionEntry {
   return entry;
 }
 
-/** One of tuiwright's key names (C-, M-, S- prefixes; a character) as the bytes Carbonyl reads. */
-export function carbonylKeyName(name: string): string {
-  const { mods, base } = splitModifiers(name);
-  return [...base].length === 1 ? carbonylKey("Char", base, mods) : carbonylKey(base, undefined, mods);
-}
-
-/** press and type on a browser session: Carbonyl's bytes, through the worker's raw input. */
+/** press and type on a browser session: the engine's key events and text input. */
 export async function browserInput(entry: SessionEntry, params: Omit<Params<"press">, "session" | "lease"> | Omit<Params<"type">, "session" | "lease">) {
-  if (params.to !== undefined) {
-    throw new TuiwrightError("usage", "--to on a browser session: click the node first (click REF), then type or press", { hint: "Carbonyl has no keyboard focus tuiwright can see; a click puts the page's focus there" });
-  }
-  const [data, label] = "keys" in params
-    ? [params.keys.map(carbonylKeyName).join(""), `press ${params.keys.join(" ")}`]
-    // Carbonyl has no bracketed paste: a paste arrives typed, byte by byte.
-    : [carbonylText(params.text), params.paste ? "paste" : "type"];
-  const secret = "secret" in params && params.secret === true;
-  return entry.worker.call("browserInput", { data, label, secret, ...(params.wait === undefined ? {} : { wait: params.wait }) });
+  const { wait, to, revision } = params;
+  const aimed = { ...(to === undefined ? {} : { to }), ...(revision === undefined ? {} : { revision }), ...(wait === undefined ? {} : { wait }) };
+  if ("keys" in params) return entry.worker.call("browserKeys", { keys: params.keys, ...aimed });
+  return entry.worker.call("browserKeys", { text: params.text, paste: params.paste, secret: params.secret, ...aimed });
 }
 
 export function createBrowserHandlers(writable: Writable): BrowserHandlers {
-  /** Whether each browser session's left button is held (mouse down without up yet). */
-  const held = new WeakMap<SessionEntry, boolean>();
   const button = (name: "back" | "forward" | "reload"): BrowserHandlers[typeof name] => async ({ session, lease, timeoutMs, settleMs }) => {
     const entry = requireBrowser(writable(session, lease));
     return { ok: true, session: entry.name, ...(await entry.worker.call("navButton", { button: name, timeoutMs, settleMs })) };
@@ -61,12 +45,10 @@ export function createBrowserHandlers(writable: Writable): BrowserHandlers {
     forward: button("forward"),
     reload: button("reload"),
 
-    async mouse({ session, lease, action, row, col }) {
+    async mouse({ session, lease, action, row, col, button: pressed, modifiers }) {
       const entry = requireBrowser(writable(session, lease));
-      if (row >= entry.rows || col >= entry.cols) throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${entry.cols}x${entry.rows} screen`);
-      const result = await entry.worker.call("browserInput", { data: carbonylMouse(action, row, col, held.get(entry) ?? false), label: `mouse ${action} ${row},${col}` });
-      if (action !== "move") held.set(entry, action === "down");
-      return { ok: true, session: entry.name, held: held.get(entry) ?? false, revision: result.revisionAfter };
+      const result = await entry.worker.call("browserMouse", { action, row, col, button: pressed, modifiers });
+      return { ok: true, session: entry.name, ...result };
     },
   };
 }

@@ -10,6 +10,7 @@ import { checkSocketPathLength } from "../transport/socket-path-length.ts";
 import { serveJsonRpc } from "../transport/rpc-server.ts";
 import { checkSocketDir, checkSocketFile, removeIfPresent } from "../transport/socket-security.ts";
 import { createDispatch } from "./dispatch.ts";
+import { claimAgentSocket, ownSocket, pinnedDispatch } from "./agent-socket.ts";
 import { EventHub } from "./event-hub.ts";
 import { createHandlers, type DaemonContext } from "./handlers.ts";
 import { DaemonSecrets } from "./daemon-secrets.ts";
@@ -131,6 +132,8 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     rearmIdleTimer();
   };
 
+  /** Agent sockets listening now (removed at exit, as the main socket is). */
+  const agentSockets = new Set<string>();
   const context: DaemonContext = {
     namespace: options.namespace,
     socketPath,
@@ -148,31 +151,49 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     lost,
     desktops,
     containment,
+    serveAgent: async () => { throw new TuiwrightError("internal", "agent sockets are not served yet"); },
   };
 
-  const previousUmask = process.umask(0o077);
-  try {
-    serveJsonRpc(socketPath, createDispatch(createHandlers(context), options.namespace), {
-      opened(connection) { connections.set(connection, new AbortController()); rearmIdleTimer(); },
-      closed(connection) {
-        connections.get(connection)?.abort();
-        connections.delete(connection);
-        events.dropConnection(connection);
-        leases.dropConnection(connection);
-        desktops.dropConnection(connection);
-        rearmIdleTimer();
-      },
-      dropped(connection, reason) { log(`closing connection ${connection.id}: ${reason}`); },
-    });
-  } finally {
-    process.umask(previousUmask);
-  }
+  const dispatch = createDispatch(createHandlers(context), options.namespace);
+  const hooks = {
+    opened(connection: Connection) { connections.set(connection, new AbortController()); rearmIdleTimer(); },
+    closed(connection: Connection) {
+      connections.get(connection)?.abort();
+      connections.delete(connection);
+      events.dropConnection(connection);
+      leases.dropConnection(connection);
+      desktops.dropConnection(connection);
+      rearmIdleTimer();
+    },
+    dropped(connection: Connection, reason: string) { log(`closing connection ${connection.id}: ${reason}`); },
+  };
+  const listen = (path: string, served: typeof dispatch) => {
+    const previousUmask = process.umask(0o077);
+    try {
+      return serveJsonRpc(path, served, hooks);
+    } finally {
+      process.umask(previousUmask);
+    }
+  };
+  // A browser's agent socket: the same calls, a session's by default; gone with the session.
+  context.serveAgent = async (path, session) => {
+    await claimAgentSocket(path);
+    const server = listen(path, pinnedDispatch(dispatch, session));
+    log(`agent socket ${path} for session ${session}`);
+    agentSockets.add(path);
+    return () => {
+      server.stop();
+      if (agentSockets.delete(path) && ownSocket(path)) removeIfPresent(path);
+    };
+  };
+  listen(socketPath, dispatch);
   options.atStart?.(lost.map((session) => session.name));
   writeFileSync(pidFile, JSON.stringify({ pid: process.pid, version: version(), socket: socketPath, startedAt: context.startedAt.toISOString() }) + "\n", { mode: 0o600 });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void shutdown());
   process.on("exit", () => {
     // Last resort (e.g. process.exit elsewhere): never leave a socket that looks alive.
     if (!stopping) { removeIfPresent(socketPath); removeIfPresent(pidFile); }
+    for (const path of agentSockets) if (ownSocket(path)) removeIfPresent(path);
   });
   log(`listening on ${socketPath} (version ${version()})`);
   process.stdout.write(`ready pid=${process.pid} version=${version()} socket=${socketPath}\n`);

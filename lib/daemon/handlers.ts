@@ -3,7 +3,7 @@
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { LostSession } from "../transport/session-ledger.ts";
 import { rmSync } from "node:fs";
-import { TuiwrightError } from "../protocol/errors.ts";
+import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
@@ -23,9 +23,10 @@ import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
-import { titleOf } from "../link/browser-state.ts";
-import { navFlags } from "../browser/nav-state.ts";
+import { navFlags, titleOf } from "../link/browser-state.ts";
 import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
+import { claimAgentSocket } from "./agent-socket.ts";
+import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
@@ -61,6 +62,8 @@ export type DaemonContext = {
   desktops: DesktopConnections;
   /** Bounds every session's processes and finds them all (cgroups, limits, marks). */
   containment: Containment;
+  /** Serves the socket API on `path` with `session` as the default session; returns its stop. */
+  serveAgent(path: string, session: string): Promise<() => void>;
 };
 
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
@@ -73,6 +76,9 @@ function spawnEnvironment(env: Record<string, string> | undefined): Record<strin
 const now = () => new Date().toISOString();
 /** How long a crashed worker's programs get after SIGHUP before SIGKILL. */
 const CRASH_GRACE_MS = 500;
+/** The longest `browse` waits for the browser's engine and its first page on the screen (under
+ * the client's own patience, so the error names the browser rather than the daemon). */
+const BROWSER_READY_MS = 25_000;
 /** The longest spawn waits for a program's first screen. */
 const FIRST_SCREEN_BOUND_MS = 3000;
 
@@ -189,7 +195,22 @@ export function createHandlers(context: DaemonContext): Handlers {
     leases.check(entry.name, lease);
     return entry;
   };
-  return {
+  /** A wedged browser, killed and started again in its session at its history (browser-restart.ts). */
+  const restartBrowser = async (wedge: Wedge) => {
+    const entry = registry.resolve(wedge.session);
+    await markInCast(entry, `restart: the browser was wedged for ${wedge.wedgedMs} ms`);
+    await terminateSession(entry, "SIGKILL", 0, context.containment);
+    registry.remove(entry.name);
+    const first = wedge.history.entries[0] ?? wedge.url;
+    const fresh = await startSession(context, { ...entry.spawnParams, browser: first, cols: entry.cols, rows: entry.rows });
+    await fresh.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+    await fresh.worker.call("browserRestore", { entries: wedge.history.entries, index: wedge.history.index, timeoutMs: BROWSER_READY_MS * 2 });
+    if (entry.spawnParams.agentSocket !== undefined) {
+      const stop = await context.serveAgent(entry.spawnParams.agentSocket, fresh.name);
+      void fresh.ended.then(stop);
+    }
+  };
+  return withBrowserRestart({
     ...createBrowserHandlers(writable),
     // click, exec, send, status, blocks, block: forwarded to the worker by table.
     ...passThroughHandlers(registry, writable),
@@ -233,11 +254,33 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async spawn(params) {
+      if (params.agentSocket !== undefined && (params.browser === undefined || params.noWait)) {
+        throw new TuiwrightError("usage", params.browser === undefined ? "--agent-socket goes with a browser session (browse URL)" : "--agent-socket waits for the browser: leave out --no-wait");
+      }
+      // A path that cannot be the agent socket starts nothing.
+      if (params.agentSocket !== undefined) await claimAgentSocket(params.agentSocket);
       const entry = await startSession(context, params);
       if (params.browser !== undefined && !params.noWait) {
-        // Return once the browser has drawn its bar and been still a moment (not a blank PTY);
-        // a slow page keeps loading after that — wait for its content with --ref or --text.
-        await entry.worker.call("wait", { ref: "@carbonyl.url", settledMs: 300, mode: "all", timeoutMs: 30_000, includeText: false }).catch(() => undefined);
+        // Return once the browser's engine has loaded the first page and the screen shows it; a
+        // browser that never answers or never draws is an error naming it, and is not left behind.
+        try {
+          const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+          if (params.agentSocket !== undefined) {
+            const stop = await context.serveAgent(params.agentSocket, entry.name);
+            void entry.ended.then(stop);
+          }
+          return { ...registry.info(entry), ready, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
+        } catch (error) {
+          const failure = asTuiwrightError(error);
+          // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
+          if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
+            await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
+            registry.remove(entry.name);
+            context.sessionsChanged();
+            throw failure;
+          }
+          throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
+        }
       } else if (params.browser === undefined && !params.noWait) {
         // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
         // over): return once it drew and was still, or waits for input; bounded.
@@ -434,5 +477,5 @@ export function createHandlers(context: DaemonContext): Handlers {
       })));
       return { rssBytes: process.memoryUsage().rss, daemon: heapReport(params), sessions };
     },
-  } satisfies Handlers;
+  } satisfies Handlers, restartBrowser);
 }

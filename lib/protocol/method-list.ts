@@ -23,7 +23,8 @@ export function methodList(schema: (s: any) => unknown): ListedMethod[] {
     })),
     ...COMPAT_TABLES.flatMap((table) => Object.entries(table.aliases).map(([name, def]) => ({
       name: listedName(table, name), title: def.title, readOnly: def.readOnly, destructive: def.destructive === true,
-      aliasOf: def.aliasOf, document: table.document, params: schema(def.params), result: {},
+      // The document's result shape where the alias states it (a DocumentedAlias).
+      aliasOf: def.aliasOf, document: table.document, params: schema(def.params), result: "result" in def ? schema(def.result) : {},
     }))),
   ];
 }

@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { libc, RLIMIT_NPROC } from "../runtime/libc.ts";
 import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
+import { fdChannel, type FdChannel } from "./fd-channel.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
 
@@ -20,6 +21,8 @@ export type PtyOptions = {
   cgroup?: string | null;
   /** RLIMIT_NPROC for the program and all it starts, or null. */
   taskLimit?: number | null;
+  /** Also give the child a private channel on its fds 3 (it reads) and 4 (it writes). */
+  channel?: boolean;
 };
 
 export type Pty = {
@@ -33,6 +36,8 @@ export type Pty = {
    * echoes (a shell's command, `cat`, `read -p`), so nobody waits for a reply to a query. */
   readonly canonicalEcho: boolean;
   close(): void;
+  /** The fds 3/4 channel, when asked for. */
+  readonly channel: FdChannel | null;
 };
 
 const IXON = 0o2000;
@@ -47,6 +52,8 @@ export function spawnPty(options: PtyOptions): Pty {
     proc = Bun.spawn(options.argv, {
       cwd: options.cwd,
       env: options.env,
+      // Entries past stdin/stdout/stderr become the child's fds 3, 4 (the terminal takes 0-2).
+      ...(options.channel ? { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] } : {}),
       terminal: {
         cols: options.cols,
         rows: options.rows,
@@ -70,6 +77,8 @@ export function spawnPty(options: PtyOptions): Pty {
   }
   if (options.taskLimit) limitTasks(proc.pid, options.taskLimit);
   const terminal = proc.terminal!;
+  const fds = proc.stdio as unknown as (number | null)[] | undefined;
+  const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
     pid: proc.pid,
@@ -79,6 +88,7 @@ export function spawnPty(options: PtyOptions): Pty {
     get ixon() { return !terminal.closed && (terminal.inputFlags & IXON) !== 0; },
     get canonicalEcho() { return !terminal.closed && (terminal.localFlags & (ICANON | ECHO)) === (ICANON | ECHO); },
     close: () => { if (!terminal.closed) terminal.close(); },
+    channel,
   };
 }
 

@@ -1,271 +1,747 @@
-// The browser facet: a Carbonyl session's navigation bar, buttons and page title (read off the
-// screen, with what the session saw: title announcements, keys typed into the bar), raw input
-// for Carbonyl, and navigation (browser-navigation.ts), which runs here in the worker.
-import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
+// The browser facet: a Carbonyl session's facts from the browser engine, over the DevTools
+// protocol on the private pipe Carbonyl was started with (fds 3/4, lib/browser/cdp-connection.ts)
+// — URL, title, history, load state, crashes, dialogs, the accessibility tree, input with every
+// modifier — beside the screen, which stays Carbonyl's terminal rendering. The two meet in
+// `drawn`: an operation that changes the page answers once the engine has the new state AND the
+// screen shows it (the engine's visible text where Carbonyl draws it), so an animated region
+// cannot fool it; when the screen lags the engine (Carbonyl's known stall) the facet nudges the
+// size so Carbonyl draws again, and says so (`recovered`). A browser that exited answers every
+// call with session-exited. Navigation is browser-navigation.ts.
+import { TuiwrightError } from "../protocol/errors.ts";
 import type { MetaValue } from "../protocol/methods.ts";
-import { navFlags, readNavBar } from "../browser/nav-state.ts";
-import { PageFrameWatch } from "../browser/page-frame-watch.ts";
+import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
+import { BrowserEngine } from "../browser/browser-engine.ts";
+import { cellCenter, cellGeometry, type CellGeometry, type LayoutMetrics } from "../browser/cell-geometry.ts";
+import { pageLayout, runsShown, type DomSnapshot, type PageLayout } from "../browser/page-layout.ts";
+import { axOutline, parseAxRef, type AxNode } from "../browser/ax-outline.ts";
+import { keyEvents, typingSteps, type KeyEvent } from "../browser/engine-keys.ts";
+import { carbonylMouse, refuseNonAscii } from "../browser/carbonyl-input.ts";
+import { contains, type OutlineNode } from "../outline/types.ts";
 import { textWithoutPixels } from "../terminal/pixels.ts";
-import { barKeepsKeyboard, refuseNonAscii } from "../browser/carbonyl-input.ts";
-import type { BrowserState, WorkerCall, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { BrowserModifier, BrowserState, Recovered, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import { navigate, pressButton } from "./browser-navigation.ts";
-import type { ActionReply, Facet, SessionCore } from "./session-core.ts";
+import { describeExit, type ActionReply, type Facet, type SessionCore } from "./session-core.ts";
 
-/** How long after a title announcement the URL bar's value is taken as that title's page. */
-const TITLE_URL_WINDOW_MS = 300;
-/** How long a resize waits for a page frame before nudging the size. */
-const NUDGE_AFTER_MS = 3000;
-/** How long the page area must stay still after its first frame at the new size. */
-const REDRAW_SETTLE_MS = 150;
+/** How long after the engine's frame the screen may lag before it counts as a stall. */
+const STALL_AFTER_MS = 2500;
+/** Nudges tried per operation before waiting out its deadline. */
+const MAX_NUDGES = 2;
+/** Of the engine's visible text runs, the share the screen must show where Carbonyl draws them. */
+const DRAWN_SHARE = 0.6;
+/** The runs compared (the first ones, top to bottom). */
+const RUNS_COMPARED = 40;
+/** Once the screen shows the page: how long it must go on showing it (a frame may follow without the text). */
+const CONFIRM_MS = 100;
+/** A page with no text: drawn once the screen was still this long after the engine's frame… */
+const BLANK_STILL_MS = 100;
+/** …or this long passed (an animation without text never stills). */
+const BLANK_MAX_MS = 1000;
+/** A wedged engine: how long a call waits before the engine is asked directly, and that ask. */
+const CALL_WAIT_MS = 30_000;
+const PROBE_MS = 10_000;
+/** How long a call waits for an engine that has not answered yet (a browser starting up). */
+const ENGINE_WAIT_MS = 5000;
+/** The accessibility outline is fetched again after a screen change at most this often. */
+const AX_REFRESH_MS = 1000;
+/** How long a frame request (two animation frames in the page) may take. */
+const FRAME_MS = 3000;
+/** Frames a wheel step may take to move the engine's scroll offset. */
+const SCROLL_FRAMES = 30;
+
+const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
+const MODIFIER_BITS = { alt: 1, ctrl: 2, meta: 4, shift: 8 } as const;
+
+type Drawn = { recovered?: Recovered };
+type InputMarks = { begun: number; commits: number; stops: number };
+/** After input that began a navigation: how long it may take to commit, and to load and draw. */
+const INPUT_COMMIT_MS = 10_000;
+const INPUT_LOAD_MS = 30_000;
+type AxOutline = { document: number; revision: number; nodes: OutlineNode[] };
 
 export class BrowserFacet implements Facet {
   readonly #core: SessionCore;
-  /** The worker's own ops, for navigation (which drives the bar through them, as a caller would). */
-  readonly #call: WorkerCall;
-  /** The last title announcement and the page it belongs to. */
-  #titlesSeen = 0;
-  #titleRevision = 0;
-  #titleWindowEnds = 0;
-  #announced: { title: string; url: string | null } | null = null;
-  readonly #titlesByUrl = new Map<string, string>();
-  #barHasKeyboard = false;
-  /** The URL the last navigation loaded, as asked for (the bar may show only its start). */
-  #navigatedUrl: string | null = null;
-  /** Keys went into the bar and were not submitted: the bar shows an edit, not the page's URL. */
-  #barEdited = false;
-  /** The URL of the page shown, as the bar showed it while not being edited. */
-  #pageUrl: string | null = null;
-  /** While resizes wait for the page's next frame: what each watches, and who waits for output. */
-  readonly #watches = new Set<PageFrameWatch>();
-  readonly #outputListeners = new Set<() => void>();
+  readonly #engine: BrowserEngine | null;
+  /** Screen-change listeners (waits on what the screen shows). */
+  readonly #screenListeners = new Set<() => void>();
+  /** The last facts read, for meta (snapshots refresh them first). */
+  #facts: { state: BrowserState; geometry: CellGeometry | null } | null = null;
+  #ax: AxOutline | null = null;
+  #axFetching: Promise<void> | null = null;
+  #axFetchedAt = -Infinity;
+  /** Documents the main frame has had (new documents only): engine refs name theirs. */
+  #documents = 0;
+  #documentLoader: string | null = null;
+  /** Carbonyl's writes below its bar so far (a cursor move to row 2 or lower: a page frame). */
+  #pageWrites = 0;
+  readonly #startedAt = performance.now();
+  /** The history as last read (a restart after a wedge loads it again). */
+  #lastHistory: { entries: string[]; index: number } | null = null;
+  /** When the engine was found to answer nothing (a wedged browser), or null. */
+  #wedgedSince: number | null = null;
+  /** Buttons held by browserMouse (down without up yet). */
+  #held = 0;
 
-  constructor(core: SessionCore, call: WorkerCall) {
+  constructor(core: SessionCore) {
     this.#core = core;
-    this.#call = call;
+    const channel = core.channel;
+    this.#engine = channel ? new BrowserEngine(new CdpConnection(channel)) : null;
+  }
+
+  // ---- hooks -------------------------------------------------------------------------------
+
+  output(bytes: Uint8Array): void {
+    // Carbonyl moves the cursor (CUP) before each run it draws; row 1 is its bar.
+    for (const [, row] of Buffer.from(bytes).toString("latin1").matchAll(/\x1b\[(\d+)(?:;\d+)?H/g)) {
+      if (Number(row) >= 2) { this.#pageWrites++; break; }
+    }
   }
 
   changed(): void {
-    this.#noteTitle();
+    for (const listener of [...this.#screenListeners]) listener();
+    // Engine refs' boxes follow the page; look again (throttled) when the screen moved.
+    if (this.#ax && performance.now() - this.#axFetchedAt >= AX_REFRESH_MS) void this.refreshOutline().catch(() => undefined);
   }
 
-  /** Every path into Carbonyl (press, type, click, the AWI methods): a byte ≥ 0x80 typed into its
-   * URL bar panics it, so no such byte is sent. */
+  /** Keys and text go through the engine; what still goes to Carbonyl's bytes (its bar) must be
+   * ASCII: a byte ≥ 0x80 typed into its URL bar panics it. */
   refuse(data: string): void {
     refuseNonAscii(data);
   }
 
-  sending(input: string): void {
-    // Keys typed into the bar are an edit until Enter submits it; the bar shows the edit.
-    if (this.#barHasKeyboard && !input.startsWith("\x1b[<")) this.#barEdited = !input.includes("\r");
-    // A new navigation begins (Enter in the bar, a button): a title announced before it belongs
-    // to the page before, whatever URL the bar shows next.
-    if ((this.#barHasKeyboard && input.includes("\r")) || /\x1b\[<0;[1-9];1M/.test(input)) this.#titleWindowEnds = 0;
-    this.#barHasKeyboard = barKeepsKeyboard(this.#barHasKeyboard, input);
-  }
-
-  get(what: WorkerOps["get"][0]["what"]): { value: unknown } | undefined {
-    switch (what) {
-      case "title": return { value: this.#browserTitle() };
-      case "url": return { value: readNavBar(this.#core.outline.current()).url };
-      case "nav": return { value: navFlags(readNavBar(this.#core.outline.current())) };
-      default: return undefined;
-    }
-  }
-
   meta(): Partial<MetaValue> {
     const cursor = this.#core.screen.cursor;
-    const unknown = {
-      cursor: { ...cursor, x: cursor.col, y: cursor.row },
-      dpi: null, scale: null,
-      dpi_reason: "Carbonyl keeps its device scale and cell size in pixels to itself; it draws none of them on the screen",
-    };
-    try {
-      const state = this.state();
-      return { ...unknown, url: state.url, nav: navFlags(state), ...(state.pageTitle.title === null ? { title: "", title_reason: state.pageTitle.reason } : { title: state.pageTitle.title }) };
-    } catch {
-      return unknown; // the navigation bar is not drawn yet
+    const base = { cursor: { ...cursor, x: cursor.col, y: cursor.row } };
+    if (this.#core.exit !== null) {
+      return { ...base, title: "", title_reason: `the browser has exited (${describeExit(this.#core.exit)})`, dpi: null, scale: null, dpi_reason: "the browser has exited" };
     }
-  }
-
-
-  /** The browser's URL bar, buttons and title (the caller checked it is a browser session). */
-  state(): BrowserState {
-    this.#core.screen.sync();
-    const bar = readNavBar(this.#core.outline.current());
-    const barFocused = this.#barFocused();
-    // While the bar is being edited it shows the edit, not the page: keep the page's URL.
-    if (!this.#barEdited) this.#pageUrl = bar.url;
-    let url = this.#barEdited && this.#pageUrl !== null ? this.#pageUrl : bar.url;
-    // Carbonyl shows cols - 13 characters of the URL; a longer one is whole in what was loaded.
-    const shownUrl = url;
-    const full = this.#navigatedUrl;
-    if (full !== null && url.length >= this.#core.screen.cols - 13 && full.length > url.length && full.startsWith(url)) url = full;
+    const facts = this.#facts;
+    if (this.#wedgedSince !== null) return { ...base, title: "", title_reason: "the browser is wedged (its engine answers nothing); the screen shows its last frame", dpi: null, scale: null, dpi_reason: "the browser is wedged" };
+    if (!facts) return { ...base, dpi: null, scale: null, dpi_reason: "the browser engine has not answered yet" };
+    const { state, geometry } = facts;
     return {
-      ...bar, url, title: this.#core.screen.title, revision: this.#core.screen.revision, barFocused,
-      titlesSet: this.#core.screen.titlesSet, titleRevision: this.#titleRevision, pageTitle: this.#pageTitle(shownUrl),
+      ...base,
+      url: state.url,
+      nav: { can_go_back: state.canGoBack, can_go_forward: state.canGoForward },
+      ...(state.title === null ? { title: "", title_reason: state.titleReason ?? "the page has no title" } : { title: state.title }),
+      dpi: geometry?.dpi ?? null,
+      scale: geometry ? { width: round(geometry.scale.width), height: round(geometry.scale.height) } : null,
+      ...(geometry ? {} : { dpi_reason: "the engine's layout metrics are not known yet" }),
+      ...(state.crashed ? { crashed: state.crashed } : {}),
+      ...(state.dialog ? { dialog: state.dialog } : {}),
     };
   }
 
-  /** Whether Carbonyl's URL bar has the keyboard: its cursor is not a reliable sign (Carbonyl
-   * moves it only when it next draws), so follow its rules on the mouse input sent to it. */
-  #barFocused(): boolean {
-    return this.#barHasKeyboard;
+  /** The page node's children as the engine knows them: its accessibility nodes (with engine
+   * evidence), and the text runs no such node covers; the colour-guessed links go. */
+  decorate(nodes: OutlineNode[]): OutlineNode[] {
+    const ax = this.#ax;
+    const engine = this.#engine;
+    if (!ax || !engine || ax.document !== this.#documents || this.#core.exit !== null) return nodes;
+    const page = (node: OutlineNode): OutlineNode => {
+      if (node.ref !== "@carbonyl.page") return node.children ? { ...node, children: node.children.map(page) } : node;
+      const runs = (node.children ?? []).filter((run) => run.role === "text" && !ax.nodes.some((a) => overlaps(a.bbox, run.bbox)));
+      const children = [...ax.nodes, ...runs].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
+      return { ...node, children };
+    };
+    return nodes.map(page);
   }
 
-  /** On a title announcement, note which page it belongs to: the URL the bar shows in the frames
-   * that follow (Carbonyl may draw the new URL a frame after the title). */
-  #noteTitle(): void {
-    const screen = this.#core.screen;
-    if (screen.titlesSet !== this.#titlesSeen) {
-      this.#titlesSeen = screen.titlesSet;
-      this.#titleRevision = screen.revision;
-      this.#titleWindowEnds = performance.now() + TITLE_URL_WINDOW_MS;
-      this.#announced = { title: screen.title, url: null };
-      // A page loaded (a link, a form, the page's own script): Carbonyl put its URL into the bar,
-      // replacing an edit left there — unless someone is typing in the bar right now.
-      if (!this.#barHasKeyboard) this.#barEdited = false;
+  dispose(): void {
+    this.#screenListeners.clear();
+  }
+
+  // ---- liveness and facts ------------------------------------------------------------------
+
+  /** The engine, once it answered; session-exited for a browser that is gone. */
+  async #live(action: string): Promise<BrowserEngine> {
+    this.#requireRunning(action);
+    const engine = this.#engine;
+    if (!engine) throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: this browser session has no engine channel`);
+    // A browser starting up gets a moment; one whose engine does not answer (yet, or at all)
+    // says so rather than holding the caller.
+    const ready = await Promise.race([engine.ready.then(() => null, (error: unknown) => (error as Error).message), sleep(ENGINE_WAIT_MS).then(() => "waiting")]);
+    this.#requireRunning(action);
+    if (ready === "waiting") {
+      throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser's engine has not answered on its pipe yet (${Math.round(performance.now() - this.#startedAt)} ms after the start)`, { hint: "retry in a moment; `tuiwright snapshot` shows what the browser drew" });
     }
-    // (The bar may still have the keyboard after Enter; it shows the URL being loaded then.)
-    if (this.#announced && performance.now() <= this.#titleWindowEnds && !this.#barEdited) {
-      try {
-        const url = readNavBar(this.#core.outline.current()).url;
-        if (this.#announced.url !== null && this.#announced.url !== url) this.#titlesByUrl.delete(this.#announced.url);
-        this.#announced.url = url;
-        this.#pageUrl = url;
-        this.#titlesByUrl.set(url, this.#announced.title);
-      } catch {
-        // the navigation bar is not drawn yet
+    if (ready !== null) {
+      throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser's engine never answered on its pipe (${ready}); is ${JSON.stringify(this.#core.argv[0] ?? "")} a Carbonyl build?`, { hint: "`tuiwright snapshot` shows what it drew; set CARBONYL=/path/to/carbonyl" });
+    }
+    if (engine.gone !== null) throw new TuiwrightError("session-exited", `cannot ${action}: ${engine.gone}`);
+    this.#noteDocument(engine);
+    return engine;
+  }
+
+  #requireRunning(action: string): void {
+    const exit = this.#core.exit;
+    if (exit !== null) throw new TuiwrightError("session-exited", `cannot ${action}: the browser has exited (${describeExit(exit)})`, { details: { exit } });
+  }
+
+  /** Engine failures as the error table's names: a browser that went away has exited. */
+  #engineError(error: unknown, action: string, why?: string): TuiwrightError {
+    if (error instanceof TuiwrightError) return error;
+    if (error instanceof CdpError) {
+      if (error.kind === "closed") {
+        const exit = this.#core.exit;
+        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeExit(exit)})` : error.message}`);
       }
+      if (error.kind === "timeout") return new TuiwrightError("busy", `cannot ${action}: ${why ?? error.message}`, { hint: "the browser is busy or wedged; retry, or snapshot to see it" });
+      return new TuiwrightError("bad-data", `cannot ${action}: the engine refused: ${error.message}`);
     }
+    return new TuiwrightError("internal", `cannot ${action}: ${(error as Error).message}`);
   }
 
-  /** The title of the page at `url`: announced for it, or remembered from an earlier visit in this
-   * session (Carbonyl does not announce it again when back/forward restore a page from its cache). */
-  #pageTitle(url: string): BrowserState["pageTitle"] {
-    if (this.#announced && this.#announced.url === url) return { title: this.#announced.title, source: "announced" };
-    const remembered = this.#titlesByUrl.get(url);
-    if (remembered !== undefined) return { title: remembered, source: "remembered" };
-    return { title: null, reason: `Carbonyl announced no title for ${url} (it announces one when a page sets it; the terminal title ${JSON.stringify(this.#core.screen.title)} belongs to another page)` };
-  }
-
-  /** A browser's title for `get title`: the page's, or null when Carbonyl announced none for it. */
-  #browserTitle(): string | null {
+  /** Runs `work` against the live engine, its failures as the error table's names; an engine
+   * that stopped answering is asked once more, directly, and if it does not answer that either,
+   * the browser is wedged (Carbonyl deadlocks now and then, seen after a resize under load). */
+  async #withEngine<T>(action: string, work: (engine: BrowserEngine) => Promise<T>): Promise<T> {
+    const engine = await this.#live(action);
+    if (this.#wedgedSince !== null && !(await this.#answers(engine))) throw this.#wedged(engine, action);
     try {
-      return this.state().pageTitle.title;
-    } catch {
-      return null; // the navigation bar is not drawn yet: no page is shown
+      return await work(engine);
+    } catch (error) {
+      if (error instanceof CdpError && error.kind === "timeout" && this.#core.exit === null && !(await this.#answers(engine))) {
+        this.#wedgedSince ??= performance.now() - CALL_WAIT_MS;
+        throw this.#wedged(engine, action);
+      }
+      throw this.#engineError(error, action);
     }
   }
 
-  /** After a resize Carbonyl redraws its bar at once and Chromium the page when its next frame
-   * comes. Until then the page area holds xterm's reflow of the old frame — text drawn at no size
-   * the page had — so the resize waits for a page frame: a write below the bar (it may redraw
-   * exactly what the reflow shows, so a screen change is no sign) and, when the page showed text,
-   * its text (Carbonyl paints the page's pixels first, and only them when Chromium's renderer
-   * sends no frame). Carbonyl sometimes gets no frame after a renderer switch under load; one
-   * nudge of the size (a column less and back: two more SIGWINCHes) asks for one again. Honest
-   * either way: `redrawn: false` when no such frame came by the timeout. */
-  async resize(params: WorkerOps["resize"][0], signal: AbortSignal): Promise<WorkerOps["resize"][1]> {
-    // Read before the resize: shrinking the rows pushes the top rows (the bar) into scrollback.
-    const pixels = this.#core.outline.pixels();
-    const hadText = this.#pageHasText(pixels);
-    const sized = this.#core.resize(params);
-    if (this.#core.exit !== null) return sized;
-    const drawn = await this.#redraw(pixels, hadText, params.timeoutMs, signal);
-    return { ...sized, ...drawn, revision: this.#core.screen.revision };
+  /** Whether the engine answers a call of its own (the browser process, not the page). */
+  async #answers(engine: BrowserEngine): Promise<boolean> {
+    const answered = await engine.browserCall("Browser.getVersion", {}, PROBE_MS).then(() => true, () => false);
+    if (answered) this.#wedgedSince = null;
+    return answered;
   }
 
-  async #redraw(pixels: string, hadText: boolean, timeoutMs: number, signal: AbortSignal): Promise<{ redrawn: boolean; nudged: boolean }> {
-    const deadline = performance.now() + timeoutMs;
-    let nudgeAt = performance.now() + NUDGE_AFTER_MS;
-    let nudged = false;
-    for (;;) {
-      const watch = new PageFrameWatch(pixels);
-      this.#watches.add(watch);
-      try {
-        while (!(watch.pageWritten && (!hadText || watch.pageText))) {
-          const left = deadline - performance.now();
-          if (left <= 0) return { redrawn: false, nudged };
-          if (await this.#nextOutput(Math.min(left, Math.max(1, nudgeAt - performance.now())), signal)) continue;
-          if (nudged || performance.now() < nudgeAt) continue;
-          const { cols, rows } = this.#core.screen;
-          this.#core.resize({ cols: cols - 1, rows });
-          this.#core.resize({ cols, rows });
-          nudged = true;
-          nudgeAt = Infinity;
-        }
-      } finally {
-        this.#watches.delete(watch);
-      }
-      await this.#core.screen.write(""); // what came so far is parsed
-      const left = Math.ceil(deadline - performance.now());
-      if (left > 0) {
-        await this.#call("wait", { settledMs: REDRAW_SETTLE_MS, mode: "any", includeText: false, timeoutMs: left }, signal).catch((error: unknown) => {
-          if (asTuiwrightError(error).errorName !== "timeout") throw error; // still drawing at the deadline
-        });
-      }
-      // Still showing the page's text once it settled? A later frame may have painted the page
-      // without it (seen under load): then it has not redrawn yet, and the wait goes on.
-      if (!hadText || this.#pageHasText(pixels)) return { redrawn: true, nudged };
-      if (performance.now() >= deadline) return { redrawn: false, nudged };
-    }
-  }
-
-  output(bytes: Uint8Array): void {
-    if (this.#watches.size === 0) return;
-    for (const watch of this.#watches) watch.feed(bytes);
-    for (const came of [...this.#outputListeners]) came();
-  }
-
-  /** Resolves true at the program's next output while a resize watches it, false after `ms`. */
-  #nextOutput(ms: number, signal: AbortSignal): Promise<boolean> {
-    if (signal.aborted) return Promise.reject(asTuiwrightError(signal.reason));
-    return new Promise((resolve) => {
-      const done = (outputCame: boolean) => {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", aborted);
-        this.#outputListeners.delete(listener);
-        resolve(outputCame);
-      };
-      const aborted = () => done(false);
-      const listener = () => done(true);
-      const timer = setTimeout(() => done(false), Math.ceil(ms));
-      signal.addEventListener("abort", aborted);
-      this.#outputListeners.add(listener);
+  /** The error a wedged browser answers with: the daemon restarts it at `url` (details.wedged). */
+  #wedged(engine: BrowserEngine, action: string): TuiwrightError {
+    const forMs = Math.round(performance.now() - (this.#wedgedSince ?? performance.now()));
+    return new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser is wedged (its engine has not answered for ${forMs} ms; the screen shows its last frame)`, {
+      hint: "`tuiwright reset` starts it again; tuiwright's own calls restart it at the page it showed",
+      details: { wedged: true, url: engine.url, wedgedMs: forMs, history: this.#lastHistory ?? { entries: [engine.url], index: 0 } },
     });
   }
 
-  /** Whether the page area (below the bar) shows a glyph that is not a pixel. */
-  #pageHasText(pixels: string): boolean {
+  /** Counts the page's documents (a new loader); engine refs are bound to theirs. */
+  #noteDocument(engine: BrowserEngine): void {
+    const loader = engine.document?.loaderId ?? null;
+    if (loader !== null && loader !== this.#documentLoader) {
+      this.#documentLoader = loader;
+      this.#documents++;
+      this.#ax = null;
+      this.#core.outline.redecorate();
+    }
+  }
+
+  /** Engine ready and the first page on the screen: what `browse` waits for. */
+  async ready(params: WorkerOps["browserReady"][0], signal: AbortSignal): Promise<WorkerOps["browserReady"][1]> {
+    const started = performance.now();
+    const deadline = started + params.timeoutMs;
+    const engine = this.#engine;
+    if (!engine) throw new TuiwrightError("snapshot-unavailable", "this browser session has no engine channel");
+    const answered = await Promise.race([
+      engine.ready.then(() => null, (error: unknown) => (error as Error).message),
+      this.#core.whenExited.then(() => "it exited"),
+      sleep(params.timeoutMs).then(() => `no answer in ${params.timeoutMs} ms`),
+    ]);
+    this.#requireRunning("start the browser");
+    if (answered !== null) {
+      throw new TuiwrightError("no-browser", `the browser started (pid ${this.#core.pid}) but its engine did not answer on the private pipe (${answered}), and ${this.#core.screen.revision === 0 ? "it has drawn nothing" : "it did draw"}: is ${JSON.stringify(this.#core.argv[0] ?? "")} a Carbonyl build?`, {
+        hint: "check the program with `tuiwright snapshot`, or set CARBONYL=/path/to/carbonyl",
+      });
+    }
+    return this.#withEngine("start the browser", async (live) => {
+      await live.until(() => (live.loaded ? true : undefined), deadline, "the first page to load", signal)
+        .catch((error: unknown) => { throw timeoutAs(error, "navigation-timeout", `the first page did not load in ${params.timeoutMs} ms`); });
+      await this.drawn(deadline, signal);
+      const state = await this.state();
+      return { ready: true as const, url: state.url, ms: Math.round(performance.now() - started) };
+    });
+  }
+
+  /**
+   * After a restart: the history of the browser that was wedged, loaded again page by page (so
+   * back and forward go where they went), then the page it showed, loaded and drawn.
+   */
+  async restore(params: WorkerOps["browserRestore"][0], signal: AbortSignal): Promise<WorkerOps["browserRestore"][1]> {
+    return this.#withEngine("restore the history", async (engine) => {
+      const deadline = performance.now() + params.timeoutMs;
+      const load = async (start: () => Promise<unknown>) => {
+        const commits = engine.commits;
+        await start();
+        await engine.until(() => (engine.commits > commits && engine.loaded ? true : undefined), deadline, "a page of the restored history", signal);
+        this.#noteDocument(engine);
+      };
+      const now = (await engine.history()).entries.map((e) => e.url);
+      for (const [i, url] of params.entries.entries()) {
+        if (i === 0 && now.length === 1 && now[0] === url) continue; // the new browser opened it
+        await load(() => engine.call("Page.navigate", { url }));
+      }
+      const history = await engine.history();
+      const target = history.entries[params.index];
+      if (target && history.currentIndex !== params.index) await load(() => engine.call("Page.navigateToHistoryEntry", { entryId: target.id }));
+      await this.drawn(deadline, signal);
+      const state = await this.state();
+      return { url: state.url, entries: history.entries.length };
+    });
+  }
+
+  /** The page's state from the engine (and kept for meta). */
+  async state(): Promise<BrowserState> {
+    return this.#withEngine("read the browser's state", async (engine) => {
+      const history = await engine.history();
+      this.#lastHistory = { entries: history.entries.map((e) => e.url), index: history.currentIndex };
+      const entry = history.entries[history.currentIndex];
+      const url = entry?.url ?? engine.url;
+      const title = entry?.title ?? "";
+      const state: BrowserState = {
+        url,
+        title: title === "" ? null : title,
+        ...(title === "" ? { titleReason: `${url} has no title (the engine's history entry for it has none)` } : {}),
+        canGoBack: history.currentIndex > 0,
+        canGoForward: history.currentIndex < history.entries.length - 1,
+        revision: this.#core.screen.revision,
+        loading: !engine.loaded,
+        crashed: engine.crashed,
+        dialog: engine.dialog ? { type: engine.dialog.type, message: engine.dialog.message } : null,
+      };
+      this.#facts = { state, geometry: this.#facts?.geometry ?? null };
+      return state;
+    });
+  }
+
+  /** The viewport's cell geometry from the engine's layout metrics. */
+  async #geometry(engine: BrowserEngine): Promise<CellGeometry> {
+    const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
+    const geometry = cellGeometry(metrics, this.#core.screen.cols, this.#core.screen.rows);
+    if (this.#facts) this.#facts = { ...this.#facts, geometry };
+    return geometry;
+  }
+
+  async #layout(engine: BrowserEngine): Promise<{ layout: PageLayout; geometry: CellGeometry }> {
+    const geometry = await this.#geometry(engine);
+    const snapshot = await engine.call<DomSnapshot>("DOMSnapshot.captureSnapshot", { computedStyles: [] });
+    return { layout: pageLayout(snapshot, geometry), geometry };
+  }
+
+  /** Facts and (for outlines and selectors) the engine's nodes, fresh, before a snapshot. */
+  async beforeSnapshot(params: WorkerOps["snapshot"][0]): Promise<void> {
+    if (this.#core.exit !== null || !this.#engine) return;
+    const needsNodes = params.format === "outline" || params.select !== undefined || params.annotate !== undefined;
+    try {
+      await Promise.all([
+        params.includeMeta ? this.state().then(async () => { await this.#geometry(await this.#live("read the layout")); }) : undefined,
+        needsNodes ? this.refreshOutline() : undefined,
+      ]);
+    } catch (error) {
+      // The screen can be read without the engine's facts (an exiting browser, a wedged engine):
+      // the snapshot says what it knows, and meta says why the rest is missing.
+      if (asName(error) !== "session-exited" && asName(error) !== "busy" && asName(error) !== "snapshot-unavailable") throw error;
+    }
+  }
+
+  /** The accessibility nodes on screen, fetched now. */
+  refreshOutline(): Promise<void> {
+    this.#axFetching ??= this.#withEngine("read the accessibility tree", async (engine) => {
+      const revision = this.#core.screen.revision;
+      const document = this.#documents;
+      const [{ layout }, tree] = await Promise.all([this.#layout(engine), engine.call<{ nodes: AxNode[] }>("Accessibility.getFullAXTree")]);
+      this.#noteDocument(engine);
+      if (document !== this.#documents) return; // a new page came meanwhile
+      this.#ax = { document, revision, nodes: axOutline(tree.nodes, layout, document, revision) };
+      this.#axFetchedAt = performance.now();
+      this.#core.outline.redecorate();
+    }).finally(() => { this.#axFetching = null; });
+    return this.#axFetching;
+  }
+
+  // ---- the screen shows what the engine has ------------------------------------------------
+
+  /** The screen's rows as text, pixels blanked. */
+  #lines(): string[] {
     this.#core.screen.sync();
-    return textWithoutPixels(this.#core.screen.lines().slice(1).join("\n"), pixels).trim() !== "";
+    return textWithoutPixels(this.#core.screen.text(), this.#core.outline.pixels()).split("\n");
   }
 
-  /** Raw input for Carbonyl, encoded by the caller (lib/browser/carbonyl-input.ts). */
-  async input(params: WorkerOps["browserInput"][0]): Promise<ActionReply> {
-    this.#core.requireRunning(params.label);
-    if (params.navigated !== undefined) this.#navigatedUrl = params.navigated;
-    if (params.secret) this.#core.keepSecret(params.data);
-    return this.#core.act(params.data, params.wait, undefined, { label: params.label, secret: params.secret });
+  /** Resolves true once `check` holds (now or after a screen change), false at `until`. */
+  #untilScreen(check: () => boolean, until: number, signal?: AbortSignal): Promise<boolean> {
+    if (check()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (value: boolean) => {
+        this.#screenListeners.delete(listener);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", aborted);
+        resolve(value);
+      };
+      const listener = () => { if (check()) done(true); };
+      const aborted = () => done(false);
+      const timer = setTimeout(() => done(check()), Math.max(0, until - performance.now()));
+      this.#screenListeners.add(listener);
+      signal?.addEventListener("abort", aborted);
+    });
   }
 
-  /** Type the URL into the bar and load it. */
-  navigate(params: WorkerOps["navigate"][0]): Promise<WorkerOps["navigate"][1]> {
-    return navigate(this.#call, params.url, this.#core.screen.cols, { timeoutMs: params.timeoutMs, settleMs: params.settleMs });
+  /** Two animation frames in the page: the renderer has produced a frame of its current state. */
+  async #frame(engine: BrowserEngine): Promise<void> {
+    await engine.call("Runtime.evaluate", {
+      expression: "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",
+      awaitPromise: true, returnByValue: true,
+    }, FRAME_MS).catch((error: unknown) => {
+      // A page that blocks its main thread, or a dialog, gives no frame: the screen check decides.
+      if (error instanceof CdpError && error.kind === "closed") throw error;
+    });
   }
 
-  /** Press back, forward or reload and wait for the page. */
-  navButton(params: WorkerOps["navButton"][0]): Promise<WorkerOps["navButton"][1]> {
-    return pressButton(this.#call, params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs });
+  /**
+   * Resolves once the screen shows the engine's current frame: the page's visible text where
+   * Carbonyl draws it (at least DRAWN_SHARE of the runs, so a ticker cannot block it), or for a
+   * page without text, once the screen was still a moment. When the screen lags the engine past
+   * STALL_AFTER_MS (Carbonyl's stall), the size is nudged so it draws again (recovered). Throws
+   * snapshot-unavailable at the deadline.
+   */
+  async drawn(deadline: number, signal?: AbortSignal, writtenAfter?: number): Promise<Drawn> {
+    const engine = await this.#live("wait for the page to be drawn");
+    const started = performance.now();
+    let nudges = 0;
+    let stalledMs = 0;
+    const result = (): Drawn => (nudges > 0 ? { recovered: { stalledMs: Math.round(stalledMs), by: "resize-nudge", nudges } } : {});
+    for (;;) {
+      if (performance.now() >= deadline) throw this.#stall((await this.#layout(engine)).layout.text.slice(0, RUNS_COMPARED), started, nudges);
+      await this.#frame(engine);
+      const { layout } = await this.#layout(engine);
+      const runs = layout.text.slice(0, RUNS_COMPARED);
+      if (runs.length === 0 && (writtenAfter === undefined || this.#pageWrites > writtenAfter)) {
+        const quietUntil = Math.min(deadline, performance.now() + BLANK_MAX_MS);
+        await this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= BLANK_STILL_MS, quietUntil, signal);
+        return result();
+      }
+      const need = Math.max(1, Math.ceil(runs.length * DRAWN_SHARE));
+      // After a resize the old frame stays in the cells (xterm keeps them): only a page frame
+      // written since counts.
+      const shows = () => (writtenAfter === undefined || this.#pageWrites > writtenAfter) && runsShown(runs, this.#lines()) >= need;
+      const windowEnds = Math.min(deadline, performance.now() + STALL_AFTER_MS);
+      if (await this.#untilScreen(shows, windowEnds, signal)) {
+        // Shown, and still shown a moment later: a later frame may paint the page without its text.
+        if (!(await this.#untilScreen(() => !shows(), Math.min(deadline, performance.now() + CONFIRM_MS), signal))) return result();
+        continue;
+      }
+      this.#requireRunning("wait for the page to be drawn");
+      if (signal?.aborted) throw new TuiwrightError("timeout", "the caller went away");
+      // The page may have moved on (a script, an animation): compare with its frame now.
+      const again = (await this.#layout(engine)).layout.text.slice(0, RUNS_COMPARED);
+      const written = writtenAfter === undefined || this.#pageWrites > writtenAfter;
+      if (written && (again.length === 0 || runsShown(again, this.#lines()) >= Math.max(1, Math.ceil(again.length * DRAWN_SHARE)))) return result();
+      if (performance.now() >= deadline) throw this.#stall(again, started, nudges);
+      if (nudges < MAX_NUDGES) {
+        stalledMs = performance.now() - started;
+        nudges++;
+        this.#nudge();
+      }
+    }
   }
+
+  #stall(runs: PageLayout["text"], started: number, nudges: number): TuiwrightError {
+    const lines = this.#lines();
+    return new TuiwrightError("snapshot-unavailable", `the engine has the page, but Carbonyl's screen does not show it (${runsShown(runs, lines)} of ${runs.length} text runs drawn after ${Math.round(performance.now() - started)} ms${nudges > 0 ? ` and ${nudges} nudge(s) of the size` : ""})`, {
+      hint: "snapshot to see the screen; reload, or navigate again",
+      details: { expected: runs.slice(0, 5), stalledMs: Math.round(performance.now() - started), nudges },
+    });
+  }
+
+  /** A column less and back: two size changes, so Carbonyl has the page drawn again. */
+  #nudge(): void {
+    const { cols, rows } = this.#core.screen;
+    this.#core.resize({ cols: cols - 1, rows });
+    this.#core.resize({ cols, rows });
+  }
+
+  // ---- operations ---------------------------------------------------------------------------
+
+  navigate(params: WorkerOps["navigate"][0], signal: AbortSignal): Promise<WorkerOps["navigate"][1]> {
+    return this.#withEngine(`load ${params.url}`, (engine) => navigate(this.#page(engine, signal), params.url, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
+  }
+
+  navButton(params: WorkerOps["navButton"][0], signal: AbortSignal): Promise<WorkerOps["navButton"][1]> {
+    return this.#withEngine(params.button === "reload" ? "reload" : `go ${params.button}`, (engine) => pressButton(this.#page(engine, signal), params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
+  }
+
+  /** What navigation needs of the session. */
+  #page(engine: BrowserEngine, signal: AbortSignal) {
+    return {
+      engine,
+      signal,
+      drawn: (deadline: number) => this.drawn(deadline, signal),
+      state: () => this.state(),
+      revision: () => this.#core.screen.revision,
+      still: (ms: number, deadline: number) => this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= ms, deadline, signal),
+      settledDocument: () => this.#noteDocument(engine),
+    };
+  }
+
+  /** After a resize the engine lays the page out at the new size, and Carbonyl draws it: the
+   * answer waits for both (redrawn), recovering a stall (nudged, recovered). */
+  async resize(params: WorkerOps["resize"][0], signal: AbortSignal): Promise<WorkerOps["resize"][1]> {
+    this.#requireRunning("resize the browser");
+    return this.#withEngine("resize the browser", async (engine) => {
+      const deadline = performance.now() + params.timeoutMs;
+      const writes = this.#pageWrites;
+      const sized = this.#core.resize(params);
+      const want = { width: params.cols * 2, height: (params.rows - 1) * 4 };
+      try {
+        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside).
+        for (;;) {
+          const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
+          const { clientWidth, clientHeight } = metrics.visualViewport;
+          if (Math.abs(clientHeight - want.height) <= 4 && clientWidth <= want.width + 2 && clientWidth >= want.width - 16) break;
+          if (performance.now() >= deadline) return { ...sized, redrawn: false, nudged: false, revision: this.#core.screen.revision };
+          await sleep(20); // the engine has no event for its window size; ask again shortly
+        }
+        const drawn = await this.drawn(deadline, signal, writes);
+        if (this.#ax) await this.refreshOutline(); // laid out again: the engine refs' boxes moved
+        return { ...sized, redrawn: true, nudged: drawn.recovered !== undefined, ...drawn, revision: this.#core.screen.revision };
+      } catch (error) {
+        // Not drawn by the deadline: the size is set, and the answer says the page did not redraw.
+        if (asName(error) === "snapshot-unavailable" && (error as TuiwrightError).details.wedged !== true) {
+          const nudges = (error as TuiwrightError).details.nudges;
+          return { ...sized, redrawn: false, nudged: typeof nudges === "number" && nudges > 0, revision: this.#core.screen.revision };
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The wheel over a cell, through the engine; answers once the engine scrolled (or could not)
+   * and the screen shows the page where it is now. */
+  async scroll(params: WorkerOps["scroll"][0], signal: AbortSignal): Promise<WorkerOps["scroll"][1]> {
+    return this.#withEngine("scroll", async (engine) => {
+      const geometry = await this.#geometry(engine);
+      const row = params.row ?? Math.floor(this.#core.screen.rows / 2);
+      const col = params.col ?? Math.floor(this.#core.screen.cols / 2);
+      this.#inside(row, col);
+      const at = cellCenter(Math.max(1, row), col, geometry);
+      const revisionBefore = this.#core.screen.revision;
+      const deadline = performance.now() + Math.max(10_000, params.settleMs + 10_000);
+      // One wheel step is one text row: the page moves by delta rows' height.
+      const offset = async () => (await engine.call<{ cssVisualViewport: { pageY: number } }>("Page.getLayoutMetrics")).cssVisualViewport.pageY;
+      const before = await offset();
+      await this.#core.actVia(() => engine.call("Input.dispatchMouseEvent", { type: "mouseWheel", x: at.x, y: at.y, deltaX: 0, deltaY: params.delta * geometry.scale.height }), undefined, { label: `scroll ${params.delta}`, recorded: "" });
+      // The engine applies the wheel on a later frame: wait until its offset has moved and then
+      // held for a frame (or held from the start: the page could not scroll that way).
+      let last = before;
+      for (let frames = 0; frames < SCROLL_FRAMES; frames++) {
+        await this.#frame(engine);
+        const now = await offset();
+        if (now === last && (now !== before || frames >= 2)) break;
+        last = now;
+      }
+      const drawn = await this.drawn(deadline, signal);
+      if (params.settleMs > 0) await this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= params.settleMs, Math.min(deadline, performance.now() + params.settleMs * 4), signal);
+      if (this.#ax) await this.refreshOutline(); // the engine refs' boxes moved with the page
+      return { revisionBefore, revisionAfter: this.#core.screen.revision, ...drawn };
+    });
+  }
+
+  #inside(row: number, col: number): void {
+    const { rows, cols } = this.#core.screen;
+    if (row >= rows || col >= cols) throw new TuiwrightError("bad-data", `cell ${row},${col} is outside the ${cols}x${rows} screen`);
+  }
+
+  /** Keys or text through the engine's input events; `to` focuses a node first. */
+  async keys(params: WorkerOps["browserKeys"][0], signal?: AbortSignal): Promise<ActionReply> {
+    return this.#withEngine(params.keys ? "press keys" : "type", async (engine) => {
+      const steps = params.keys ? params.keys.map((name) => ({ keys: keyEvents(name) })) : params.paste ? [{ insert: params.text ?? "" }] : typingSteps(params.text ?? "");
+      const target = params.to === undefined ? undefined : await this.#focus(engine, params.to, params.revision);
+      const shown = params.secret ? "***" : params.text ?? "";
+      if (params.secret && params.text) this.#core.mask.add(params.text);
+      const label = params.keys ? `press ${params.keys.join(" ")}` : params.paste ? "paste" : `type ${JSON.stringify(shown.length > 40 ? `${shown.slice(0, 39)}…` : shown)}`;
+      const send = async () => {
+        for (const step of steps) {
+          if ("insert" in step) await engine.call("Input.insertText", { text: step.insert });
+          else for (const event of step.keys) await engine.call("Input.dispatchKeyEvent", event as KeyEvent);
+        }
+      };
+      const before = this.#marks(engine);
+      const reply = await this.#core.actVia(send, params.wait, { label, recorded: params.keys ? "" : shown }, target);
+      return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
+    });
+  }
+
+  #marks(engine: BrowserEngine): InputMarks {
+    return { begun: engine.navigationsBegun, commits: engine.commits, stops: engine.loadingStops };
+  }
+
+  /**
+   * After input the page may navigate (Enter on a link, a click, a form sent): once the renderer
+   * has handled the input (a frame later), a navigation it began is followed like a load —
+   * committed, loaded, drawn — and named in the answer; one that ends without a new document (a
+   * cancelled one, a download) is not waited for further.
+   */
+  async #afterInput(engine: BrowserEngine, before: InputMarks, signal?: AbortSignal): Promise<{ navigated?: { url: string; title: string | null }; recovered?: Recovered }> {
+    await this.#frame(engine);
+    if (engine.navigationsBegun === before.begun && engine.commits === before.commits) return {};
+    const started = performance.now();
+    const outcome = await engine.until(() => (engine.commits > before.commits ? "committed" : engine.loadingStops > before.stops ? "stopped" : undefined), started + INPUT_COMMIT_MS, "the page's navigation", signal)
+      .catch((error: unknown) => { if (asName(error) === "timeout") return "pending" as const; throw error; });
+    if (outcome !== "committed") return {};
+    this.#noteDocument(engine);
+    const deadline = started + INPUT_LOAD_MS;
+    await engine.until(() => (engine.loaded ? true : undefined), deadline, "the new page's load", signal).catch((error: unknown) => {
+      throw timeoutAs(error, "navigation-timeout", `the input began loading ${engine.url}, which did not load in ${INPUT_LOAD_MS} ms`);
+    });
+    const drawn = await this.drawn(deadline, signal);
+    const state = await this.state();
+    return { navigated: { url: state.url, title: state.title }, ...drawn };
+  }
+
+  /** Puts the keyboard on a node: an engine ref or an input's element is focused by the engine. */
+  async #focus(engine: BrowserEngine, to: string, revision: number | undefined): Promise<ActionReply["target"]> {
+    const element = await this.#element(engine, to, revision);
+    await engine.call("DOM.focus", { backendNodeId: element.backendNodeId });
+    return { ref: element.ref, row: element.row, col: element.col, via: "focus" };
+  }
+
+  /**
+   * The element a target names, on the current page: an engine ref (@ax<doc>.<id>) must be of
+   * this document, still attached and on screen (scrolled into view when it is not); a selector
+   * or another ref resolves on the outline and must be an engine node.
+   */
+  async #element(engine: BrowserEngine, target: string, revision: number | undefined): Promise<{ ref: string; backendNodeId: number; row: number; col: number; x: number; y: number }> {
+    let ref = target;
+    if (parseAxRef(target) === null) {
+      await this.refreshOutline();
+      this.#core.screen.sync();
+      ref = this.#core.outline.resolve(target, revision).ref;
+    }
+    const parsed = parseAxRef(ref);
+    if (parsed === null) {
+      throw new TuiwrightError("bad-data", `${target} (${ref}) is text on the screen, not an element the engine knows; aim at a link, button or input (@ax refs), or click its cell`, { details: { ref } });
+    }
+    if (parsed.document !== this.#documents) {
+      throw new TuiwrightError("stale-ref", `${ref} is stale: it was on an earlier page (document ${parsed.document}; the page now is document ${this.#documents})`, { details: { ref } });
+    }
+    const backendNodeId = parsed.backendNodeId;
+    try {
+      await engine.call("DOM.scrollIntoViewIfNeeded", { backendNodeId });
+      const { quads } = await engine.call<{ quads: number[][] }>("DOM.getContentQuads", { backendNodeId });
+      const quad = quads.find((q) => q.length === 8);
+      if (!quad) throw new TuiwrightError("bad-data", `${ref} has no box on the page (it is hidden)`, { details: { ref } });
+      const x = (quad[0]! + quad[2]! + quad[4]! + quad[6]!) / 4;
+      const y = (quad[1]! + quad[3]! + quad[5]! + quad[7]!) / 4;
+      const geometry = await this.#geometry(engine);
+      const row = Math.min(this.#core.screen.rows - 1, 1 + Math.floor(y / geometry.scale.height));
+      const col = Math.min(this.#core.screen.cols - 1, Math.floor(x / geometry.scale.width));
+      return { ref, backendNodeId, row, col, x, y };
+    } catch (error) {
+      if (error instanceof CdpError && error.kind === "protocol") {
+        throw new TuiwrightError("stale-ref", `${ref} is stale: the engine no longer has that element on this page (${error.message})`, { details: { ref } });
+      }
+      throw error;
+    }
+  }
+
+  /** A click: on an engine node (checked to be the element under the pointer), a page cell
+   * through the engine, or Carbonyl's bar (row 0) by its own bytes. */
+  async click(params: WorkerOps["click"][0], signal: AbortSignal): Promise<ActionReply> {
+    this.#requireRunning("click");
+    if (params.target === undefined && (params.row === undefined || params.col === undefined)) {
+      throw new TuiwrightError("usage", "click needs a target (ref or selector) or both row and col");
+    }
+    if (params.target === undefined && params.row === 0) {
+      if (params.modifiers?.length) throw new TuiwrightError("bad-data", "Carbonyl's bar (row 0) takes clicks without modifiers");
+      return this.#core.click(params);
+    }
+    return this.#withEngine("click", async (engine) => {
+      const button = params.button ?? "left";
+      const modifiers = bits(params.modifiers ?? []);
+      let target: NonNullable<ActionReply["target"]>;
+      let x: number;
+      let y: number;
+      if (params.target !== undefined) {
+        const element = await this.#element(engine, params.target, params.revision);
+        await this.#hits(engine, element.backendNodeId, element.x, element.y, element.ref);
+        ({ x, y } = element);
+        target = { ref: element.ref, row: element.row, col: element.col };
+      } else {
+        this.#inside(params.row!, params.col!);
+        ({ x, y } = cellCenter(params.row!, params.col!, await this.#geometry(engine)));
+        target = { ref: "cell", row: params.row!, col: params.col! };
+      }
+      const where = params.target ?? `${params.row},${params.col}`;
+      const send = async () => {
+        await engine.call("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, modifiers });
+        await engine.call("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons: BUTTON_BITS[button], clickCount: 1, modifiers });
+        await engine.call("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: 1, modifiers });
+      };
+      const before = this.#marks(engine);
+      const reply = await this.#core.actVia(send, params.wait, { label: `click ${where}${params.modifiers?.length ? ` with ${params.modifiers.join("+")}` : ""}`, recorded: "" }, target);
+      return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
+    });
+  }
+
+  /** The element under (x, y) is the target or inside it: a click there lands on it. */
+  async #hits(engine: BrowserEngine, backendNodeId: number, x: number, y: number, ref: string): Promise<void> {
+    const hit = await engine.call<{ backendNodeId: number }>("DOM.getNodeForLocation", { x: Math.round(x), y: Math.round(y), includeUserAgentShadowDOM: true });
+    if (hit.backendNodeId === backendNodeId) return;
+    const [{ object: outer }, { object: inner }] = await Promise.all([
+      engine.call<{ object: { objectId: string } }>("DOM.resolveNode", { backendNodeId }),
+      engine.call<{ object: { objectId: string } }>("DOM.resolveNode", { backendNodeId: hit.backendNodeId }),
+    ]);
+    const inside = await engine.call<{ result: { value?: unknown } }>("Runtime.callFunctionOn", {
+      objectId: outer.objectId, functionDeclaration: "function (other) { return this.contains(other); }", arguments: [{ objectId: inner.objectId }], returnByValue: true,
+    });
+    if (inside.result.value !== true) {
+      throw new TuiwrightError("bad-data", `${ref} is covered: the element at its centre is another one (the engine's hit test); nothing was clicked`, { details: { ref } });
+    }
+  }
+
+  /** Mouse down, move, up at a cell with a button and modifiers (the bar by Carbonyl's bytes). */
+  async mouse(params: WorkerOps["browserMouse"][0]): Promise<WorkerOps["browserMouse"][1]> {
+    this.#requireRunning(`mouse ${params.action}`);
+    this.#inside(params.row, params.col);
+    const label = `mouse ${params.action} ${params.row},${params.col}`;
+    if (params.row === 0) {
+      if (params.button !== "left" || params.modifiers.length > 0) throw new TuiwrightError("bad-data", "Carbonyl's bar (row 0) takes the left button without modifiers");
+      const reply = await this.#core.act(carbonylMouse(params.action, params.row, params.col, this.#held !== 0), undefined, undefined, { label });
+      if (params.action !== "move") this.#held = params.action === "down" ? BUTTON_BITS.left : 0;
+      return { held: this.#held !== 0, revision: reply.revisionAfter };
+    }
+    return this.#withEngine(label, async (engine) => {
+      const { x, y } = cellCenter(params.row, params.col, await this.#geometry(engine));
+      const modifiers = bits(params.modifiers);
+      const bit = BUTTON_BITS[params.button];
+      const type = params.action === "down" ? "mousePressed" : params.action === "up" ? "mouseReleased" : "mouseMoved";
+      const buttons = params.action === "down" ? this.#held | bit : params.action === "up" ? this.#held & ~bit : this.#held;
+      const button = params.action === "move" ? heldButton(this.#held) : params.button;
+      const reply = await this.#core.actVia(() => engine.call("Input.dispatchMouseEvent", { type, x, y, button, buttons, modifiers, clickCount: params.action === "move" ? 0 : 1 }), undefined, { label, recorded: "" });
+      this.#held = buttons;
+      return { held: this.#held !== 0, revision: reply.revisionAfter };
+    });
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+const bits = (modifiers: BrowserModifier[]) => [...new Set(modifiers)].reduce((sum, m) => sum + MODIFIER_BITS[m], 0);
+const heldButton = (held: number) => (held & BUTTON_BITS.left ? "left" : held & BUTTON_BITS.right ? "right" : held & BUTTON_BITS.middle ? "middle" : "none");
+const asName = (error: unknown) => (error instanceof TuiwrightError ? error.errorName : null);
+const overlaps = (a: OutlineNode["bbox"], b: OutlineNode["bbox"]) => contains(a, b) || (a.row < b.row + b.rows && b.row < a.row + a.rows && a.col < b.col + b.cols && b.col < a.col + a.cols);
+
+function timeoutAs(error: unknown, name: "navigation-timeout", message: string): unknown {
+  return asName(error) === "timeout" ? new TuiwrightError(name, message) : error;
 }
 
 /** The ops the browser facet answers; `facet` throws not-a-browser on other sessions. */
 export function browserOps(facet: (what: string) => BrowserFacet) {
   return {
-    browser: () => facet("the navigation bar's state").state(),
-    browserInput: (params) => facet("raw browser input").input(params),
-    navigate: (params) => facet("navigate").navigate(params),
-    navButton: (params) => facet(params.button).navButton(params),
+    browser: () => facet("the browser's state").state(),
+    browserReady: (params, signal) => facet("waiting for the browser").ready(params, signal),
+    browserRestore: (params, signal) => facet("restoring the history").restore(params, signal),
+    browserKeys: (params, signal) => facet("browser input").keys(params, signal),
+    browserMouse: (params) => facet("the browser's mouse").mouse(params),
+    navigate: (params, signal) => facet("navigate").navigate(params, signal),
+    navButton: (params, signal) => facet(params.button).navButton(params, signal),
   } satisfies Partial<WorkerOpTable>;
 }
+

@@ -1,179 +1,96 @@
-// Driving Carbonyl's navigation bar like a person: click the URL field, erase it, type, Enter;
-// press a button. Each ends when the page has changed and then stayed still for a moment —
-// the only signal a terminal browser gives that a load is over. Carbonyl's headless Chromium
-// draws a failed load as nothing at all (no error page, old title), so a navigation also asks
-// the server itself, once, and reports a refused or unknown host instead of timing out.
+// Loads through the browser engine: navigate (Page.navigate), back and forward (a history entry),
+// reload. Each answers on the engine's events — the main frame committed the new document (or
+// navigated within it), and that document reached its load (or, past a slow subresource, DOM
+// parsed and the network nearly idle) — and then on the screen showing it (browser-facet.ts
+// `drawn`), so an animated page never holds a load back and a page Carbonyl did not draw is
+// found out (and its stall recovered). A failed load is the engine's own error text.
 import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
-import type { WaitSpec } from "../protocol/methods.ts";
-import type { BrowserState, Navigated, WorkerCall } from "../link/messages.ts";
+import type { BrowserState, Navigated, Recovered } from "../link/messages.ts";
 import { titleOf } from "../link/browser-state.ts";
-import { unreachable } from "../browser/probe.ts";
-import { releaseFocusToPage } from "../browser/carbonyl-input.ts";
+import type { BrowserEngine } from "../browser/browser-engine.ts";
 
-/** After the server was found unreachable: how long Chromium gets to show something anyway. */
-const UNREACHABLE_GRACE_MS = 2000;
-/** Erasing the URL bar: how long one round may take to show an empty bar, and how many rounds. */
-const ERASE_ROUND_MS = 3000;
-const ERASE_ROUNDS = 8;
-/** How long a reload gets to change the screen before an unchanged screen counts as reloaded. */
-const RELOAD_REDRAW_MS = 2000;
+/** How long a failed load's error page may take to commit. */
+const ERROR_PAGE_MS = 5000;
 
-/** The worker's own ops, called as the daemon would call them. */
-type Call = WorkerCall;
-
-/** How long a navigation may take, and how long the page must then stay still to count as loaded. */
-/** settleMs undefined: the default, {@link TITLED_SETTLE_MS} once the page announced its title, else {@link DEFAULT_SETTLE_MS}. */
+/** How long a navigation may take; settleMs: then also this long still (undefined: not asked). */
 export type NavTiming = { timeoutMs: number; settleMs: number | undefined };
 
-/** Stillness that counts as loaded when nothing else is known about the page. */
-export const DEFAULT_SETTLE_MS = 300;
-/** Stillness that counts as loaded once the new page has announced its title and drawn after
- * that: Chromium has committed and parsed it and painted, so a pause this long is the end of its
- * paints, not a gap before them (measured: bench/browser-nav.ts, every result the loaded page). */
-export const TITLED_SETTLE_MS = 100;
+/** What a load needs of the session (the browser facet gives it). */
+export type LoadingPage = {
+  engine: BrowserEngine;
+  signal: AbortSignal;
+  /** Resolves once the screen shows the engine's current frame (recovering a stall). */
+  drawn(deadline: number): Promise<{ recovered?: Recovered }>;
+  state(): Promise<BrowserState>;
+  revision(): number;
+  /** Resolves true once the screen was still `ms`, false at the deadline. */
+  still(ms: number, deadline: number): Promise<boolean>;
+  /** A new document came: engine refs of the old one are stale from now. */
+  settledDocument(): void;
+};
 
-/** The load has begun to show: the screen moved past `revision` (a reload, which may redraw
- * the same page, only needs the action). The rest of "loaded" is {@link settled}. */
-function drew(revision: number | null, { timeoutMs }: NavTiming): WaitSpec {
-  if (revision === null) return { settledMs: 1, mode: "any", timeoutMs };
-  return { changedSince: revision, mode: "all", timeoutMs };
-}
-
-/** At most this share of the page's rows may keep changing for an animated page to count as
- * loaded (a ticker, a clock, a spinner), once the title is announced. */
-const ANIMATED_SHARE = 0.25;
-
-/** Loaded, after the page drew: the first of
- *  - still: the screen did not change for settleMs;
- *  - animated: the page announced its title after the action (or back/forward returned to a page
- *    whose title this session saw), and over a window of settleMs
- *    only a few rows (≤ a quarter of the page, at least 2) changed.
- * Returns which, or throws timeout at the deadline. */
-export async function settled(call: Call, titlesBefore: number, settleMs: number | undefined, deadline: number, signal?: AbortSignal): Promise<"still" | "animated"> {
-  const lines = async () => (await call("snapshot", { format: "text", raw: true, scrollback: 0, includeMeta: false })).text?.split("\n") ?? [];
-  const still = async (ms: number): Promise<boolean> => {
-    const left = deadline - performance.now();
-    if (left <= 0) throw new TuiwrightError("timeout", "the page did not settle");
-    try {
-      await call("wait", { settledMs: ms, mode: "any", includeText: false, timeoutMs: Math.min(Math.ceil(left), ms * 2) }, signal);
-      return true;
-    } catch (error) {
-      if (asTuiwrightError(error).errorName !== "timeout") throw error;
-      return false;
-    }
-  };
-  let before = await lines();
-  for (;;) {
-    if (settleMs !== undefined) {
-      if (await still(settleMs)) return "still";
-    } else if (await still(TITLED_SETTLE_MS)) {
-      // Still for the short window: enough when the page announced its title and then drew (its
-      // first paint follows the parse that yields the title; a pause between the commit and that
-      // paint is not the end of the load). Else wait out the default: stillness counts from the
-      // last change, so the short window is not lost.
-      const now = await call("browser", {});
-      if ((now.titlesSet > titlesBefore && now.revision > now.titleRevision) || await still(DEFAULT_SETTLE_MS)) return "still";
-    }
-    const state = await call("browser", {});
-    const after = await lines();
-    // Back/forward restore a page without announcing its title again: a remembered one counts.
-    if (state.titlesSet > titlesBefore || state.pageTitle.title !== null && state.pageTitle.source === "remembered") {
-      const changed = after.filter((line, i) => line !== before[i]).length;
-      if (changed <= Math.max(2, Math.floor(after.length * ANIMATED_SHARE))) return "animated";
-    }
-    before = after;
-  }
-}
-
-/** Where a load is, for the timeout's message. */
+/** Where a load is, for its timeout's message. */
 type Phase = { now: string };
 
-/** Runs `act` (which starts the load and waits with the signal) against a probe of `url`. */
-async function load(call: Call, what: string, url: string | null, act: (signal: AbortSignal, phase: Phase) => Promise<unknown>, { timeoutMs }: NavTiming): Promise<Navigated> {
-  // Seen after a history of back/forward/reload and an animated page: Carbonyl draws a page's text
-  // not at all, so a white page after a white page shows no change.
-  const phase: Phase = { now: "the screen never changed (a page that looks like the one before, or Carbonyl drew none of its text)" };
-  const controller = new AbortController();
-  const waiting: Promise<"loaded"> = act(controller.signal, phase).then(() => "loaded");
-  waiting.catch(() => undefined); // observed below; never an unhandled rejection
-  const probe = url === null ? Promise.resolve(null) : unreachable(url);
-  const unreachableFirst = probe.then((reason): "loaded" | { reason: string } | Promise<"loaded"> => (reason ? { reason } : waiting));
-  const first = await Promise.race([waiting, unreachableFirst]).catch((error: unknown) => {
+/** Starts a load with `start` and follows it to the screen. `loaderId`: the document the engine
+ * said it is loading (null: a navigation within the document, or not told). */
+async function load(page: LoadingPage, what: string, start: () => Promise<{ loaderId: string | null }>, timing: NavTiming): Promise<Navigated> {
+  const { engine, signal } = page;
+  const deadline = performance.now() + timing.timeoutMs;
+  const phase: Phase = { now: "the engine has not committed the new page yet" };
+  const commitsBefore = engine.commits;
+  try {
+    const { loaderId } = await start();
+    await engine.until(() => (engine.commits > commitsBefore && (loaderId === null || engine.document?.loaderId === loaderId) ? true : undefined), deadline, what, signal);
+    page.settledDocument();
+    phase.now = `the engine committed ${engine.url} but it has not loaded (no load event, and the network is not idle)`;
+    await engine.until(() => (engine.loaded ? true : undefined), deadline, what, signal);
+    phase.now = "the engine loaded the page, but Carbonyl has not drawn it";
+    const drawn = await page.drawn(deadline);
+    if (timing.settleMs !== undefined) {
+      phase.now = `the page is drawn but the screen was not still for ${timing.settleMs} ms`;
+      if (!(await page.still(timing.settleMs, deadline))) throw new TuiwrightError("timeout", "not still");
+    }
+    const state = await page.state();
+    return { url: state.url, ...titleOf(state), revision: page.revision(), ...drawn };
+  } catch (error) {
     const failure = asTuiwrightError(error);
-    if (failure.errorName === "timeout") return "timeout" as const;
-    throw failure;
-  });
-  if (first === "timeout") {
-    const now = await call("browser", {});
-    throw new TuiwrightError("navigation-timeout", `${what} did not finish in ${timeoutMs} ms, ${phase.now} (the URL bar shows ${JSON.stringify(now.url)}, title ${JSON.stringify(now.title)})`, {
-      details: { url: now.url, title: now.title, phase: phase.now },
+    if (failure.errorName !== "timeout") throw failure;
+    throw new TuiwrightError("navigation-timeout", `${what} did not finish in ${timing.timeoutMs} ms: ${phase.now}`, {
+      details: { url: engine.url, phase: phase.now },
     });
   }
-  if (first !== "loaded") {
-    // The server cannot be reached. Give Chromium a moment: only a page that changed and shows
-    // text (a cache, a proxy that answers for it) counts as loaded after all.
-    const late = await Promise.race([waiting, Bun.sleep(UNREACHABLE_GRACE_MS).then(() => "pending" as const)]).catch(() => "pending" as const);
-    controller.abort();
-    const now = await call("browser", {});
-    if (late !== "loaded" || now.pageBlank) throw new TuiwrightError("navigation-failed", `${url} did not load: ${first.reason}`, { details: { url, reason: first.reason } });
-  }
-  const after = await call("browser", {});
-  return { url: after.url, ...titleOf(after), revision: after.revision };
 }
 
-/** Type `url` into the URL bar and load it. */
-export async function navigate(call: Call, url: string, cols: number, timing: NavTiming): Promise<Navigated> {
-  const shown = await call("browser", {});
-  // Clicking the field gives it the keyboard; Carbonyl's field edits with Backspace only (no
-  // select-all), and Down puts its cursor after the last character even when the text is longer
-  // than the bar shows. Erase until the bar reads empty (Backspace at the start does nothing).
-  await call("click", { row: 0, col: cols - 2, button: "left" });
-  const erase = `\x1b[B${"\x7f".repeat(Math.max(shown.url.length, cols * 4))}`;
-  for (let round = 1; ; round++) {
-    const emptied = await call("browserInput", { data: erase, label: "erase the URL bar", wait: { ref: "@carbonyl.url", refValue: "/^$/", mode: "any", timeoutMs: ERASE_ROUND_MS } })
-      .then(() => true, (error: unknown) => { if (asTuiwrightError(error).errorName !== "timeout") throw error; return false; });
-    // (The wait counts only screens after the keys: a bar that was already empty never changes.)
-    if (emptied || (await call("get", { what: "url" })).value === "") break;
-    if (round === ERASE_ROUNDS) throw new TuiwrightError("navigation-failed", `the URL bar could not be emptied to type ${url}`, { details: { url } });
-  }
-  await call("type", {
-    text: url, paste: false, raw: false, secret: false,
-    // The bar shows cols - 13 characters: a longer URL is checked by what fits.
-    wait: { ref: "@carbonyl.url", refValue: url.slice(0, Math.max(1, cols - 13)), settledMs: 200, mode: "any", timeoutMs: 5000 },
-  });
-  const typed = await call("browser", {});
-  const revision = url === shown.url ? null : typed.revision;
-  const deadline = performance.now() + timing.timeoutMs;
-  await load(call, `loading ${url}`, url, async (signal, phase) => {
-    await call("press", { keys: ["Enter"], wait: drew(revision, timing) }, signal);
-    phase.now = "the page drew but did not settle (neither still nor animated with a title)";
-    return settled(call, typed.titlesSet, timing.settleMs, deadline, signal);
-  }, timing);
-  // The URL bar keeps the keyboard after Enter; give it back to the page.
-  await call("browserInput", { data: releaseFocusToPage(), label: "focus the page", navigated: url });
-  const after = await call("browser", {});
-  return { url: after.url, ...titleOf(after), revision: after.revision };
-}
-
-/** Press one of the navigation buttons. */
-export async function pressButton(call: Call, button: "back" | "forward" | "reload", timing: NavTiming): Promise<Navigated> {
-  const state: BrowserState = await call("browser", {});
-  if (button === "back" && !state.canGoBack) throw new TuiwrightError("bad-data", "there is no page to go back to (the back button is disabled)");
-  if (button === "forward" && !state.canGoForward) throw new TuiwrightError("bad-data", "there is no page to go forward to (the forward button is disabled)");
-  const revision = button === "reload" ? null : state.revision;
-  const what = button === "reload" ? "reloading" : `going ${button}`;
-  const deadline = performance.now() + timing.timeoutMs;
-  return load(call, what, button === "reload" ? state.url : null, async (signal, phase) => {
-    if (button === "reload") {
-      // A reload may redraw the very same frame; it usually blanks and repaints, so wait a moment
-      // for a change before counting stillness (else keys sent next race the reload's commit,
-      // which puts the page's URL back into the bar).
-      await call("click", { target: "@carbonyl.reload", button: "left", wait: { changedSince: state.revision, mode: "all", timeoutMs: RELOAD_REDRAW_MS } }, signal)
-        .catch((error: unknown) => { if (asTuiwrightError(error).errorName !== "timeout") throw error; });
-    } else {
-      await call("click", { target: `@carbonyl.${button}`, button: "left", wait: drew(revision, timing) }, signal);
+/** Loads `url` in the page. */
+export function navigate(page: LoadingPage, url: string, timing: NavTiming): Promise<Navigated> {
+  return load(page, `loading ${url}`, async () => {
+    const { engine } = page;
+    const commitsBefore = engine.commits;
+    const answer = await engine.call<{ loaderId?: string; errorText?: string }>("Page.navigate", { url });
+    if (answer.errorText) {
+      // Chromium commits its error page next (another document, in another process): let it, so
+      // the next call finds the engine settled on it, not half-way.
+      await engine.until(() => (engine.commits > commitsBefore && engine.url.startsWith("chrome-error:") ? true : undefined), performance.now() + ERROR_PAGE_MS, "the error page", page.signal).catch(() => undefined);
+      page.settledDocument();
+      throw new TuiwrightError("navigation-failed", `${url} did not load: ${answer.errorText}`, { details: { url, reason: answer.errorText } });
     }
-    phase.now = "the page drew but did not settle (neither still nor animated with a title)";
-    return settled(call, state.titlesSet, timing.settleMs, deadline, signal);
+    return { loaderId: answer.loaderId ?? null };
+  }, timing);
+}
+
+/** Back, forward (the engine's history) or reload. */
+export async function pressButton(page: LoadingPage, button: "back" | "forward" | "reload", timing: NavTiming): Promise<Navigated> {
+  const { engine } = page;
+  if (button === "reload") return load(page, "reloading", async () => { await engine.call("Page.reload", {}); return { loaderId: null }; }, timing);
+  const history = await engine.history();
+  const index = history.currentIndex + (button === "back" ? -1 : 1);
+  const entry = history.entries[index];
+  if (!entry) {
+    throw new TuiwrightError("bad-data", `there is no page to go ${button} to (the engine's history has ${history.entries.length} entr${history.entries.length === 1 ? "y" : "ies"}, this is number ${history.currentIndex + 1})`);
+  }
+  return load(page, `going ${button} to ${entry.url}`, async () => {
+    await engine.call("Page.navigateToHistoryEntry", { entryId: entry.id });
+    return { loaderId: null };
   }, timing);
 }

@@ -4,7 +4,7 @@
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import type { SecretMask } from "../record/secret-mask.ts";
 import { heapReport } from "../runtime/heap-report.ts";
-import type { StartSpec, WorkerCall, WorkerOpTable } from "../link/messages.ts";
+import type { StartSpec, WorkerOpTable } from "../link/messages.ts";
 import { BrowserFacet, browserOps } from "./browser-facet.ts";
 import { coreOps, SessionCore, type SessionEvents } from "./session-core.ts";
 import { ShellFacet, shellOps } from "./shell-facet.ts";
@@ -20,9 +20,7 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
   const core: SessionCore = new SessionCore(spec, (event) => events(event.kind === "secret" ? event : core.mask.redactValue(event)));
   // Every session answers status (a program's: "starting" until it exits); shells do more.
   const shell = core.attach(new ShellFacet(core, spec.shell));
-  // The worker calls its own ops for navigation, as the daemon would.
-  const call: WorkerCall = async (op, params, signal) => ops[op](params, signal ?? NEVER_ABORTED);
-  const browser = spec.browser ? core.attach(new BrowserFacet(core, call)) : null;
+  const browser = spec.browser ? core.attach(new BrowserFacet(core)) : null;
   const snapshots = new SnapshotFacet(core);
   const requireBrowser = (what: string): BrowserFacet => {
     if (!browser) throw new TuiwrightError("not-a-browser", `${what} needs a browser session`);
@@ -35,9 +33,13 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
     ...shellOps(shell),
     ...browserOps(requireBrowser),
     ...snapshotOps(snapshots),
-    // A browser's page redraws at the new size after a resize; the answer waits for it
-    // (params.timeoutMs: the method's, default included, applies to browsers alone).
-    resize: (params, signal) => (browser && core.exit === null ? browser.resize(params, signal) : core.resize(params)),
+    // A browser's facts, clicks, wheel and size go through its engine (browser-facet.ts); the
+    // resize waits for the page to redraw (params.timeoutMs: the method's, default included,
+    // applies to browsers alone).
+    snapshot: async (params) => { await browser?.beforeSnapshot(params); return snapshots.snapshot(params); },
+    click: (params, signal) => (browser ? browser.click(params, signal) : core.click(params)),
+    scroll: (params, signal) => (browser ? browser.scroll(params, signal) : core.scroll(params)),
+    resize: (params, signal) => (browser ? browser.resize(params, signal) : core.resize(params)),
     memory: (params) => heapReport(params),
     dispose: () => { core.dispose(); return { disposed: true }; },
     crash: () => {

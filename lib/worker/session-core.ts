@@ -14,6 +14,8 @@ import { ReplyGate } from "../terminal/query-replies.ts";
 import { Screen } from "../terminal/screen.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
 import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { OutlineNode } from "../outline/types.ts";
+import type { FdChannel } from "../pty/fd-channel.ts";
 import { SessionOutline } from "./session-outline.ts";
 import { BellThrottle } from "./bell-throttle.ts";
 import { CastRecorder } from "../record/cast-recorder.ts";
@@ -58,6 +60,8 @@ export type Facet = {
   /** Asked while a terminal query is parsed: false when no program would read the reply now
    * (query-replies.ts); undefined to leave it to the others. */
   answersQuery?(): boolean | undefined;
+  /** The outline as this facet knows it better (a browser: the engine's accessibility nodes). */
+  decorate?(nodes: OutlineNode[], revision: number): OutlineNode[];
   /** An integrated shell's output stream, for waits on output. */
   waitOutput?(): WaitState["output"];
   /** The program exited and all its output is parsed, before the recording closes. */
@@ -67,6 +71,9 @@ export type Facet = {
 
 export class SessionCore {
   readonly pid: number;
+  readonly argv: string[];
+  /** Resolves when the program has exited (its output may still be in flight). */
+  readonly whenExited: Promise<ExitStatusValue>;
   readonly #pty: Pty;
   readonly screen: Screen;
   readonly #flow: FlowControl;
@@ -120,10 +127,14 @@ export class SessionCore {
       onClose: () => { this.#ptyClosed = true; this.#checkEnded(); },
       cgroup: spec.cgroup,
       taskLimit: spec.taskLimit,
+      channel: spec.browser,
     });
     this.pid = this.#pty.pid;
+    this.argv = spec.argv;
+    this.whenExited = this.#pty.exited;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
-    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null, (facts) => this.recorder?.facts(facts));
+    this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null, (facts) => this.recorder?.facts(facts),
+      (nodes, revision) => this.#facets.reduce((decorated, facet) => facet.decorate?.(decorated, revision) ?? decorated, nodes));
     if (this.recorder) this.recorder.beforeMarker = () => this.outline.noteFacts();
     this.#waits = new WaitEngine(() => ({
       screen: this.screen,
@@ -146,6 +157,11 @@ export class SessionCore {
       setTimeout(() => { this.#eofGraceOver = true; this.#checkEnded(); }, EOF_GRACE_MS);
       this.#checkEnded();
     });
+  }
+
+  /** The program's private channel on its fds 3/4 (browser sessions: the engine's pipe), or null. */
+  get channel(): FdChannel | null {
+    return this.#pty.channel;
   }
 
   /** Adds a facet's hooks; facets attach right after the core is made, before any output is read. */
@@ -372,6 +388,27 @@ export class SessionCore {
     return { bytes, revisionBefore, revisionAfter: result.revision, wait: result, ...target };
   }
 
+  /** Input the PTY does not carry (a browser engine's input events): recorded as `recorded`
+   * (the text typed, or nothing for keys and clicks: the marker names them), delivered by `send`,
+   * then waited on like any action. */
+  async actVia(send: () => Promise<void>, wait: WaitSpec | undefined, record: { label: string; recorded: string }, target?: Aim["target"]): Promise<ActionReply> {
+    const revisionBefore = this.screen.revision;
+    const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
+    this.recorder?.marker(record.label);
+    if (record.recorded !== "") this.recorder?.input(record.recorded);
+    try {
+      await send();
+    } catch (error) {
+      waiting?.catch(() => undefined); // the action failed; its wait is moot
+      throw error;
+    }
+    const bytes = Buffer.byteLength(record.recorded);
+    const aimed = target ? { target } : {};
+    if (!waiting) return { bytes, revisionBefore, revisionAfter: this.screen.revision, ...aimed };
+    const result = await this.markFailure(waiting, record.label);
+    return { bytes, revisionBefore, revisionAfter: result.revision, wait: result, ...aimed };
+  }
+
   /** A wait that times out (or outlives its program) gets a `failed: LABEL (…)` marker after its
    * own, so a report shows it as a failure rather than an ordinary step. */
   markFailure<T>(waiting: Promise<T>, label: string): Promise<T> {
@@ -463,6 +500,7 @@ export class SessionCore {
     this.recorder?.close();
     this.#waits.cancelAll(new TuiwrightError("no-such-session", "the session was removed while waiting"));
     this.#pty.close();
+    this.#pty.channel?.close();
     this.screen.dispose();
   }
 }

@@ -45,9 +45,16 @@ export class SessionOutline {
 
   /** Where the facts go each time they are looked at (the recording keeps those that change). */
   readonly #recordFacts: (facts: RecordedFacts) => void;
+  /** A facet's better knowledge of the nodes (a browser's engine), applied to every outline. */
+  readonly #decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[];
+  /** Bumped when what #decorate knows changed without the screen changing. */
+  #decoration = 0;
+  #currentDecoration = -1;
 
-  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, recordFacts: (facts: RecordedFacts) => void = () => {}) {
+  constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, recordFacts: (facts: RecordedFacts) => void = () => {},
+    decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[] = (nodes) => nodes) {
     this.#screen = screen;
+    this.#decorate = decorate;
     this.#argv = argv;
     this.#pid = pid;
     this.#promptState = promptState;
@@ -69,16 +76,17 @@ export class SessionOutline {
     const group = foregroundGroup(this.#pid);
     const facts = this.processFacts();
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
-      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation) {
+      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation && this.#currentDecoration === this.#decoration) {
       return this.#current;
     }
     this.#currentGeneration = generation;
+    this.#currentDecoration = this.#decoration;
     this.#currentFacts = facts;
     this.#currentObserved = this.#observations.generation;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
     this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
     const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
-    this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes };
+    this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes: this.#decorate(nodes, screen.revision) };
     this.#currentPixels = pixels;
     this.#observations.remember(nodes);
     return this.#current;
@@ -110,6 +118,11 @@ export class SessionOutline {
       ...(atPrompt ? { shellForegroundEvidence: promptMarkEvidence(this.#screen.revision) } : {}),
       seenValues: this.#observations.seenValues,
     };
+  }
+
+  /** What the decoration knows changed: the next outline is made again. */
+  redecorate(): void {
+    this.#decoration++;
   }
 
   /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */

@@ -83,6 +83,7 @@ snap = result_ok("snapshot text with meta", call("snapshot", {"format": "text", 
 meta = snap.get("meta", {})
 check("snapshot width/height/lines", snap.get("height") == len(snap.get("lines", [])) and any("Second site start" in l for l in snap.get("lines", [])), snap.get("height"))
 check("meta fields", all(k in meta for k in ("cursor", "url", "title", "dpi", "scale", "nav"))
+      and isinstance(meta["dpi"], (int, float)) and set(meta["scale"] or {}) == {"width", "height"}
       and set(meta["cursor"]) >= {"x", "y"} and meta["url"] == BASE and meta["title"] == "Café Münster — Start"
       and set(meta["nav"]) == {"can_go_back", "can_go_forward"}, meta)
 result_ok("snapshot ansi", call("snapshot", {"format": "ansi"}), lambda r: len(r.get("lines", [])) == r.get("height"))
@@ -100,9 +101,10 @@ result_ok("navigate form", call("navigate", {"url": BASE + "form.html"}), lambda
 result_ok("type_text", call("type_text", {"text": "ab"}), lambda r: r.get("ok") is True)
 result_ok("send_key Char", call("send_key", {"key": "Char", "char": "c"}), lambda r: r.get("ok") is True)
 result_ok("paste", call("paste", {"text": "d"}), lambda r: r.get("ok") is True)
+result_ok("send_key Char beyond ASCII", call("send_key", {"key": "Char", "char": "é"}), lambda r: r.get("ok") is True)
 result_ok("wait_for_frame_quiescence", call("wait_for_frame_quiescence", {"idle_ms": 300}), lambda r: r.get("ok") is True)
 lines = call("snapshot", {"format": "text"})["result"]["lines"]
-check("typed text reached the page", any("typed: abcd" in l for l in lines), [l for l in lines if "typed" in l])
+check("typed text reached the page", any("typed: abcdé" in l for l in lines), [l for l in lines if "typed" in l])
 check("get_url is the page, not the typing", call("get_url")["result"]["url"] == BASE + "form.html")
 result_ok("send_key Enter submits", call("send_key", {"key": "Enter"}), lambda r: r.get("ok") is True)
 result_ok("wait_for_title_contains", call("wait_for_title_contains", {"substring": "Thanks", "timeout_ms": 20000}),
@@ -118,7 +120,7 @@ check("scroll moved the page by 3 rows", after[1] == before[4], [before[1], afte
 result_ok("scroll -3", call("scroll", {"delta": -3}), lambda r: r.get("ok") is True)
 
 # --- P1: mouse, ping, events ---
-result_ok("click {row, col}", call("click", {"row": 5, "col": 5}), lambda r: r.get("ok") is not False)
+result_ok("click {row, col}", call("click", {"row": 5, "col": 5}), lambda r: r.get("ok") is True)
 result_ok("mouse_move", call("mouse_move", {"row": 5, "col": 6}), lambda r: r.get("ok") is True)
 result_ok("mouse_down", call("mouse_down", {"row": 5, "col": 6}), lambda r: r.get("ok") is True)
 result_ok("mouse_up", call("mouse_up", {"row": 5, "col": 7}), lambda r: r.get("ok") is True)
@@ -140,6 +142,6 @@ error_code("-32602 invalid params", call("scroll", {"delta": "three"}), -32602)
 error_code("-32602 navigate invalid://url", call("navigate", {"url": "invalid://url"}), -32602)
 error_code("-32010 timeout", call("wait_for_title_contains", {"substring": "never there", "timeout_ms": 200}), -32010)
 error_code("-32011 invalid-key (unknown key)", call("send_key", {"key": "Bogus"}), -32011)
-error_code("-32011 invalid-key (Char not one byte)", call("send_key", {"key": "Char", "char": "é"}), -32011)
+error_code("-32011 invalid-key (Char not one character)", call("send_key", {"key": "Char", "char": "ab"}), -32011)
 error_code("-32014 invalid-viewport", call("set_viewport", {"cols": 0, "rows": 0}), -32014)
 s.close()

@@ -3,12 +3,12 @@
 // socket, and the document's CLI façade — `awi-tty` as a link to the binary — running a shell
 // script written from the document's CLI section (tests/testdata/awi-tty-doc.sh) unchanged.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BIN, World } from "../helpers/harness.ts";
 import { browseUntilText, serveSite2 } from "../helpers/site2-server.ts";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(120_000);
 
 const CLIENT = resolve(import.meta.dir, "../conformance/awi_tty_client.py");
 const DOC_SCRIPT = resolve(import.meta.dir, "../testdata/awi-tty-doc.sh");
@@ -118,8 +118,11 @@ test("awi-tty: JSON by default, --plain bare values, --socket over $AWI_SOCK, sn
   const invalid = await awi(["navigate", "invalid://url"]);
   expect(invalid.code).toBe(65);
   expect(JSON.parse(invalid.stdout).error.code).toBe(-32602);
-  expect((await awi(["send-key", "Char:é"])).code).toBe(65);
-  expect((await awi(["send-key", "Char:a", "--ctrl"])).code).toBe(65);
+  // One code for one mistake: not one character is data (65), as an unknown key is.
+  expect((await awi(["send-key", "Char:ab"])).code).toBe(65);
+  expect((await awi(["send-key", "Bogus"])).code).toBe(65);
+  expect((await awi(["send-key", "Char:é"])).code).toBe(0);
+  expect((await awi(["send-key", "Char:a", "--ctrl", "--meta"])).code).toBe(0);
   expect((await awi(["set-viewport", "0", "0"])).code).toBe(65);
   const nobody = await awi(["ping"], { AWI_SOCK: join(world.dir, "run", "nobody.sock") });
   expect(nobody.code).toBe(69);
@@ -133,6 +136,80 @@ test("awi-tty: JSON by default, --plain bare values, --socket over $AWI_SOCK, sn
   }
   const foreign = await awi(["ping", "--socket", "/etc/passwd"]);
   expect(foreign.code).toBe(77);
+});
+
+test("the façade addresses browsers: after a shell was used, --session and $TUIWRIGHT_SESSION, a non-browser refused", async () => {
+  await world.json(["navigate", "--session", "doc", `${base}form.html`]);
+  const shell = await world.spawn(["bash", "--norc", "--noprofile"]);
+  // Using the shell makes it tuiwright's current session; the AWI calls still drive the browser.
+  await world.json(["type", "--session", shell.name, "echo from-the-shell\r", "--text", "from-the-shell"]);
+  expect((await awi(["send-key", "Char:x"])).code).toBe(0);
+  expect((await awi(["snapshot", "--plain"])).stdout).toContain("typed: x");
+  expect((await world.run(["snapshot", "--session", shell.name, "--plain"])).stdout).not.toContain("xecho");
+  expect(JSON.parse((await awi(["get-capabilities"])).stdout)).toMatchObject({ session_id: "doc" });
+  // Named: by flag or by the environment; a session that is not a browser is refused (64).
+  expect((await awi(["get-url", "--plain", "--session", "doc"])).stdout).toBe(`${base}form.html\n`);
+  expect((await awi(["get-url", "--plain"], { TUIWRIGHT_SESSION: "doc" })).stdout).toBe(`${base}form.html\n`);
+  const notBrowser = await awi(["send-key", "Tab", "--session", shell.name]);
+  expect(notBrowser.code).toBe(64);
+  expect(notBrowser.stderr).toContain(`session "${shell.name}" is a program session; AWI-TTY calls drive browser sessions`);
+  expect((await awi(["snapshot", "--plain"], { TUIWRIGHT_SESSION: shell.name })).code).toBe(64);
+  const missing = await awi(["get-url", "--session", "nope"]);
+  expect(missing.code).toBe(66);
+  await world.run(["kill", "--session", shell.name]);
+  // The aliases state their result shapes (they listed `result: {}`).
+  const methods = (await world.json(["capabilities"])).methods as { name: string; result: { properties?: Record<string, unknown> } }[];
+  for (const name of ["get_url", "send_key", "set_viewport", "awi.navigate", "get_capabilities"]) {
+    expect({ name, fields: Object.keys(methods.find((m) => m.name === name)?.result.properties ?? {}).length > 0 }).toEqual({ name, fields: true });
+  }
+});
+
+test("browse with a Carbonyl that never answers or draws: exit 69 naming the program, no session left, no blame on the daemon", async () => {
+  const started = performance.now();
+  const browse = await world.run(["browse", "--session", "mute", "--env", `CARBONYL=${BLANK_BROWSER}`, "about:blank"]);
+  expect(browse.code).toBe(69);
+  expect(browse.stderr).toContain(`its engine did not answer on the private pipe`);
+  expect(browse.stderr).toContain(`is ${JSON.stringify(BLANK_BROWSER)} a Carbonyl build?`);
+  expect(browse.stderr).not.toContain("daemon");
+  expect(performance.now() - started).toBeLessThan(40_000);
+  expect((await world.json(["list"])).sessions.map((s: { name: string }) => s.name)).not.toContain("mute");
+});
+
+test("browse --agent-socket=PATH: the document's AWI_SOCK=/tmp/… socket drives that browser, and goes with it", async () => {
+  // In /tmp, as the document's example: a root-owned sticky directory is trusted for a socket of ours.
+  const sock = `/tmp/tw-agent-${process.pid}-${Date.now()}.sock`;
+  try {
+    const started = await world.json(["browse", "--session", "agent", `--agent-socket=${sock}`, base]);
+    expect(started).toMatchObject({ name: "agent", agentSocket: sock });
+    expect(statSync(sock).mode & 0o777).toBe(0o700);
+    // Another session in use meanwhile: calls on the agent socket still act on its browser.
+    await world.json(["navigate", "--session", "doc", `${base}form.html`]);
+    expect((await awi(["get-url", "--plain"], { AWI_SOCK: sock })).stdout).toBe(`${base}\n`);
+    expect((await awi(["snapshot", "--plain"], { AWI_SOCK: sock })).stdout).toContain("Second site start");
+    const again = await world.run(["browse", "--session", "agent2", `--agent-socket=${sock}`, base]);
+    expect(again.code).toBe(64);
+    expect(again.stderr).toContain(`the agent socket ${sock} is in use`);
+    await world.run(["kill", "--session", "agent"]);
+    expect(existsSync(sock)).toBe(false);
+    const gone = await awi(["get-url"], { AWI_SOCK: sock });
+    expect(gone.code).toBe(69);
+  } finally {
+    rmSync(sock, { force: true });
+  }
+  // Something else at the path (planted before us) is refused and left alone.
+  const planted = join(world.dir, "planted.sock");
+  writeFileSync(planted, "not a socket");
+  const refused = await world.run(["browse", "--session", "agent3", "--agent-socket", planted, base]);
+  expect(refused.code).toBe(77);
+  expect(refused.stderr).toContain(`refusing ${planted}: it is not a socket`);
+  expect(readFileSync(planted, "utf8")).toBe("not a socket");
+  expect((await world.json(["list"])).sessions.map((s: { name: string }) => s.name)).not.toContain("agent3");
+});
+
+test("daemon run --help prints its usage", async () => {
+  const help = await run([BIN, "daemon", "run", "--help"]);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toContain("usage: tuiwright daemon run [--ns NAME] [--idle-timeout MS]");
 });
 
 test("the document's CLI section as a shell script runs unchanged against the façade", async () => {

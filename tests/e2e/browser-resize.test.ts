@@ -1,10 +1,15 @@
-// A browser's resize answers once the page redrew at the new size — and says so when it did not.
-// Carbonyl's frame stalls are rare and load-dependent, so a stand-in (tests/testdata/fake-carbonyl)
-// draws like Carbonyl and, by its URL's host, redraws, stalls, paints pixels only, or redraws only
-// when nudged. The real browser's redraw is in browser.test.ts.
-import { expect, test } from "bun:test";
-import { resolve } from "node:path";
+// A browser's resize answers once the engine laid the page out at the new size and the screen
+// shows it — and says so when it did not. Carbonyl's frame stalls are rare and load-dependent, so a
+// stand-in (tests/testdata/fake-carbonyl) draws like Carbonyl, answers the DevTools protocol on
+// its pipe (the engine always has the frame), and by its URL's host redraws, stalls, paints pixels
+// only, or redraws only when nudged. The real browser's redraw is in browser.test.ts.
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { useWorld } from "../helpers/harness.ts";
+
+// Each browse starts python and answers the engine's calls: seconds on a loaded machine.
+setDefaultTimeout(60_000);
 
 const world = useWorld({ CARBONYL: resolve(import.meta.dir, "../testdata/fake-carbonyl/carbonyl") });
 
@@ -25,12 +30,13 @@ test("a page that redraws: the answer comes with its frame, its text read at onc
 test("no page frame, pixels without the text, text that goes again, or a frame only after the nudge: each is reported as it is", async () => {
   const kinds = ["stalls", "pixels", "loses-text", "nudged"];
   await Promise.all(kinds.map(browse));
-  // The nudge comes at 3 s; each resize waits at most 3.5 s.
+  // The nudge comes once the screen lagged the engine 2.5 s; each resize waits at most 3.5 s.
   const [stalls, pixels, losesText, nudged] = await Promise.all(kinds.map((how) => world.json(["resize", "--session", how, "100", "30", "--timeout", "3500"])));
   expect(stalls).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
   expect(pixels).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
   expect(losesText).toMatchObject({ cols: 100, rows: 30, redrawn: false, nudged: true });
-  expect(nudged).toMatchObject({ cols: 100, rows: 30, redrawn: true, nudged: true });
+  expect(nudged).toMatchObject({ cols: 100, rows: 30, redrawn: true, nudged: true, recovered: { by: "resize-nudge", nudges: 1 } });
+  expect(nudged.recovered.stalledMs).toBeGreaterThanOrEqual(2500);
   // The size is set either way, and the person reading is told the page did not redraw.
   const human = await world.run(["resize", "--session", "stalls", "90", "30", "--timeout", "100"]);
   expect(human.code).toBe(0);
@@ -38,14 +44,38 @@ test("no page frame, pixels without the text, text that goes again, or a frame o
   expect(human.stdout).toContain("the page did not redraw at this size before the timeout");
 });
 
-test("a resize of a browser that exited answers at once, with no redraw claimed", async () => {
+test("a browser that exited answers resize (and every other call) with session-exited, never ok", async () => {
   await browse("redraws-then-ends");
-  await world.run(["signal", "--session", "redraws-then-ends", "TERM"]);
+  await world.run(["signal", "--session", "redraws-then-ends", "KILL"]);
   await world.json(["wait", "--session", "redraws-then-ends", "--exit"]);
-  const sized = await world.json(["resize", "--session", "redraws-then-ends", "100", "30"]);
-  expect(sized).toMatchObject({ cols: 100, rows: 30 });
-  expect(sized.redrawn).toBeUndefined();
+  const sized = await world.run(["resize", "--session", "redraws-then-ends", "100", "30"]);
+  expect(sized.code).toBe(69);
+  expect(sized.stderr).toContain("cannot resize the browser: the browser has exited (killed by SIGKILL)");
+  for (const args of [["get", "url"], ["get", "title"], ["get", "nav"], ["navigate", "http://redraws/"], ["back"], ["press", "Tab"], ["scroll", "1"]]) {
+    const after = await world.run([...args, "--session", "redraws-then-ends"]);
+    expect({ args, code: after.code }).toEqual({ args, code: 69 });
+    expect(after.stderr).toContain("the browser has exited (killed by SIGKILL)");
+  }
+  // The last screen can still be read: that is what `snapshot` of an exited program is for.
+  expect((await world.run(["snapshot", "--session", "redraws-then-ends", "--plain"])).stdout).toContain("Fake page text");
 });
+
+test("a browser that deadlocks (its engine answers nothing) is started again at its page, and the call says so", async () => {
+  const marker = join(world.dir, "wedged");
+  await world.json(["browse", "--session", "wedges", "--env", `FAKE_CARBONYL_WEDGED=${marker}`, "http://wedges/"]);
+  const before = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges").pid;
+  // The engine stops answering at this resize: after its call timeout and a direct ask (40 s), the
+  // browser is killed, started again in the same session, and the resize runs on the new one.
+  const sized = await world.json(["resize", "--session", "wedges", "100", "30"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(sized).toMatchObject({ cols: 100, rows: 30, redrawn: true, recovered: { by: "browser-restart", url: "http://wedges/", history: 1 } });
+  expect(sized.recovered.stalledMs).toBeGreaterThanOrEqual(30_000);
+  const after = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges");
+  expect(after).toMatchObject({ state: "running", cols: 100, rows: 30 });
+  expect(after.pid).not.toBe(before);
+  expect((await world.run(["get", "url", "--session", "wedges"])).stdout.trim()).toBe("http://wedges/");
+  expect((await world.run(["snapshot", "--session", "wedges", "--plain"])).stdout).toContain("Fake page text");
+}, 150_000);
 
 test("a bad --timeout is refused with exit 64, naming the flag or the param, and the size is kept", async () => {
   await browse("keeps-size");

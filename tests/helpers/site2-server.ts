@@ -25,15 +25,10 @@ export function serveSite2(): { server: ReturnType<typeof Bun.serve>; base: stri
   return { server, base: `http://127.0.0.1:${server.port}/` };
 }
 
-/** Starts a browser session at `url` and waits for `text`. Carbonyl now and then draws a first
- * page as pixels only, no text (see browser.test.ts); that gets one fresh browser process. */
+/** Starts a browser session at `url`; `browse` answers once the engine loaded the page and the
+ * screen shows it, so `text` must be on the screen then (no wait, no second browser). */
 export async function browseUntilText(world: { json(args: string[]): Promise<any>; run(args: string[]): Promise<{ code: number; stdout: string }> }, session: string, url: string, text: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await world.json(["browse", "--session", session, url]);
-    const drawn = await world.run(["wait", "--session", session, "--text", text, "--timeout", "20000"]);
-    if (drawn.code === 0) return;
-    if (attempt === 2) throw new Error(`${url} never drew ${JSON.stringify(text)} in two browser processes: ${drawn.stdout.slice(-600)}`);
-    console.warn(`WARNING: ${url} never drew ${JSON.stringify(text)}; starting the browser again`);
-    await world.run(["kill", "--session", session]);
-  }
+  await world.json(["browse", "--session", session, url]);
+  const shown = (await world.run(["snapshot", "--session", session, "--plain"])).stdout;
+  if (!shown.includes(text)) throw new Error(`browse answered before ${url} showed ${JSON.stringify(text)}: ${shown.slice(-600)}`);
 }

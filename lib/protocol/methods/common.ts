@@ -50,13 +50,29 @@ export const aimed = {
 };
 /** Browser results keep `ok: true`: the AWI-TTY document's calls of the same names read it. */
 export const ok = { ok: v.literal(true), session: v.string() };
-export const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "the page counts as loaded once it drew and then was still this long (or, with its title announced, only a quarter of its rows kept changing: an animation); default 100 ms once the page announced its title, else 300");
+export const NavSettle = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60_000)), "after the engine has loaded the page and the screen shows it, also wait until the screen has been still this long (an animated page then times out); default: do not wait for stillness")
 export const NavTimeout = doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "give up after this long, in ms (navigation-timeout, exit 124)");
-/** A page's title, or null with title_reason when Carbonyl announced none for the page shown. */
+/** A page's title as the browser engine states it, or null with title_reason (a page without one). */
 export const PageTitle = {
   title: v.nullable(v.string()),
-  title_source: v.optional(doc(v.picklist(["announced", "remembered"]), "announced for this page, or remembered from an earlier visit in this session")),
+  title_source: v.optional(doc(v.picklist(["engine"]), "where the title comes from: the browser engine (its history entry for the page)")),
   title_reason: v.optional(doc(v.string(), "why title is null")),
 };
-export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision });
+/** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was
+ * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) and
+ * was started again, its history loaded again page by page (form input and scroll are lost). */
+export const Recovered = doc(v.union([
+  v.object({
+    stalledMs: doc(v.number(), "how long the screen lagged the engine before the recovery"),
+    by: doc(v.literal("resize-nudge"), "the size was nudged (a column less and back), so Carbonyl drew the page again"),
+    nudges: v.number(),
+  }),
+  v.object({
+    stalledMs: doc(v.number(), "how long the engine had answered nothing"),
+    by: doc(v.literal("browser-restart"), "the wedged browser was killed and started again; the call then ran on the new one"),
+    url: doc(v.string(), "the page it was started at"),
+    history: doc(v.number(), "history entries loaded again"),
+  }),
+]), "browser sessions: a stall found and recovered during this call");
+export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision, recovered: v.optional(Recovered) });
 export const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };

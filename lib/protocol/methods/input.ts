@@ -1,7 +1,11 @@
 // Input: text, keys, clicks, the mouse and its wheel. Every one is a writer (refused while another owner holds the lease).
 import * as v from "valibot";
 import { ActionResult, doc, Revision, Target } from "../schemas.ts";
-import { AfterWait, aimed, cell, type MethodDef, ok, writer } from "./common.ts";
+import { AfterWait, aimed, cell, type MethodDef, ok, Recovered, writer } from "./common.ts";
+
+/** Modifier keys held during a browser's mouse event (the engine carries them; a terminal cannot). */
+export const MouseModifiers = doc(v.array(v.picklist(["ctrl", "alt", "shift", "meta"])), "browsers: modifier keys held during the mouse event");
+const MouseButton = doc(v.picklist(["left", "middle", "right"]), "mouse button");
 
 export const INPUT_METHODS = {
   type: {
@@ -34,7 +38,8 @@ export const INPUT_METHODS = {
       revision: aimed.revision,
       row: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with col: click this cell (0-based) instead of a target")),
       col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: the cell's 0-based column")),
-      button: v.optional(doc(v.picklist(["left", "middle", "right"]), "mouse button"), "left"),
+      button: v.optional(MouseButton, "left"),
+      modifiers: v.optional(MouseModifiers),
       wait: v.optional(AfterWait),
     }),
     result: ActionResult,
@@ -49,13 +54,19 @@ export const INPUT_METHODS = {
       col: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "with row: where the wheel turns")),
       settleMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), "return once the screen has been still this long after the wheel (0: at once)"), 200),
     }),
-    result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision }),
+    result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision, recovered: v.optional(Recovered) }),
   },
   mouse: {
-    title: "Browsers: move the mouse to a cell, or press or release the left button there (SGR mouse; a move while the button is down drags)",
-    cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release the left button there; a move while it is down drags", words: ["action", "row", "col"] },
+    title: "Browsers: move the mouse to a cell, or press or release a button there, with modifiers (the engine's mouse events; a move while a button is down drags)",
+    cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there, with modifiers; a move while it is down drags", words: ["action", "row", "col"], flags: { button: "--button", modifiers: "--modifier" } },
     readOnly: false,
-    params: v.strictObject({ ...writer, action: doc(v.picklist(["move", "down", "up"]), "move the pointer, press the left button (held until up), or release it"), ...cell }),
-    result: v.object({ ...ok, held: doc(v.boolean(), "whether the left button is down after this"), revision: Revision }),
+    params: v.strictObject({
+      ...writer,
+      action: doc(v.picklist(["move", "down", "up"]), "move the pointer, press a button (held until up), or release it"),
+      ...cell,
+      button: v.optional(MouseButton, "left"),
+      modifiers: v.optional(MouseModifiers, []),
+    }),
+    result: v.object({ ...ok, held: doc(v.boolean(), "whether a button is down after this"), revision: Revision }),
   },
 } as const satisfies Record<string, MethodDef>;

@@ -1,7 +1,7 @@
 // Sessions: start, list, read, resize, signal and end programs on pseudo-terminals.
 import * as v from "valibot";
 import { CellRun, Cols, doc, ExitStatus, FirstScreen, Hash, LostSession, Meta, Outline, Revision, Rows, SessionInfo, SessionName, SnapshotFormat } from "../schemas.ts";
-import { type MethodDef, PageTitle, target, writer } from "./common.ts";
+import { type MethodDef, PageTitle, Recovered, target, writer } from "./common.ts";
 
 export const SESSION_METHODS = {
   spawn: {
@@ -21,8 +21,14 @@ export const SESSION_METHODS = {
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),
       noWait: v.optional(doc(v.boolean(), "return at once; by default spawn returns once the program has drawn its first screen and been still briefly, or waits for input (at most 3 s), so nothing is typed ahead of it"), false),
+      agentSocket: v.optional(doc(v.pipe(v.string(), v.minLength(1)), "browsers: also serve the socket API at this path (the AWI-TTY document's --agent-socket), where calls without a session act on this browser; made 0600, removed when the session ends")),
     }),
-    result: v.object({ ...SessionInfo.entries, firstScreen: v.optional(FirstScreen) }),
+    result: v.object({
+      ...SessionInfo.entries,
+      firstScreen: v.optional(FirstScreen),
+      ready: v.optional(doc(v.object({ ready: v.literal(true), url: v.string(), ms: v.number() }), "browsers: the engine loaded the first page and the screen shows it, after ms")),
+      agentSocket: v.optional(doc(v.string(), "browsers: the agent socket served for this session")),
+    }),
   },
   list: {
     title: "List the sessions",
@@ -59,12 +65,13 @@ export const SESSION_METHODS = {
     readOnly: false,
     params: v.strictObject({
       ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows"),
-      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "browser sessions: how long to wait for the page to redraw at the new size"), 10_000),
+      timeoutMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), "browser sessions: how long to wait for the page to be laid out and drawn at the new size"), 10_000),
     }),
     result: v.object({
       session: v.string(), cols: v.number(), rows: v.number(), revision: Revision,
-      redrawn: v.optional(doc(v.boolean(), "browser sessions: the page redrew at the new size (false: no page frame, with the page's text when it had text, came before the timeout; the page area shows the old frame reflowed, or pixels only)")),
-      nudged: v.optional(doc(v.boolean(), "browser sessions: no page frame came at first, so the size was nudged (a column less and back) to have Chromium draw again")),
+      redrawn: v.optional(doc(v.boolean(), "browser sessions: the engine laid the page out at the new size and a page frame written since shows its text (false: not before the timeout; the page area shows the old frame, or pixels only)")),
+      nudged: v.optional(doc(v.boolean(), "browser sessions: the screen lagged the engine, so the size was nudged (a column less and back) to have Carbonyl draw again")),
+      recovered: v.optional(Recovered),
     }),
   },
   snapshot: {
@@ -122,6 +129,7 @@ export const SESSION_METHODS = {
       url: v.optional(v.string()),
       can_go_back: v.optional(v.boolean()),
       can_go_forward: v.optional(v.boolean()),
+      recovered: v.optional(Recovered),
     }),
   },
   reset: {

@@ -6,7 +6,13 @@
 #   http://pixels/   bar and pixels, never the text (Carbonyl's text-less frames)
 #   http://nudged/   the bar only on the first resize; a whole frame on the next (a nudge)
 #   http://loses-text/  a whole frame, then 50 ms later the pixels again without the text
-import os, signal, sys, time
+#   http://wedges/   on its first resize it deadlocks as Carbonyl now and then does: no frame, and
+#                    its engine answers nothing any more; once only (a FAKE_CARBONYL_WEDGED file
+#                    marks it), so the browser started again after it behaves (as "redraws")
+# With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
+# for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
+# text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
+import json, os, signal, sys, threading, time
 
 url = next((a for a in sys.argv[1:] if a.startswith("http")), "http://redraws/")
 mode = url.split("/")[2]
@@ -34,10 +40,17 @@ def frame(page=True, words=True):
     out.flush()
 
 resizes = 0
+wedged = False
 def resized(*_):
-    global resizes
+    global resizes, wedged
     resizes += 1
-    if mode == "redraws" or (mode == "nudged" and resizes > 1):
+    marker = os.environ.get("FAKE_CARBONYL_WEDGED", "")
+    if mode == "wedges" and marker and not os.path.exists(marker):
+        open(marker, "w").close()
+        wedged = True
+    if wedged:
+        return
+    if mode in ("redraws", "wedges") or (mode == "nudged" and resizes > 1):
         frame()
     elif mode == "loses-text":
         frame()
@@ -47,6 +60,65 @@ def resized(*_):
         frame(words=False)
     else:
         frame(page=False)
+
+PIXELS_PER_CSS = 0.38
+
+def layout_metrics():
+    cols, rows = os.get_terminal_size(0)
+    device = {"clientWidth": cols * 2, "clientHeight": (rows - 1) * 4}
+    css = {"clientWidth": cols * 2 / PIXELS_PER_CSS, "clientHeight": (rows - 1) * 4 / PIXELS_PER_CSS, "pageX": 0, "pageY": 0}
+    return {"visualViewport": device, "cssVisualViewport": css, "layoutViewport": device, "cssLayoutViewport": css}
+
+# The two lines text() draws, in device pixels (a cell is 2x4): row 3 col 2 and row 5 col 2.
+DOM_SNAPSHOT = {
+    "strings": ["Fake page text", "Another line"],
+    "documents": [{
+        "nodes": {"backendNodeId": [1, 2]},
+        "layout": {"nodeIndex": [0, 1], "bounds": [[4, 8, 28, 4], [4, 16, 24, 4]], "text": [0, 1]},
+        "textBoxes": {"layoutIndex": [0, 1], "bounds": [[4, 8, 28, 4], [4, 16, 24, 4]], "start": [0, 0], "length": [14, 12]},
+        "scrollOffsetX": 0, "scrollOffsetY": 0,
+    }],
+}
+
+def answer(method, params):
+    if method == "Target.getTargets":
+        return {"targetInfos": [{"targetId": "PAGE", "type": "page", "url": url, "title": "Fake page"}]}
+    if method == "Target.attachToTarget":
+        return {"sessionId": "SESSION"}
+    if method == "Page.getFrameTree":
+        return {"frameTree": {"frame": {"id": "FRAME", "loaderId": "LOADER", "url": url}}}
+    if method == "Runtime.evaluate":
+        return {"result": {"type": "string", "value": "complete"}} if "readyState" in params.get("expression", "") else {"result": {"type": "boolean", "value": True}}
+    if method == "Page.getLayoutMetrics":
+        return layout_metrics()
+    if method == "DOMSnapshot.captureSnapshot":
+        return DOM_SNAPSHOT
+    if method == "Page.getNavigationHistory":
+        return {"currentIndex": 0, "entries": [{"id": 1, "url": url, "title": "Fake page"}]}
+    if method == "Accessibility.getFullAXTree":
+        return {"nodes": []}
+    return {}
+
+def devtools():
+    """Answers calls read from fd 3 on fd 4, one NUL-terminated JSON message each."""
+    pending = b""
+    while True:
+        chunk = os.read(3, 65536)
+        if not chunk:
+            return
+        pending += chunk
+        while b"\0" in pending:
+            frame, pending = pending.split(b"\0", 1)
+            message = json.loads(frame)
+            if wedged:
+                continue
+            reply = {"id": message["id"], "result": answer(message["method"], message.get("params", {}))}
+            if "sessionId" in message:
+                reply["sessionId"] = message["sessionId"]
+            os.write(4, json.dumps(reply).encode() + b"\0")
+
+if "--remote-debugging-pipe" in sys.argv:
+    threading.Thread(target=devtools, daemon=True).start()
 
 signal.signal(signal.SIGWINCH, resized)
 out.write("\x1b[2J")

@@ -1,14 +1,12 @@
-// The pieces of browser sessions that need no browser: the Carbonyl manifest on a drawn
-// screen, pixel glyphs, AWI-TTY keys and URLs, wheel encoding, and a narrowed screen's text.
+// The pieces of browser sessions that need no browser: the Carbonyl manifest on a drawn screen
+// (what replays of a browser's cast still read), pixel glyphs, AWI-TTY keys and URLs, wheel
+// encoding, and a narrowed screen's text.
 import { afterEach, expect, test } from "bun:test";
 import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
 import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
 import { outlineFor } from "../../../lib/adapters/outline-for.ts";
-import { readNavBar } from "../../../lib/browser/nav-state.ts";
-import { unreachable } from "../../../lib/browser/probe.ts";
 import { browserUrl } from "../../../lib/browser/url.ts";
 import { awiKey } from "../../../lib/protocol/compat/awi-tty.ts";
-import { carbonylKeyName } from "../../../lib/daemon/browser-handlers.ts";
 import { compactOutline } from "../../../lib/outline/compact.ts";
 import { TuiwrightError } from "../../../lib/protocol/errors.ts";
 import { encodeWheel } from "../../../lib/terminal/mouse.ts";
@@ -51,8 +49,6 @@ test("the carbonyl manifest: buttons' state from their colour, the URL, text run
     '    @e3 link "A link"',
     '    @e4 text "(site)"',
   ]);
-  expect(readNavBar({ revision: 0, hash: "", adapter, nodes })).toEqual({ url: "http://x.test/a", canGoBack: true, canGoForward: false, pageBlank: false });
-  expect(() => readNavBar({ revision: 0, hash: "", adapter: null, nodes: [] })).toThrow("has not drawn its navigation bar");
 });
 
 test("pixel glyphs leave the text in place; rows are trimmed and trailing blank rows dropped", () => {
@@ -61,11 +57,15 @@ test("pixel glyphs leave the text in place; rows are trimmed and trailing blank 
   expect(textWithoutPixels("keep ▄", "")).toBe("keep ▄");
 });
 
-test("AWI-TTY keys become tuiwright key names; bad combinations are invalid-key", () => {
+test("AWI-TTY keys become tuiwright key names (meta apart from alt: the engine carries both); bad ones are invalid-key", () => {
   expect(awiKey("Tab", undefined, undefined)).toBe("Tab");
   expect(awiKey("Char", "q", ["ctrl"])).toBe("C-q");
   expect(awiKey("Left", undefined, { alt: true, shift: true, ctrl: false })).toBe("M-S-Left");
-  expect(awiKey("Enter", undefined, ["meta", "alt"])).toBe("M-Enter");
+  expect(awiKey("Enter", undefined, ["meta", "alt"])).toBe("M-Meta-Enter");
+  expect(awiKey("Char", "é", undefined)).toBe("é");
+  // "ab" and "" are invalid-key (-32011), as an unknown key is: one code for one kind of mistake.
+  expect(() => awiKey("Char", "ab", undefined)).toThrow('char must be exactly one character; got "ab"');
+  expect(() => awiKey("Char", "", undefined)).toThrow("exactly one character");
   expect(() => awiKey("Char", undefined, undefined)).toThrow('key "Char" needs char');
   expect(() => awiKey("Tab", "x", undefined)).toThrow('char goes with key "Char"');
   try {
@@ -73,19 +73,6 @@ test("AWI-TTY keys become tuiwright key names; bad combinations are invalid-key"
   } catch (error) {
     expect((error as TuiwrightError).code).toBe(-32011);
   }
-});
-
-test("tuiwright key names on a browser session become the bytes Carbonyl reads, or invalid-key", () => {
-  expect(carbonylKeyName("Tab")).toBe("\t");
-  expect(carbonylKeyName("Enter")).toBe("\r");
-  expect(carbonylKeyName("q")).toBe("q");
-  expect(carbonylKeyName("-")).toBe("-");
-  expect(carbonylKeyName("M-Left")).toBe("\x1b[1;3D"); // alt+Left: Carbonyl's back
-  expect(carbonylKeyName("S-Up")).toBe("\x1b[1;2A");
-  // C-c would be Carbonyl's exit key: refused, never sent.
-  expect(() => carbonylKeyName("C-c")).toThrow("without modifiers");
-  expect(() => carbonylKeyName("F5")).toThrow('does not read the key "F5"');
-  expect(() => carbonylKeyName("é")).toThrow("printable ASCII");
 });
 
 test("URLs: absolute http(s)/file/data/about only, normalised as the URL bar shows them", () => {
@@ -119,22 +106,4 @@ test("a narrowed alternate screen's text stops at the new right edge (xterm keep
   await screen.write(`\x1b[?1049h${"x".repeat(29)}]\r\nshort`);
   screen.resize(20, 2);
   for (const row of screen.text().split("\n")) expect(row.length).toBeLessThanOrEqual(20);
-});
-
-test("the load probe: refused and missing files are named as Chromium names them; slow or answering is not a failure", async () => {
-  const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
-  const port = closed.port;
-  closed.stop(true);
-  expect(await unreachable(`http://127.0.0.1:${port}/`)).toBe(`net::ERR_CONNECTION_REFUSED (nothing listens at 127.0.0.1:${port})`);
-  expect(await unreachable("file:///nonexistent/page.html")).toBe("net::ERR_FILE_NOT_FOUND (no such file: /nonexistent/page.html)");
-  expect(await unreachable(`file://${import.meta.path}`)).toBeNull();
-  const slow = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
-  const error = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("no", { status: 500 }) });
-  try {
-    expect(await unreachable(`http://127.0.0.1:${slow.port}/`, 100)).toBeNull();
-    expect(await unreachable(`http://127.0.0.1:${error.port}/`)).toBeNull(); // Chromium shows the server's page
-  } finally {
-    slow.stop(true);
-    error.stop(true);
-  }
 });
