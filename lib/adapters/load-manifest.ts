@@ -73,6 +73,8 @@ export type CompiledManifest = {
   /** The program version the manifest was tested against ("" when not recorded). */
   tested: string;
   generic: boolean;
+  /** A chat program whose regions follow the turn vocabulary (turns.ts). */
+  turns: boolean;
   /** Colour-only glyphs, blanked before the manifest reads the screen ("" for none). */
   pixels: string;
   detect: {
@@ -174,6 +176,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     description: data.description ?? "",
     tested: data.tested ?? "",
     generic: data.generic,
+    turns: data.turns,
     pixels: data.pixels,
     detect: {
       argv0: data.detect.argv0 ?? [],
@@ -257,6 +260,7 @@ export function loadManifest(source: string, file: string): CompiledManifest {
     ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
     ...data.values.flatMap((entry, i) => (!entry.when_region || names.has(entry.when_region.region) ? [] : [`${at(`values.${i}.when_region`)}: no region named ${JSON.stringify(entry.when_region.region)}`])),
     ...data.regions.flatMap((region, i) => (region.window && !data.windows ? [`${at(`regions.${i}.window`)}: window = ${JSON.stringify(region.window)} needs a [windows] table`] : [])),
+    ...(data.turns ? ["input", "done"].flatMap((name) => (names.has(name) ? [] : [`${at("turns")}: turns = true needs a region named ${JSON.stringify(name)}`])) : []),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
     ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),
   ];

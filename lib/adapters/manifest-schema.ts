@@ -106,6 +106,9 @@ export const Manifest = v.strictObject({
   /** The program version this manifest was built and recorded against (shown by `adapter list`). */
   tested: v.optional(v.string()),
   generic: v.optional(v.boolean(), false),
+  /** A chat program: its regions named input, busy, response, done, error, interrupted, denied,
+   * question and approval belong to turns (lib/adapters/turns.ts): Enter in the input opens one. */
+  turns: v.optional(v.boolean(), false),
   /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
    * text snapshots and outlines so the text between them reads as text. */
   pixels: v.optional(v.string(), ""),

@@ -18,6 +18,7 @@ import { CastRecorder } from "../record/cast-recorder.ts";
 import { SecretMask } from "../record/secret-mask.ts";
 import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
+import { runTurn } from "./turn-op.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -72,6 +73,8 @@ export class SessionCore {
   #eofGraceOver = false;
   #ended = false;
   #lastOutputAt: number | null = null;
+  /** When input was last sent: "settled" counts from it too (a typed text's echo is on its way). */
+  #lastInputAt = 0;
   #dropping = false;
   /** Secrets typed or sent with --secret: masked in the cast and the shell transcript alike. */
   readonly mask = new SecretMask();
@@ -109,6 +112,8 @@ export class SessionCore {
       ended: this.#ended,
       outline: () => this.outline.current().nodes,
       output: this.#ask((facet) => facet.waitOutput?.() ?? undefined) ?? null,
+      turns: this.#turnsForWaits,
+      lastInputAt: this.#lastInputAt,
     }));
     this.screen.onChange(() => {
       this.outline.changed();
@@ -125,6 +130,11 @@ export class SessionCore {
       this.#checkEnded();
     });
   }
+
+  readonly #turnsForWaits = {
+    get: (id: number) => { const turns = this.outline.turns; const turn = turns?.get(id); return turn ? turns!.info(turn) : null; },
+    latestId: () => this.outline.turns?.latest?.id ?? 0,
+  };
 
   /** Adds a facet's hooks; facets attach right after the core is made, before any output is read. */
   attach<F extends Facet>(facet: F): F {
@@ -163,6 +173,7 @@ export class SessionCore {
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
   input(text: string, recorded: string = text): void {
     this.recorder?.input(recorded);
+    this.#lastInputAt = performance.now();
     this.screen.input(text); // reaches the PTY through the screen's reply channel
   }
 
@@ -316,6 +327,10 @@ export class SessionCore {
     // A facet may refuse the input before anything happens (a browser: bytes Carbonyl cannot take).
     for (const facet of this.#facets) facet.refuse?.(data);
     const revisionBefore = this.screen.revision;
+    if (wait?.turn === "last") {
+      const submission = this.outline.submission((aim?.data ?? "") + data);
+      if (typeof submission === "string") throw new TuiwrightError("usage", `waiting for the turn this input opens, but it submits no prompt: ${submission}`, { hint: "type the prompt first (or use `turn TEXT`), then press Enter with --wait-turn last" });
+    }
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
     const input = (aim?.data ?? "") + data;
@@ -323,6 +338,7 @@ export class SessionCore {
     this.recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
     for (const facet of this.#facets) facet.sending?.(input);
     this.outline.sending(input);
+    this.#lastInputAt = performance.now();
     this.screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
@@ -440,5 +456,6 @@ export function coreOps(core: SessionCore) {
     mark: (params) => core.mark(params.label),
     firstScreen: (params) => core.firstScreen(params.boundMs),
     wait: (params, signal) => core.wait(params, signal),
+    turn: (params, signal) => runTurn(core, params, signal),
   } satisfies Partial<WorkerOpTable>;
 }

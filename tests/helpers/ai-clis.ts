@@ -10,9 +10,14 @@ import type { Script } from "../model-server/script.ts";
 import { type ModelServer, startModelServer } from "../model-server/server.ts";
 import { World } from "./harness.ts";
 
+/** Six turns in a row, each with its own answer: a stale done would show the answer before. */
+export const COUNTS = ["one", "two", "three", "four", "five", "six"] as const;
+export const countAnswer = (word: string) => `${word}: the answer to turn ${word}, streamed in small chunks.`;
+
 export const SCRIPT: Script = {
   delayMs: 20,
   rules: [
+    ...COUNTS.map((word) => ({ match: `\\bcount ${word}\\b`, turns: [[{ text: countAnswer(word) }]] })),
     { match: "INNER.*AGENT.*OK", turns: [[{ text: "INNER_AGENT_OK" }]] },
     { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
     { match: "make the file", turns: [[{ run: "echo tool-ran > made-by-tool.txt" }], [{ text: "Created made-by-tool.txt for you." }]] },
@@ -106,6 +111,60 @@ export function useAiClis() {
     get server(): ModelServer { return server; },
     tw, node, start, prompt, approve,
   };
+}
+
+/** Six consecutive turns with the README recipe over the CLI, then six over JSON-RPC, each
+ * answer distinct: a `done` left over from the turn before would come with the answer before.
+ * Over the CLI: `turn PROMPT`, and the raw steps (type, wait --settled, press Enter, wait --ref
+ * @X.done) in turn. Over JSON-RPC: type, wait settled, press Enter, then a wait sent at once
+ * (where the old answer's done fired), press Enter with its own wait, and the turn method. */
+export function turnTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: six turns over the CLI and six over JSON-RPC each end on their own answer, never a stale done`, async () => {
+    const name = `${cli}-turns`;
+    const setup = await ai.start(cli, name);
+    const rpc = await ai.world.rpc();
+    const response = async () => (await ai.node(name, `@${cli}.response`, setup))?.value;
+    try {
+      for (const [i, word] of COUNTS.entries()) {
+        const prompt = `count ${word} please`;
+        if (i % 2 === 0) {
+          const turn = await ai.tw(["turn", "--session", name, prompt, "--timeout", String(LONG)], setup);
+          expect(turn.turn).toMatchObject({ prompt, state: "done" });
+          expect(turn.response).toEqual({ text: countAnswer(word), complete: true });
+        } else {
+          await ai.tw(["type", "--session", name, prompt], setup);
+          await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
+          await ai.tw(["press", "--session", name, "Enter"], setup);
+          const done = await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done`, "--timeout", String(LONG)], setup);
+          expect(done.fired).toEqual([`ref @${cli}.done`]);
+          expect(await response()).toBe(countAnswer(word));
+        }
+      }
+      for (const [i, word] of COUNTS.entries()) {
+        const prompt = `count ${word} again`;
+        const call = (method: string, params: Record<string, unknown>) => rpc.call(method, { session: name, ...params }) as Promise<any>;
+        if (i % 3 === 2) {
+          const turn = await call("turn", { text: prompt, timeoutMs: LONG });
+          expect(turn.turn.state).toBe("done");
+          expect(turn.response.text).toBe(countAnswer(word));
+          continue;
+        }
+        await call("type", { text: prompt });
+        await call("wait", { settledMs: 150 });
+        if (i % 3 === 0) {
+          await call("press", { keys: ["Enter"] });
+          await call("wait", { ref: `@${cli}.done`, timeoutMs: LONG });
+        } else {
+          const pressed = await call("press", { keys: ["Enter"], wait: { ref: `@${cli}.done`, timeoutMs: LONG } });
+          expect(pressed.wait.fired).toEqual([`ref @${cli}.done`]);
+        }
+        expect(await response()).toBe(countAnswer(word));
+      }
+    } finally {
+      rpc.close();
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 4);
 }
 
 /** Which CLIs ask before running a command (Pi runs tools without asking, by design). */
