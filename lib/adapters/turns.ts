@@ -17,7 +17,9 @@ import type { BBox, Evidence, OutlineNode } from "../outline/types.ts";
 import type { TurnInfoValue, TurnStateValue } from "../protocol/methods.ts";
 
 export type TurnState = TurnStateValue;
-export const TURN_END_STATES = ["done", "error", "interrupted", "denied"] as const satisfies readonly TurnState[];
+/** Ways a turn ends, the first on screen wins: a denial is also drawn as an interruption by
+ * some CLIs, and an error or an interruption can sit under a partial answer. */
+export const TURN_END_STATES = ["denied", "interrupted", "error", "done"] as const satisfies readonly TurnState[];
 export const TURN_WAITING_STATES = ["approval", "question"] as const satisfies readonly TurnState[];
 /** Regions whose meaning the turn vocabulary fixes (besides `input`). */
 const LIVE = ["busy", ...TURN_WAITING_STATES] as const;

@@ -90,11 +90,6 @@ export async function runTurn(core: SessionCore, params: TurnParams, signal?: Ab
 export function describeTurn(core: SessionCore, root: string, turn: TurnInfoValue): Omit<TurnReply, "elapsedMs"> {
   const nodes = core.outline.current().nodes;
   const result: Omit<TurnReply, "elapsedMs"> = { turn };
-  const response = node(nodes, `${root}.response`);
-  if (response?.value !== undefined) {
-    const complete = turn.state === "done";
-    result.response = { text: response.value, complete, ...(complete ? {} : { why: `the turn ended ${turn.state}, not done` }) };
-  }
   if (turn.state !== "done" && turn.ref) {
     const region = node(nodes, turn.ref);
     if (region) {
@@ -102,6 +97,13 @@ export function describeTurn(core: SessionCore, root: string, turn: TurnInfoValu
       const choices = (region.children ?? []).map((item) => ({ name: item.name, ref: item.ref, ...(item.selected ? { selected: true } : {}) }));
       if (choices.length > 0) result.choices = choices;
     }
+  }
+  const response = node(nodes, `${root}.response`);
+  // An answer that is only the CLI's error message is no answer.
+  const own = response?.value !== undefined && response.value.trim() !== "" && !(result.message && result.message.includes(response.value.trim()));
+  if (response?.value !== undefined && own) {
+    const complete = turn.state === "done";
+    result.response = { text: response.value, complete, ...(complete ? {} : { why: `the turn ${turn.state === "approval" || turn.state === "question" ? "waits for you" : `ended ${turn.state}`}, not done` }) };
   }
   return result;
 }
