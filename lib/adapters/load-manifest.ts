@@ -7,7 +7,7 @@ import { parsePattern } from "../terminal/pattern.ts";
 import { COLOUR_NAMES, Manifest, type ManifestData, type RegionData } from "./manifest-schema.ts";
 import { operationRefProblems } from "./manifest-operations.ts";
 
-export type AttrPredicate = { inverse?: boolean; bold?: boolean; fg?: number | string; bg?: number | string };
+export type AttrPredicate = { inverse?: boolean; bold?: boolean; dim?: boolean; fg?: number | string; bg?: number | string };
 
 export type RowSpec =
   | { kind: "range"; from: number; to: number }
@@ -32,6 +32,8 @@ export type CompiledRegion = {
   unless?: RegExp;
   /** Absent unless this matches a row of the located region. */
   requires?: RegExp;
+  /** Absent while this matches a row of the located region. */
+  unlessWithin?: RegExp;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
   predicate: AttrPredicate | null;
@@ -39,6 +41,8 @@ export type CompiledRegion = {
   itemRole: string;
   itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
+  /** Cells in these attributes are a placeholder: not part of the region's text. */
+  placeholder: AttrPredicate | null;
   /** The region exists only while this process fact holds. */
   when: "shell-foreground" | null;
   /** The region is absent while the whole screen's text matches. */
@@ -74,6 +78,8 @@ export type CompiledManifest = {
   /** The program version the manifest was tested against ("" when not recorded). */
   tested: string;
   generic: boolean;
+  /** A chat program whose regions follow the turn vocabulary (turns.ts). */
+  turns: boolean;
   /** Colour-only glyphs, blanked before the manifest reads the screen ("" for none). */
   pixels: string;
   detect: {
@@ -165,11 +171,12 @@ function colour(value: number | string | undefined): number | string | undefined
   return COLOUR_NAMES.indexOf(bright ? value.slice(7) : value) + (bright ? 8 : 0);
 }
 
-function predicate(attrs: { inverse?: boolean | undefined; bold?: boolean | undefined; fg?: number | string | undefined; bg?: number | string | undefined } | undefined): AttrPredicate | null {
+function predicate(attrs: { inverse?: boolean | undefined; bold?: boolean | undefined; dim?: boolean | undefined; fg?: number | string | undefined; bg?: number | string | undefined } | undefined): AttrPredicate | null {
   if (!attrs) return null;
   const result: AttrPredicate = {};
   if (attrs.inverse !== undefined) result.inverse = attrs.inverse;
   if (attrs.bold !== undefined) result.bold = attrs.bold;
+  if (attrs.dim !== undefined) result.dim = attrs.dim;
   if (attrs.fg !== undefined) result.fg = colour(attrs.fg);
   if (attrs.bg !== undefined) result.bg = colour(attrs.bg);
   return Object.keys(result).length > 0 ? result : null;
@@ -185,6 +192,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     description: data.description ?? "",
     tested: data.tested ?? "",
     generic: data.generic,
+    turns: data.turns,
     pixels: data.pixels,
     detect: {
       argv0: data.detect.argv0 ?? [],
@@ -216,12 +224,14 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       last: r.last ?? false,
       unless: regex(r.unless),
       requires: regex(r.requires),
+      unlessWithin: regex(r.unless_within),
       needsCursor: r.needs_cursor ?? false,
-      predicate: predicate({ inverse: r.inverse, bold: r.bold, fg: r.fg, bg: r.bg }),
+      predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
+      placeholder: predicate(r.placeholder),
       when: r.when ?? null,
       unlessScreen: regex(r.unless_screen),
       whenScreen: regex(r.when_screen),
@@ -269,6 +279,7 @@ export function loadManifest(source: string, file: string): CompiledManifest {
     ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
     ...data.values.flatMap((entry, i) => (!entry.when_region || names.has(entry.when_region.region) ? [] : [`${at(`values.${i}.when_region`)}: no region named ${JSON.stringify(entry.when_region.region)}`])),
     ...data.regions.flatMap((region, i) => (region.window && !data.windows ? [`${at(`regions.${i}.window`)}: window = ${JSON.stringify(region.window)} needs a [windows] table`] : [])),
+    ...(data.turns ? ["input", "done"].flatMap((name) => (names.has(name) ? [] : [`${at("turns")}: turns = true needs a region named ${JSON.stringify(name)}`])) : []),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
     ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),
     ...operationRefProblems(data.operations, data.root ?? data.name, names).map(({ path, problem }) => `${at(path)}: ${problem}`),

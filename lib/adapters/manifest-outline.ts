@@ -14,6 +14,7 @@ import { unclaimedOutline } from "./unclaimed.ts";
 function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
   if (want.bold !== undefined && (style.bold === true) !== want.bold) return false;
+  if (want.dim !== undefined && (style.dim === true) !== want.dim) return false;
   if (want.fg !== undefined && style.fg !== want.fg) return false;
   if (want.bg !== undefined && style.bg !== want.bg) return false;
   return true;
@@ -60,6 +61,26 @@ function rowText(grid: Grid, row: number, from: number, to: number): string {
   // Full-width rows are already joined in the grid (trailing spaces trimmed).
   if (from === 0 && to >= grid.cols) return grid.lines[row]!.text;
   return grid.lines[row]!.chars.slice(from, to).join("").replace(/\s+$/, "");
+}
+
+/** The grid with the box's placeholder cells (an empty input's dim hint) blanked: not text. */
+function withoutPlaceholder(grid: Grid, box: BBox, want: AttrPredicate): Grid {
+  const lines = grid.lines.slice();
+  for (let r = box.row; r < box.row + box.rows; r++) {
+    const line = grid.lines[r]!;
+    let changed = false;
+    const inBox = (c: number) => c >= box.col && c < box.col + box.cols;
+    const hint = (c: number) => inBox(c) && styleMatches(line.styles[c]!, want);
+    // A drawn cursor (one inverse cell) on the placeholder's first letter belongs to it.
+    const cursorOnHint = (c: number) => inBox(c) && line.styles[c]!.inverse === true && !hint(c) && hint(c + 1);
+    const chars = line.chars.map((ch, c) => {
+      if (!hint(c) && !cursorOnHint(c)) return ch;
+      changed = true;
+      return " ";
+    });
+    if (changed) lines[r] = { chars, styles: line.styles, text: chars.join("").replace(/\s+$/, "") };
+  }
+  return { ...grid, lines };
 }
 
 /** The region's box on this screen, or null when it is not there. */
@@ -113,6 +134,7 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     for (let r = first; r <= last && !found; r++) found = region.requires.test(text(r));
     if (!found) return null;
   }
+  if (region.unlessWithin) for (let r = first; r <= last; r++) if (region.unlessWithin.test(text(r))) return null;
   const box = { row: first, col: colFrom, rows: last - first + 1, cols: colTo - colFrom };
   if (region.needsCursor && !cursorIn(grid, box)) return null;
   return box;
@@ -277,7 +299,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     if (!box) continue;
     seen.add(region.name);
     const lines: string[] = [];
-    for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(inFrame, r, box.col, box.col + box.cols));
+    const read = region.placeholder ? withoutPlaceholder(inFrame, box, region.placeholder) : inFrame;
+    for (let r = box.row; r < box.row + box.rows; r++) lines.push(rowText(read, r, box.col, box.col + box.cols));
     const text = lines.join("\n").replace(/\n+$/, "");
     const inside = cursorIn(inFrame, box);
     const node: DraftNode = shifted({

@@ -41,6 +41,7 @@ const Colour = v.union(
 const Attributes = {
   inverse: v.optional(v.boolean()),
   bold: v.optional(v.boolean()),
+  dim: v.optional(v.boolean()),
   fg: v.optional(Colour),
   bg: v.optional(Colour),
 };
@@ -67,6 +68,9 @@ export const Region = v.strictObject({
   unless: v.optional(Regex),
   /** The region is absent unless this regex matches one of its own rows (an end-of-turn line). */
   requires: v.optional(Regex),
+  /** The region is absent while this regex matches one of its own rows (a turn that ended in an
+   * error is not done). `unless` looks at all of `rows` before the anchors; this at the region. */
+  unless_within: v.optional(Regex),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
@@ -74,6 +78,9 @@ export const Region = v.strictObject({
   /** Per-item roles by style, first match wins (e.g. a browser's link colour → "link"). */
   item_roles: v.optional(v.array(v.strictObject({ role: v.string(), ...Attributes }))),
   selected: v.optional(v.strictObject(Attributes)),
+  /** Cells drawn like this are a placeholder (an empty input's dim hint), not the region's text:
+   * they are left out of its name and value. */
+  placeholder: v.optional(v.strictObject(Attributes)),
   /** A fact from the process, not the screen: "shell-foreground" = the shell itself owns the
    * terminal and waits for a command (OSC 133 state, else the PTY's foreground group). */
   when: v.optional(v.picklist(REGION_FACTS, `when must be one of ${REGION_FACTS.map((f) => JSON.stringify(f)).join(", ")}`)),
@@ -109,6 +116,9 @@ export const Manifest = v.strictObject({
   /** The program version this manifest was built and recorded against (shown by `adapter list`). */
   tested: v.optional(v.string()),
   generic: v.optional(v.boolean(), false),
+  /** A chat program: its regions named input, busy, response, done, error, interrupted, denied,
+   * question and approval belong to turns (lib/adapters/turns.ts): Enter in the input opens one. */
+  turns: v.optional(v.boolean(), false),
   /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
    * text snapshots and outlines so the text between them reads as text. */
   pixels: v.optional(v.string(), ""),

@@ -61,6 +61,8 @@ const WAIT_FLAGS: FlagSpec[] = [
   docFlag("wait", "ref", "--ref", { aliases: ["--wait-ref"], value: "SEL" }),
   docFlag("wait", "refValue", "--ref-value", { value: "V|/RE/" }),
   docFlag("wait", "output", "--output", { aliases: ["--wait-output"], value: "STR|/RE/" }),
+  docFlag("wait", "turn", "--turn", { aliases: ["--wait-turn"], type: "string", value: "ID|last" }),
+  docFlag("wait", "turnState", "--turn-state", { value: "STATE[,STATE]" }),
   docFlag("wait", "fromCursor", "--from-cursor"),
   docFlag("wait", "maxBytes", "--max-bytes"),
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
@@ -68,7 +70,7 @@ const WAIT_FLAGS: FlagSpec[] = [
   docFlag("wait", "timeoutMs", "--timeout"),
 ];
 
-const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output"]);
+const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output", "--turn"]);
 
 const AIM_FLAGS: FlagSpec[] = [
   paramFlag("type", "to", "--to", { value: "TARGET", description: "aim at this ref (@e4, @vim.mode) or selector: clicked first with mouse input, else it must be an input or focused" }),
@@ -111,6 +113,15 @@ function waitSpec(args: ParsedArgs, verb: string): Record<string, unknown> | und
     spec.refValue = f.get("--ref-value");
   }
   if (f.has("--output")) spec.output = f.get("--output");
+  if (f.has("--turn")) {
+    const turn = String(f.get("--turn"));
+    if (turn !== "last" && !/^[1-9]\d*$/.test(turn)) throw usage(`--turn needs a turn id (1, 2, …) or last, got ${JSON.stringify(turn)}`, verb);
+    spec.turn = turn === "last" ? turn : Number(turn);
+  }
+  if (f.has("--turn-state")) {
+    if (!f.has("--turn")) throw usage("--turn-state needs --turn ID|last", verb);
+    spec.turnState = (f.get("--turn-state") as string[]).flatMap((word) => word.split(",")).map((word) => word.trim()).filter(Boolean);
+  }
   if (f.has("--from-cursor")) spec.fromCursor = f.get("--from-cursor");
   if (f.has("--max-bytes")) spec.maxBytes = f.get("--max-bytes");
   if ((f.has("--from-cursor") || f.has("--max-bytes")) && !f.has("--output")) throw usage("--from-cursor and --max-bytes go with --output", verb);

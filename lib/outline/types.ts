@@ -18,7 +18,10 @@ export type Evidence =
   /** The browser engine over CDP (method or event that said so). */
   | { source: "engine"; method: string; detail?: string; revision: number }
   /** Behaviour this session caused: it sent `key` and one highlighted run moved from one row to another. */
-  | { source: "behaviour"; key: string; fromRow: number; toRow: number; revision: number };
+  | { source: "behaviour"; key: string; fromRow: number; toRow: number; revision: number }
+  /** A chat program's turn (lib/adapters/turns.ts): the node was drawn after turn `turn` was sent
+   * (revision `submitted`) and taken by the program (revision `taken`, null: not yet). */
+  | { source: "turn"; turn: number; submitted: number; taken: number | null; fact: string; revision: number };
 
 export type OutlineNode = {
   ref: string;

@@ -29,7 +29,8 @@ export function formatList(result: Result<"list">): string {
 }
 
 export function formatWait(result: WaitResultValue): string {
-  return `fired: ${result.fired.join(", ")} (revision ${result.revision}, ${result.elapsedMs} ms)`;
+  const turn = result.turn ? `\nturn ${result.turn.id}: ${result.turn.state}${result.turn.ref ? ` (${result.turn.ref})` : ""}` : "";
+  return `fired: ${result.fired.join(", ")} (revision ${result.revision}, ${result.elapsedMs} ms)${turn}`;
 }
 
 export function formatSnapshot(result: Result<"snapshot">, mode: OutputMode): string {
@@ -62,7 +63,18 @@ function action(result: Result<"press">, mode: OutputMode): string {
   return result.wait ? `${line}\n${formatWait(result.wait)}` : line;
 }
 
+/** A turn: its state, then the answer (or the CLI's message) and the choices it offers. */
+function turn(result: Result<"turn">, mode: OutputMode): string {
+  const body = result.response?.text ?? result.message ?? "";
+  if (mode === "plain") return body;
+  const partial = result.response && !result.response.complete ? ` (answer incomplete: ${result.response.why ?? "part of it is not on screen"})` : "";
+  const choices = (result.choices ?? []).map((c) => `  ${c.selected ? ">" : " "} ${c.name}  [${c.ref}]`);
+  const message = result.response && result.message ? [result.message] : [];
+  return [`turn ${result.turn.id}: ${result.turn.state} in ${result.elapsedMs} ms${partial}`, ...(body ? [body] : []), ...message, ...choices].join("\n");
+}
+
 export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
+  turn,
   snapshot: formatSnapshot,
   type: action,
   press: action,

@@ -6,7 +6,7 @@
 import type * as v from "valibot";
 // Event is the payload of `event` notifications (not a method); exported for docs and clients.
 export { Event } from "./schemas.ts";
-import type { CellRun, Event, EventType, ExitStatus, Lease, Meta, SessionInfo, WaitResult } from "./schemas.ts";
+import type { CellRun, Event, EventType, ExitStatus, Lease, Meta, SessionInfo, TurnInfo, TurnStateName, WaitResult } from "./schemas.ts";
 import type { MethodDef, WaitSpec as WaitSpecSchema } from "./methods/common.ts";
 import { BROWSER_METHODS } from "./methods/browser.ts";
 import { DAEMON_METHODS } from "./methods/daemon.ts";
@@ -16,6 +16,7 @@ import { INPUT_METHODS } from "./methods/input.ts";
 import { LEASE_METHODS } from "./methods/lease.ts";
 import { SESSION_METHODS } from "./methods/session.ts";
 import { SHELL_METHODS } from "./methods/shell.ts";
+import { TURN_METHODS } from "./methods/turn.ts";
 import { WAIT_METHODS } from "./methods/wait.ts";
 
 export const METHODS = {
@@ -25,6 +26,7 @@ export const METHODS = {
   ...WAIT_METHODS,
   ...LEASE_METHODS,
   ...SHELL_METHODS,
+  ...TURN_METHODS,
   ...BROWSER_METHODS,
   ...DEBUG_METHODS,
   ...DESKTOP_METHODS,
@@ -47,6 +49,8 @@ export type WaitResultValue = v.InferOutput<typeof WaitResult>;
 export type EventValue = v.InferOutput<typeof Event>;
 export type EventTypeValue = v.InferOutput<typeof EventType>;
 export type LeaseValue = v.InferOutput<typeof Lease>;
+export type TurnInfoValue = v.InferOutput<typeof TurnInfo>;
+export type TurnStateValue = v.InferOutput<typeof TurnStateName>;
 
 export function isMethodName(name: string): name is MethodName {
   return Object.hasOwn(METHODS, name);

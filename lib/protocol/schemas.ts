@@ -121,6 +121,7 @@ export const Evidence = v.variant("source", [
   v.object({ source: v.literal("process"), fact: v.string(), revision: v.number() }),
   v.object({ source: v.literal("engine"), method: v.string(), detail: v.optional(v.string()), revision: v.number() }),
   v.object({ source: v.literal("behaviour"), key: v.string(), fromRow: v.number(), toRow: v.number(), revision: v.number() }),
+  v.object({ source: v.literal("turn"), turn: v.number(), submitted: v.number(), taken: v.nullable(v.number()), fact: v.string(), revision: v.number() }),
 ]);
 
 export type OutlineNodeShape = {
@@ -154,6 +155,20 @@ export const Target = doc(
   "a ref (@e4 from a snapshot, or a durable @vim.mode) or a selector that matches exactly one node",
 );
 
+/** A chat program's turn (an AI coding CLI with a turns manifest: lib/adapters/turns.ts). */
+export const TURN_STATES = ["submitted", "running", "approval", "question", "done", "error", "interrupted", "denied"] as const;
+export const TurnStateName = doc(v.picklist(TURN_STATES), "submitted (sent, not yet taken), running, approval or question (waiting for you), done, error, interrupted, denied (ended)");
+export const TurnInfo = v.object({
+  id: doc(v.number(), "the turn's number in this session (1, 2, …)"),
+  prompt: doc(v.string(), "the prompt as submitted"),
+  state: TurnStateName,
+  submitted: doc(v.number(), "the screen revision the prompt was sent at"),
+  taken: doc(v.nullable(v.number()), "the revision at which the CLI showed it took the prompt (null: not yet)"),
+  takenBy: doc(v.nullable(v.string()), "what showed it took the prompt (its busy mark appeared, or the prompt left its input)"),
+  changed: doc(v.number(), "the revision of the last state change"),
+  ref: doc(v.nullable(v.string()), "the region that shows the state (@claude.done, @codex.approval …); null while submitted or running without a busy mark"),
+});
+
 const Timeout = doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 3600_000)), "give up after this long, in ms (timeout, exit 124); 0 checks once");
 
 /** Wait conditions; each is one small predicate over the screen and session events. */
@@ -162,7 +177,7 @@ export const WaitConditions = {
   regex: v.optional(doc(v.array(v.string()), "regex in JavaScript syntax, SOURCE or /SOURCE/FLAGS, over the screen rows joined by \\n; matched by RE2 in linear time, so lookaround and backreferences are refused")),
   gone: v.optional(doc(v.boolean(), "text/regex conditions hold when the text is NOT on screen")),
   inScrollback: v.optional(doc(v.boolean(), "match text/regex against scrollback too")),
-  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change")),
+  settledMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1, "settledMs must be at most 2147483647 ms (the timer limit)")), "the screen has not changed for this long, measured from its last change (or from the last input this session sent, if later: its echo may be on the way)")),
   changedSince: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "the revision moved past this one")),
   title: v.optional(doc(v.string(), "title contains STR, or matches /RE/FLAGS")),
   cursor: v.optional(doc(v.object({ row: doc(v.number(), "0-based row"), col: doc(v.number(), "0-based column") }), "the cursor is at this cell")),
@@ -173,6 +188,8 @@ export const WaitConditions = {
   fromCursor: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "where in the output stream the output condition starts looking (default 0)")),
   maxBytes: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the output condition looks at most this many characters past fromCursor")),
   refValue: v.optional(doc(v.string(), "with ref: a matching node's value equals this, or matches /RE/")),
+  turn: v.optional(doc(v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.literal("last")]), "AI coding CLIs: this turn (its id, or last: the latest; after an action: the turn the action opened) reaches one of turnState")),
+  turnState: v.optional(doc(v.pipe(v.array(TurnStateName), v.minLength(1, "name at least one turn state")), "with turn: the states that end the wait (default: done, error, interrupted, denied, approval, question — the turn needs you)")),
   mode: v.optional(doc(v.picklist(["any", "all"]), "any condition (default) or all of them"), "any"),
   timeoutMs: v.optional(Timeout, 10_000),
 };
@@ -185,6 +202,7 @@ export const WaitResult = v.object({
   elapsedMs: v.number(),
   exit: v.nullable(ExitStatus),
   text: v.optional(v.string()),
+  turn: v.optional(doc(TurnInfo, "turn conditions: the turn as it stood when the wait ended")),
 });
 
 export const ActionResult = v.object({

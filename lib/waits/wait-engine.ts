@@ -3,7 +3,7 @@
 // never on a polling tick. `settled` schedules one timer at (last change + N ms), moved
 // whenever the screen changes again, so a screen quiet for minutes satisfies it at once.
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { ExitStatusValue, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { ExitStatusValue, TurnInfoValue, TurnStateValue, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import { select } from "../selector/match.ts";
 import { parseSelector } from "../selector/parse.ts";
@@ -20,14 +20,22 @@ export type WaitState = {
   outline(): OutlineNode[];
   /** Shell sessions with integration: the output stream, and where blocks ended. */
   output: { end: number; start: number; slice(from: number, to?: number): string; promptAfter(cursor: number): number | null; interactiveEndAfter?(cursor: number): number | null } | null;
+  /** When the session last sent input (performance.now()): the screen is not settled while
+   * the program may still be answering it (its echo). */
+  lastInputAt: number;
+  /** A chat program's turns (lib/adapters/turns.ts): one by id, and the latest one's id (0: none). */
+  turns: { get(id: number): TurnInfoValue | null; latestId(): number };
 };
+
+/** The states a turn wait ends on by default: the turn needs the caller. */
+const TURN_NEEDS_YOU: TurnStateValue[] = ["done", "error", "interrupted", "denied", "approval", "question"];
 
 type OutputMatch = { matched: boolean; matchText: string; cursor: number };
 
 type Condition = {
   label: string;
   /** screen: reads screen content; the others read time, the revision counter or the exit. */
-  kind: "screen" | "settled" | "revision" | "exit" | "output";
+  kind: "screen" | "settled" | "revision" | "exit" | "output" | "turn";
   /** `text`: the screen's rows, right-trimmed; `toCursor`: the same with the cursor's row kept
    * up to the cursor (a prompt's trailing space). Text conditions hold if either matches. */
   holds(state: WaitState, text: () => string, toCursor: () => string): boolean;
@@ -35,6 +43,8 @@ type Condition = {
   readyAt?(state: WaitState): number;
   /** For output conditions: what matched, and the cursor just past it. */
   match?(state: WaitState): OutputMatch | null;
+  /** For turn conditions: the turn as it stands. */
+  turn?(state: WaitState): TurnInfoValue | null;
 };
 
 type Pending = {
@@ -60,7 +70,33 @@ const SCROLLBACK_FOR_WAITS = 100_000;
  * measured from the action too — otherwise the prompt before Enter satisfies `--text '$ '`. */
 export type WaitAnchor = { revision: number; at: number };
 
-function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
+/** A turn reaches one of `states`. "last" is the latest turn; a wait attached to an action
+ * (anchored) waits for a turn the action opens, never one from before it. */
+function turnCondition(which: number | "last", states: TurnStateValue[] | undefined, anchor: WaitAnchor | undefined, now: WaitState): Condition {
+  const wanted = states ?? TURN_NEEDS_YOU;
+  const before = now.turns.latestId();
+  if (which !== "last" && now.turns.get(which) === null) {
+    throw new TuiwrightError("usage", before === 0 ? `there is no turn ${which}: no prompt has been submitted in this session` : `there is no turn ${which} (the latest is ${before})`, {
+      hint: "turns open when a prompt is submitted into an AI coding CLI's input (turn TEXT, or Enter with @X.input holding the prompt)",
+    });
+  }
+  if (which === "last" && !anchor && before === 0) {
+    throw new TuiwrightError("usage", "no turn: no prompt has been submitted in this session", { hint: "submit one with `turn TEXT` (or press Enter with the prompt in @X.input), then wait --turn last" });
+  }
+  const find = (state: WaitState): TurnInfoValue | null => {
+    if (which !== "last") return state.turns.get(which);
+    const latest = state.turns.latestId();
+    return anchor && latest <= before ? null : state.turns.get(latest);
+  };
+  return {
+    kind: "turn",
+    label: `turn ${which} ${wanted.join("|")}`,
+    holds: (state) => { const turn = find(state); return turn !== null && wanted.includes(turn.state); },
+    turn: find,
+  };
+}
+
+function compile(spec: WaitSpec, anchor?: WaitAnchor, now?: WaitState): Condition[] {
   const conditions: Condition[] = [];
   const negate = spec.gone === true;
   const verb = negate ? " gone" : "";
@@ -73,7 +109,7 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
-    const since = (state: WaitState) => Math.max(state.screen.lastChangeAt, anchor?.at ?? 0);
+    const since = (state: WaitState) => Math.max(state.screen.lastChangeAt, anchor?.at ?? 0, state.lastInputAt);
     conditions.push({
       kind: "settled",
       label: `settled ${ms}ms`,
@@ -110,11 +146,13 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor): Condition[] {
   else if (spec.fromCursor !== undefined || spec.maxBytes !== undefined) {
     throw new TuiwrightError("usage", "fromCursor and maxBytes go with an output condition");
   }
+  if (spec.turn !== undefined) conditions.push(turnCondition(spec.turn, spec.turnState, anchor, now!));
+  else if (spec.turnState !== undefined) throw new TuiwrightError("usage", "turnState needs turn: the turn whose state to wait for (an id, or last)");
   if (anchor) anchorScreenConditions(conditions, anchor);
   if (spec.exit) conditions.push({ kind: "exit", label: "exit", holds: (state) => state.ended });
   if (conditions.length === 0) {
     throw new TuiwrightError("usage", "wait needs at least one condition", {
-      hint: "give --text, --regex, --ref, --settled, --changed-since, --title, --cursor, --alt-screen or --exit",
+      hint: "give --text, --regex, --ref, --settled, --changed-since, --title, --cursor, --alt-screen, --turn or --exit",
     });
   }
   return conditions;
@@ -176,7 +214,7 @@ export class WaitEngine {
   /** Throws bad-regex / usage synchronously (before any waiting) for bad conditions. */
   /** `signal` aborts the wait (its caller hung up), freeing it at once rather than at its timeout. */
   wait(spec: WaitSpec & { includeText?: boolean }, anchor?: WaitAnchor, signal?: AbortSignal): Promise<WaitResultValue> {
-    const conditions = compile(spec, anchor);
+    const conditions = compile(spec, anchor, this.#state());
     return new Promise((resolve, reject) => {
       const startedAt = performance.now();
       const timeoutMs = spec.timeoutMs ?? 10_000;
@@ -246,6 +284,7 @@ export class WaitEngine {
     if (done) {
       this.#clear(pending);
       const output = pending.conditions.find((c) => c.match && fired.includes(c.label))?.match?.(state) ?? undefined;
+      const turn = pending.conditions.find((c) => c.turn)?.turn?.(state) ?? undefined;
       pending.resolve({
         fired,
         ...(output ? { output } : {}),
@@ -254,6 +293,7 @@ export class WaitEngine {
         elapsedMs: Math.round((performance.now() - pending.startedAt) * 1000) / 1000,
         exit: state.exit,
         ...(pending.includeText ? { text: screenText() } : {}),
+        ...(turn ? { turn } : {}),
       });
       return true;
     }
@@ -278,7 +318,8 @@ export class WaitEngine {
     const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
     const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText, toCursor)).map((c) => c.label);
-    const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit };
+    const turn = pending.conditions.find((c) => c.turn)?.turn?.(state) ?? undefined;
+    const details = { unmet, revision: state.screen.revision, hash: state.screen.hash, elapsedMs, excerpt: excerpt(state.screen), exit: state.exit, ...(turn ? { turn } : {}) };
     if (why === "timeout") {
       pending.reject(new TuiwrightError("timeout", `wait timed out after ${elapsedMs} ms; not met: ${unmet.join(", ")}`, { details }));
     } else {

@@ -24,6 +24,7 @@ import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
 import { flushTerminalInput } from "../runtime/tty-input-flush.ts";
 import { foregroundGroup } from "../runtime/process.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
+import { runTurn } from "./turn-op.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -89,6 +90,8 @@ export class SessionCore {
   #eofGraceOver = false;
   #ended = false;
   #lastOutputAt: number | null = null;
+  /** When input was last sent: "settled" counts from it too (a typed text's echo is on its way). */
+  #lastInputAt = 0;
   #dropping = false;
   /** Secrets typed or sent with --secret (here or in another session of the daemon): masked in
    * the cast, the shell transcript and whatever leaves the session. */
@@ -142,6 +145,8 @@ export class SessionCore {
       ended: this.#ended,
       outline: () => this.outline.current().nodes,
       output: this.#ask((facet) => facet.waitOutput?.() ?? undefined) ?? null,
+      turns: this.#turnsForWaits,
+      lastInputAt: this.#lastInputAt,
     }));
     this.screen.onChange(() => {
       this.outline.changed();
@@ -163,6 +168,10 @@ export class SessionCore {
   get channel(): FdChannel | null {
     return this.#pty.channel;
   }
+  readonly #turnsForWaits = {
+    get: (id: number) => { const turns = this.outline.turns; const turn = turns?.get(id); return turn ? turns!.info(turn) : null; },
+    latestId: () => this.outline.turns?.latest?.id ?? 0,
+  };
 
   /** Adds a facet's hooks; facets attach right after the core is made, before any output is read. */
   attach<F extends Facet>(facet: F): F {
@@ -215,6 +224,7 @@ export class SessionCore {
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */
   input(text: string, recorded: string = text): void {
     this.recorder?.input(recorded);
+    this.#lastInputAt = performance.now();
     this.screen.input(text); // reaches the PTY through the screen's reply channel
   }
 
@@ -373,6 +383,10 @@ export class SessionCore {
     // A facet may refuse the input before anything happens (a browser: bytes Carbonyl cannot take).
     for (const facet of this.#facets) facet.refuse?.(data);
     const revisionBefore = this.screen.revision;
+    if (wait?.turn === "last") {
+      const submission = this.outline.submission((aim?.data ?? "") + data);
+      if (typeof submission === "string") throw new TuiwrightError("usage", `waiting for the turn this input opens, but it submits no prompt: ${submission}`, { hint: "type the prompt first (or use `turn TEXT`), then press Enter with --wait-turn last" });
+    }
     // Compile the wait first so a bad condition fails before anything is sent.
     const waiting = wait ? this.#waits.wait(wait, { revision: revisionBefore, at: performance.now() }) : undefined;
     const input = (aim?.data ?? "") + data;
@@ -380,6 +394,7 @@ export class SessionCore {
     this.recorder?.input(record.secret ? (aim?.data ?? "") + "***" : input);
     for (const facet of this.#facets) facet.sending?.(input);
     this.outline.sending(input);
+    this.#lastInputAt = performance.now();
     this.screen.input(input); // reaches the PTY through the screen's reply channel
     const bytes = Buffer.byteLength(input);
     const target = aim ? { target: aim.target } : {};
@@ -524,5 +539,6 @@ export function coreOps(core: SessionCore) {
       for (const secret of params.secrets) core.mask.add(secret);
       return { secrets: core.mask.size };
     },
+    turn: (params, signal) => runTurn(core, params, signal),
   } satisfies Partial<WorkerOpTable>;
 }

@@ -6,6 +6,7 @@ import { outlineFor } from "../adapters/outline-for.ts";
 import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
 import { SessionObservations } from "../adapters/session-observations.ts";
 import type { RecordedFacts } from "../record/fact-marker.ts";
+import { inputTakesKeys, TurnTracker, typedText } from "../adapters/turns.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -42,6 +43,11 @@ export class SessionOutline {
   #pixelManifest = { checkedAt: -Infinity, fits: false };
   /** Outlines handed out, by revision, newest last. */
   readonly #issued = new Map<number, Outline>();
+  /** A chat program's turns (a manifest with turns = true), once a prompt was submitted. */
+  #turns: TurnTracker | null = null;
+  /** The manifest's own nodes of #current, before the turns had their say. */
+  #currentRaw: OutlineNode[] = [];
+  #currentTurnState = "";
 
   /** Where the facts go each time they are looked at (the recording keeps those that change). */
   readonly #recordFacts: (facts: RecordedFacts) => void;
@@ -76,7 +82,8 @@ export class SessionOutline {
     const group = foregroundGroup(this.#pid);
     const facts = this.processFacts();
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
-      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation && this.#currentDecoration === this.#decoration) {
+      this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation && this.#currentDecoration === this.#decoration &&
+      this.#currentTurnState === this.#turnState()) {
       return this.#current;
     }
     this.#currentGeneration = generation;
@@ -85,7 +92,12 @@ export class SessionOutline {
     this.#currentObserved = this.#observations.generation;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
     this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
-    const { adapter, pixels, nodes } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
+    const { adapter, pixels, nodes: raw } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
+    const turns = this.#turns?.adapter === adapter ? this.#turns : null;
+    turns?.observe(screen.revision, raw);
+    const nodes = turns ? turns.annotate(raw, screen.revision) : raw;
+    this.#currentRaw = raw;
+    this.#currentTurnState = this.#turnState();
     this.#current = { revision: screen.revision, hash: screen.hash, adapter, nodes: this.#decorate(nodes, screen.revision) };
     this.#currentPixels = pixels;
     this.#observations.remember(nodes);
@@ -93,9 +105,75 @@ export class SessionOutline {
   }
 
   /** Input the session is about to send (a navigation key may prove a selection; `:set
-   * noshowmode` makes an earlier "-- INSERT --" prove nothing). */
+   * noshowmode` makes an earlier "-- INSERT --" prove nothing; Enter in a chat program's input
+   * submits a prompt: a turn opens). */
   sending(input: string): void {
     this.#screen.sync();
+    this.#observe(input);
+    this.#openTurn(input);
+    this.#trackTyped(input);
+  }
+
+  /** Text this session typed into a chat program's input since its last Enter: the prompt an
+   * Enter submits even when the CLI has not echoed it yet (it may take longer than a settle). */
+  #typed = "";
+
+  #trackTyped(input: string): void {
+    const adapter = this.#current?.adapter;
+    const manifest = adapter ? this.#catalog.manifests().find((m) => m.name === adapter) : undefined;
+    if (!manifest?.turns) { this.#typed = ""; return; }
+    this.current();
+    // Keys for an approval or a question (a digit, y) are not the prompt.
+    if (!inputTakesKeys(this.#currentRaw, manifest.root)) { this.#typed = ""; return; }
+    const last = input.lastIndexOf("\r");
+    this.#typed = last >= 0 ? typedText("", input.slice(last + 1)) : typedText(this.#typed, input);
+  }
+
+  /** Enter sent into a turns manifest's input opens a turn on the screen as it is now. */
+  #openTurn(input: string): void {
+    const submission = this.submission(input);
+    if (typeof submission === "string") return;
+    if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root);
+    this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
+    this.#current = null; // the outline now reads the new turn
+  }
+
+  /** The chat program (a turns manifest) this session's screen is, or null. */
+  chat(): { adapter: string; root: string } | null {
+    const outline = this.current();
+    const manifest = outline.adapter ? this.#catalog.manifests().find((m) => m.name === outline.adapter) : undefined;
+    return manifest?.turns ? { adapter: manifest.name, root: manifest.root } : null;
+  }
+
+  /** Whether this input submits a prompt on the screen as it is now: the prompt, or why not. */
+  submission(input: string): { adapter: string; root: string; prompt: string } | string {
+    const enter = input.indexOf("\r");
+    if (enter < 0) return "the input has no Enter";
+    this.#screen.sync();
+    const outline = this.current();
+    const manifest = outline.adapter ? this.#catalog.manifests().find((m) => m.name === outline.adapter) : undefined;
+    if (!manifest?.turns) return `the screen is not a chat program's (${outline.adapter ? `adapter ${outline.adapter} has no turns` : "no adapter"})`;
+    // What this session typed since the last Enter, this input's text before its Enter included.
+    const typed = typedText(this.#typed, input.slice(0, enter));
+    const tracker = this.#turns?.adapter === manifest.name ? this.#turns : new TurnTracker(manifest.name, manifest.root);
+    const prompt = tracker.promptOf(this.#currentRaw, typed);
+    if (prompt === null) return `@${manifest.root}.input is not on screen, holds no prompt, or an approval or question takes the keys`;
+    return { adapter: manifest.name, root: manifest.root, prompt };
+  }
+
+  /** The session's turns, when it runs a chat program and a prompt was submitted. */
+  get turns(): TurnTracker | null {
+    return this.#turns;
+  }
+
+  /** Changes of the latest turn the cached outline must follow. */
+  #turnState(): string {
+    const latest = this.#turns?.latest;
+    return latest ? `${latest.id}:${latest.state}:${latest.taken}` : "";
+  }
+
+  /** The observations see the input before it goes. */
+  #observe(input: string): void {
     const adapter = this.#current?.adapter;
     const manifest = adapter ? this.#catalog.manifests().find((m) => m.name === adapter) ?? null : null;
     // A manifest that learns from values shown earlier sees the screen before every input, as a
@@ -106,6 +184,8 @@ export class SessionOutline {
 
   /** The screen changed: a key waiting for its effect looks at it. */
   changed(): void {
+    // An open turn sees every screen: an old end mark must be seen gone before a new one counts.
+    if (this.#turns?.watching) this.current();
     if (this.#observations.waiting) this.#observations.changed(this.#screen.grid(), this.#screen.revision, performance.now());
   }
 

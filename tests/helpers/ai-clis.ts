@@ -10,12 +10,23 @@ import type { Script } from "../model-server/script.ts";
 import { type ModelServer, startModelServer } from "../model-server/server.ts";
 import { World } from "./harness.ts";
 
+/** Six turns in a row, each with its own answer: a stale done would show the answer before. */
+export const COUNTS = ["one", "two", "three", "four", "five", "six"] as const;
+export const countAnswer = (word: string) => `${word}: the answer to turn ${word}, streamed in small chunks.`;
+
 export const SCRIPT: Script = {
   delayMs: 20,
   rules: [
+    ...COUNTS.map((word) => ({ match: `\\bcount ${word}\\b`, turns: [[{ text: countAnswer(word) }]] })),
     { match: "INNER.*AGENT.*OK", turns: [[{ text: "INNER_AGENT_OK" }]] },
     { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
     { match: "make the file", turns: [[{ run: "echo tool-ran > made-by-tool.txt" }], [{ text: "Created made-by-tool.txt for you." }]] },
+    // The ways a turn ends without an answer (endTests).
+    { match: "fail five hundred", turns: [[{ error: { status: 500, message: "tuiwright model server: internal failure" } }]] },
+    { match: "fail too many", turns: [[{ error: { status: 429, message: "tuiwright model server: rate limited" } }]] },
+    { match: "stall now", turns: [[{ text: "starting to answer and then" }, { stall: true }]] },
+    { match: "make another file", turns: [[{ run: "echo denied > denied.txt" }], [{ text: "I will not make it then." }]] },
+    { match: "ask me a question", turns: [[{ question: { question: "Which colour should the file be?", header: "Colour", options: ["Red", "Blue"] } }], [{ text: "You chose a colour." }]] },
   ],
 };
 
@@ -89,23 +100,169 @@ export function useAiClis() {
     const key = /\((\w+)\)$/.exec(yes?.name ?? "")?.[1] ?? /^(\d)\./.exec(yes?.name ?? "")?.[1] ?? ((yes as { selected?: boolean } | undefined)?.selected ? "Enter" : undefined);
     if (!yes || !key) throw new Error(`no approve option with a key among ${JSON.stringify(options.map((o) => o.name))}`);
     expect((yes as { selected?: boolean }).selected).toBe(true); // each CLI highlights its first option
-    // Claude Code ignores keys for a moment after it shows the dialog (a guard against typing
-    // ahead into an approval), with nothing on screen marking the end of it: press again while
-    // the dialog stays. Each round waits on the screen (the dialog gone), not on a clock.
+    await choose(name, setup, key, `@${cli}.approval`);
+    return yes.name;
+  }
+
+  /** Presses the key that answers a dialog until the dialog is gone. Claude Code ignores keys for
+   * a moment after it shows one (a guard against typing ahead into an approval), with nothing on
+   * screen marking the end of it: press again while the dialog stays. Each round waits on the
+   * screen (the dialog gone), not on a clock. */
+  async function choose(name: string, setup: CliSetup, key: string, dialog: string): Promise<void> {
     for (let round = 1; ; round++) {
       await tw(["press", "--session", name, key], setup);
-      const gone = await world.run(["--json", "wait", "--session", name, "--ref", `@${cli}.approval`, "--gone", "--timeout", "2000"], { env: setup.env, cwd: setup.cwd });
-      if (gone.code === 0) break;
-      if (gone.code !== 124 || round === 10) throw new Error(`the approval dialog stayed after ${round} presses of ${key}: ${gone.stdout}`);
+      const gone = await world.run(["--json", "wait", "--session", name, "--ref", dialog, "--gone", "--timeout", "2000"], { env: setup.env, cwd: setup.cwd });
+      if (gone.code === 0) return;
+      if (gone.code !== 124 || round === 10) throw new Error(`${dialog} stayed after ${round} presses of ${key}: ${gone.stdout}`);
     }
-    return yes.name;
   }
 
   return {
     get world(): World { return world; },
     get server(): ModelServer { return server; },
-    tw, node, start, prompt, approve,
+    tw, node, start, prompt, approve, choose,
   };
+}
+
+/** Six consecutive turns with the README recipe over the CLI, then six over JSON-RPC, each
+ * answer distinct: a `done` left over from the turn before would come with the answer before.
+ * Over the CLI: `turn PROMPT`, and the raw steps (type, wait --settled, press Enter, wait --ref
+ * @X.done) in turn. Over JSON-RPC: type, wait settled, press Enter, then a wait sent at once
+ * (where the old answer's done fired), press Enter with its own wait, and the turn method. */
+export function turnTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: six turns over the CLI and six over JSON-RPC each end on their own answer, never a stale done`, async () => {
+    const name = `${cli}-turns`;
+    const setup = await ai.start(cli, name);
+    const rpc = await ai.world.rpc();
+    const response = async () => (await ai.node(name, `@${cli}.response`, setup))?.value;
+    try {
+      for (const [i, word] of COUNTS.entries()) {
+        const prompt = `count ${word} please`;
+        if (i % 2 === 0) {
+          const turn = await ai.tw(["turn", "--session", name, prompt, "--timeout", String(LONG)], setup);
+          expect(turn.turn).toMatchObject({ prompt, state: "done" });
+          expect(turn.response).toEqual({ text: countAnswer(word), complete: true });
+        } else {
+          await ai.tw(["type", "--session", name, prompt], setup);
+          await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
+          await ai.tw(["press", "--session", name, "Enter"], setup);
+          const done = await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done`, "--timeout", String(LONG)], setup);
+          expect(done.fired).toEqual([`ref @${cli}.done`]);
+          expect(await response()).toBe(countAnswer(word));
+        }
+      }
+      for (const [i, word] of COUNTS.entries()) {
+        const prompt = `count ${word} again`;
+        const call = (method: string, params: Record<string, unknown>) => rpc.call(method, { session: name, ...params }) as Promise<any>;
+        if (i % 3 === 2) {
+          const turn = await call("turn", { text: prompt, timeoutMs: LONG });
+          expect(turn.turn.state).toBe("done");
+          expect(turn.response.text).toBe(countAnswer(word));
+          continue;
+        }
+        await call("type", { text: prompt });
+        await call("wait", { settledMs: 150 });
+        if (i % 3 === 0) {
+          await call("press", { keys: ["Enter"] });
+          await call("wait", { ref: `@${cli}.done`, timeoutMs: LONG });
+        } else {
+          const pressed = await call("press", { keys: ["Enter"], wait: { ref: `@${cli}.done`, timeoutMs: LONG } });
+          expect(pressed.wait.fired).toEqual([`ref @${cli}.done`]);
+        }
+        expect(await response()).toBe(countAnswer(word));
+      }
+    } finally {
+      rpc.close();
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 4);
+}
+
+/** What each CLI can do to end a turn besides done and error: deny a command at its approval,
+ * ask the user a question with its own tool (Codex offers its question tool only in plan mode,
+ * Pi has neither), stop with Esc. And how each shows a failed request. */
+const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp }> = {
+  claude: { deny: true, question: true, error500: /API Error: 500 tuiwright model server: internal failure/, error429: /API Error: Request rejected \(429\)/ },
+  codex: { deny: true, question: false, error500: /high demand/, error429: /429 Too Many Requests/ },
+  pi: { deny: false, question: false, error500: /^Error: 500 tuiwright model server: internal failure$/, error429: /^Error: 429 tuiwright model server: rate limited$/ },
+  opencode: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429/ },
+  gemini: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429|quota/i },
+};
+
+/** The key that chooses an option: the one it names ("(esc)", "(n)"), or its digit. */
+function keyOf(option: string): string | undefined {
+  const named = /\((\w+)\)$/.exec(option)?.[1];
+  if (named) return named === "esc" ? "Escape" : named;
+  return /^(\d)\./.exec(option)?.[1];
+}
+
+/** Every way a turn ends has a state, from the CLI's own screen, each after a `turn` call (or a
+ * key this test sends): error for a 500 and a 429 (the CLI's message), interrupted by Esc
+ * during a stalled stream, denied at the approval, question with its options (answered, the
+ * turn goes on to done). One conversation for all of them. */
+export function endTests(ai: AiClis, cli: AiCli): void {
+  const ends = ENDS[cli];
+  const name = `${cli}-ends`;
+  let started: Promise<CliSetup> | null = null;
+  const conversation = () => (started ??= ai.start(cli, name));
+  const turn = async (setup: CliSetup, prompt: string) => ai.tw(["turn", "--session", name, prompt, "--timeout", String(LONG)], setup);
+  describe.skipIf(skipReason(cli) !== null)(`${cli} turn ends`, () => {
+    afterAll(async () => { if (started) await ai.tw(["kill", "--session", name], await started); });
+
+    test(`${cli}: a request that fails with 500, then with 429, ends its turn in error with the CLI's message`, async () => {
+      const setup = await conversation();
+      const failed = await turn(setup, "fail five hundred");
+      expect(failed.turn).toMatchObject({ state: "error", ref: `@${cli}.error` });
+      expect(failed.message).toMatch(ends.error500);
+      expect(failed.response).toBeUndefined();
+      const limited = await turn(setup, "fail too many");
+      expect(limited.turn).toMatchObject({ id: failed.turn.id + 1, state: "error" });
+      expect(limited.message).toMatch(ends.error429);
+      // The outline says so too, citing the turn.
+      const node = await ai.node(name, `@${cli}.error`, setup) as any;
+      expect(node.evidence.some((e: any) => e.source === "turn" && e.turn === limited.turn.id)).toBe(true);
+    }, LONG * 2);
+
+    test(`${cli}: Esc while the answer stalls ends the turn interrupted`, async () => {
+      const setup = await conversation();
+      const stalled = ai.server.next((e) => /stall now/.test(e.prompt));
+      await ai.tw(["type", "--session", name, "stall now"], setup);
+      await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
+      const pressed = await ai.tw(["press", "--session", name, "Enter", "--wait-turn", "last", "--turn-state", "running", "--timeout", String(LONG)], setup);
+      await stalled;
+      await ai.tw(["wait", "--session", name, "--ref", `@${cli}.response`, "--ref-value", "/starting to answer/", "--timeout", String(LONG)], setup);
+      await ai.tw(["press", "--session", name, "Escape"], setup);
+      const ended = await ai.tw(["wait", "--session", name, "--turn", String(pressed.wait.turn.id), "--timeout", String(LONG)], setup);
+      expect(ended.turn).toMatchObject({ state: "interrupted", ref: `@${cli}.interrupted` });
+    }, LONG * 2);
+
+    test.skipIf(!ends.deny)(`${cli}: a command denied at its approval ends the turn denied; the command did not run`, async () => {
+      const setup = await conversation();
+      const asked = await turn(setup, "make another file");
+      expect(asked.turn.state).toBe("approval");
+      const no = (asked.choices as { name: string }[]).find((c) => /^(\d\. )?(No\b|Reject)/.test(c.name));
+      const key = no && keyOf(no.name);
+      if (!key) throw new Error(`no deny option with a key among ${JSON.stringify(asked.choices)}`);
+      await ai.choose(name, setup, key, `@${cli}.approval`);
+      const ended = await ai.tw(["wait", "--session", name, "--turn", String(asked.turn.id), "--timeout", String(LONG)], setup);
+      expect(ended.turn).toMatchObject({ state: "denied", ref: `@${cli}.denied` });
+      expect(existsSync(join(setup.cwd, "denied.txt"))).toBe(false);
+    }, LONG * 2);
+
+    test.skipIf(!ends.question)(`${cli}: the CLI's own question waits as a question with its options; answered, the turn goes on to done`, async () => {
+      const setup = await conversation();
+      const asked = await turn(setup, "ask me a question");
+      expect(asked.turn).toMatchObject({ state: "question", ref: `@${cli}.question` });
+      expect(asked.message).toContain("Which colour should the file be?");
+      const names = (asked.choices as { name: string }[]).map((c) => c.name);
+      expect(names.some((n) => /Red/.test(n))).toBe(true);
+      expect(names.some((n) => /Blue/.test(n))).toBe(true);
+      await ai.choose(name, setup, "Enter", `@${cli}.question`); // the highlighted first option
+      const ended = await ai.tw(["wait", "--session", name, "--turn", String(asked.turn.id), "--turn-state", "done,error,interrupted,denied", "--timeout", String(LONG)], setup);
+      expect(ended.turn.state).toBe("done");
+      expect((await ai.node(name, `@${cli}.response`, setup))?.value).toBe("You chose a colour.");
+    }, LONG * 2);
+  });
 }
 
 /** Which CLIs ask before running a command (Pi runs tools without asking, by design). */

@@ -54,7 +54,8 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
       write(".pi/agent/models.json", JSON.stringify({
         providers: { tuiwright: { baseUrl: `${url}/v1`, api: "openai-completions", apiKey: "tuiwright", compat: { supportsDeveloperRole: false, supportsReasoningEffort: false }, models: [{ id: MODEL }] } },
       }));
-      write(".pi/agent/settings.json", JSON.stringify({ defaultProvider: "tuiwright", defaultModel: MODEL, enableInstallTelemetry: false }));
+      // No retries: a failed request ends the turn with the CLI's error at once (tests wait on it).
+      write(".pi/agent/settings.json", JSON.stringify({ defaultProvider: "tuiwright", defaultModel: MODEL, enableInstallTelemetry: false, retry: { enabled: false } }));
       Object.assign(env, { PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" });
       return { env, cwd, argv: ["pi", "--offline", "--no-extensions", "--no-context-files", "--no-skills"] };
     case "codex":
@@ -97,6 +98,7 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
       Object.assign(env, {
         ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: "tuiwright-key", ANTHROPIC_MODEL: "claude-sonnet-4-5", ANTHROPIC_SMALL_FAST_MODEL: "claude-haiku-4-5",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1",
+        CLAUDE_CODE_MAX_RETRIES: "0", // a failed request ends the turn with its error at once
       });
       return { env, cwd, argv: ["claude"] };
     case "opencode":
@@ -111,7 +113,8 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
     case "gemini":
       write(".gemini/settings.json", JSON.stringify({
         security: { auth: { selectedType: "gemini-api-key" } }, privacy: { usageStatisticsEnabled: false },
-        general: { disableAutoUpdate: true, disableUpdateNag: true }, telemetry: { enabled: false }, model: { name: "gemini-2.5-flash" },
+        // maxAttempts 1: a failed request ends the turn with its error at once (no backoff retries).
+        general: { disableAutoUpdate: true, disableUpdateNag: true, maxAttempts: 1 }, telemetry: { enabled: false }, model: { name: "gemini-2.5-flash" },
       }));
       Object.assign(env, { GEMINI_API_KEY: "tuiwright", GOOGLE_GEMINI_BASE_URL: url, GEMINI_CLI_TRUST_WORKSPACE: "true", GEMINI_MODEL: "gemini-2.5-flash" });
       return { env, cwd, argv: ["gemini"] };

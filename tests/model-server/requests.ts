@@ -2,7 +2,13 @@
 // how many tool results followed it (the script's step), and the tools the CLI declared.
 export type Api = "anthropic" | "chat" | "responses" | "gemini";
 export type DeclaredTool = { name: string; schema: Record<string, unknown> };
-export type Conversation = { prompt: string; step: number; tools: DeclaredTool[]; stream: boolean; model: string; lastToolOutput?: string };
+export type Conversation = {
+  prompt: string; step: number; tools: DeclaredTool[]; stream: boolean; model: string; lastToolOutput?: string;
+  /** Anthropic: the ids of the tool results the request carries (the server knows which prompt
+   * each call it made answered: after an interrupted turn Claude Code merges messages, so
+   * counting messages miscounts the step). */
+  resultIds?: string[];
+};
 
 type Json = Record<string, unknown>;
 const arr = (x: unknown): Json[] => (Array.isArray(x) ? (x as Json[]) : []);
@@ -15,12 +21,20 @@ function textOf(content: unknown): string {
 
 function anthropic(body: Json): Conversation {
   const messages = arr(body.messages);
+  // What the user typed: text that is not a <system-reminder> the CLI adds. Claude Code sends a
+  // prompt typed after a denied tool call in the same message as that call's result.
+  // A failed prompt and the next one can arrive as two text blocks of one message: the last one
+  // is the prompt.
+  const typed = (m: Json) => (typeof m.content === "string" ? [m.content] : arr(m.content).filter((b) => b.type === "text").map((b) => str(b.text)))
+    .map((text) => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "").trim()).filter(Boolean);
+  const isPrompt = (m: Json) => m.role === "user" && (typed(m).length > 0 || !arr(m.content).some((b) => b.type === "tool_result"));
   const isToolResult = (m: Json) => arr(m.content).some((b) => b.type === "tool_result");
   let at = -1;
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "user" && !isToolResult(messages[i]!)) { at = i; break; }
+  for (let i = messages.length - 1; i >= 0; i--) if (isPrompt(messages[i]!)) { at = i; break; }
   const step = messages.slice(at + 1).filter((m) => m.role === "user" && isToolResult(m)).length;
   const tools = arr(body.tools).map((t) => ({ name: str(t.name), schema: (t.input_schema ?? {}) as Json }));
-  return { prompt: at < 0 ? "" : textOf(messages[at]!.content), step, tools, stream: body.stream === true, model: str(body.model) };
+  const resultIds = messages.flatMap((m) => arr(m.content).filter((b) => b.type === "tool_result").map((b) => str(b.tool_use_id)));
+  return { prompt: at < 0 ? "" : (typed(messages[at]!).at(-1) ?? ""), step, tools, stream: body.stream === true, model: str(body.model), resultIds };
 }
 
 function chat(body: Json): Conversation {
@@ -94,4 +108,22 @@ export function writeCall(tools: DeclaredTool[], path: string, content: string):
   const p = props(tool.schema);
   const key = ["file_path", "filePath", "path", "absolute_path"].find((k) => p[k]) ?? "path";
   return { name: tool.name, input: { [key]: path, content } };
+}
+
+const QUESTION_TOOLS = ["AskUserQuestion", "ask_user", "question", "request_user_input"];
+
+/** The CLI's own tool for asking the user a multiple-choice question, its arguments shaped by
+ * the schema the request declares (each CLI names the fields a little differently). */
+export function questionCall(tools: DeclaredTool[], ask: { question: string; header: string; options: string[] }): { name: string; input: Record<string, unknown> } {
+  const tool = QUESTION_TOOLS.map((name) => tools.find((t) => t.name === name)).find(Boolean);
+  if (!tool) throw new Error(`the request declares no question tool (tools: ${tools.map((t) => t.name).join(", ") || "none"})`);
+  const list = props(tool.schema).questions as { items?: Record<string, unknown> } | undefined;
+  const item = props((list?.items ?? {}) as Record<string, unknown>);
+  const options = ask.options.map((label) => ({ label, description: `the ${label.toLowerCase()} one` }));
+  const question: Record<string, unknown> = { question: ask.question, header: ask.header, options };
+  if (item.type) question.type = "choice";
+  if (item.multiSelect) question.multiSelect = false;
+  if (item.multiple) question.multiple = false;
+  if (item.id) question.id = "q1";
+  return { name: tool.name, input: { questions: [question] } };
 }

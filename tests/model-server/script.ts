@@ -1,6 +1,7 @@
 // The model server's script: which reply to give to which request. Deterministic: a request
 // is matched by the latest prompt the user typed (the last user message that is not a tool
-// result) and by how many tool results followed it (the step), never by timing or chance.
+// result; the rule matching latest in it wins) and by how many tool results followed it (the
+// step), never by timing or chance.
 //
 // A rule's `turns[step]` is the reply: a list of parts streamed in order.
 //   { text: "…" }                 streamed text (split into `chunk`-sized deltas)
@@ -8,17 +9,23 @@
 //                                 the request declares), with the command in its argument shape
 //   { write: { path, content } }  a call of the CLI's own file-writing tool
 //   { tool: { name, input } }     any tool call, spelled out
+//   { question: { question, header, options } } a call of the CLI's own question tool
+//                                 (AskUserQuestion, ask_user, question) with these options
 //   { fromToolOutput: "RE", prefix } text: the first match of RE in the last tool result the
 //                                 CLI sent back (what the command really printed), or "(no match)"
 //   { error: { status, message } } an HTTP error instead of a stream
+//   { stall: true }               the stream stops here and stays open, sending nothing more,
+//                                 until the CLI gives up or hangs up (a model that stalls)
 // A rule with no turn for the step answers the last turn's text again (or "OK").
 export type Part =
   | { text: string }
   | { run: string }
   | { write: { path: string; content: string } }
   | { tool: { name: string; input: Record<string, unknown> } }
+  | { question: { question: string; header: string; options: string[] } }
   | { fromToolOutput: string; prefix?: string }
-  | { error: { status: number; message: string } };
+  | { error: { status: number; message: string } }
+  | { stall: true };
 
 export type Rule = {
   /** Regex (source, case-insensitive) tested against the latest user prompt; absent: any. */
@@ -42,11 +49,18 @@ export const DEFAULT_SCRIPT: Script = {
   ],
 };
 
+/** The rule whose match ends latest in the prompt (a CLI may resend a failed prompt together
+ * with the next one in one message: the newest words decide), first in the script on a tie;
+ * else the first rule without `match`. */
 export function findRule(script: Script, prompt: string): Rule | null {
+  let best: { rule: Rule; end: number } | null = null;
   for (const rule of script.rules) {
-    if (rule.match === undefined || new RegExp(rule.match, "i").test(prompt)) return rule;
+    if (rule.match === undefined) continue;
+    let end = -1;
+    for (const m of prompt.matchAll(new RegExp(rule.match, "gi"))) { end = Math.max(end, m.index + m[0].length); if (m[0] === "") break; }
+    if (end >= 0 && (!best || end > best.end)) best = { rule, end };
   }
-  return null;
+  return best?.rule ?? script.rules.find((rule) => rule.match === undefined) ?? null;
 }
 
 export function replyFor(script: Script, prompt: string, step: number): Part[] {

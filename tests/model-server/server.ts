@@ -4,7 +4,7 @@
 // last chunk left), so tests can assert on it and benchmarks can time the CLI's redraw.
 import { appendFileSync } from "node:fs";
 import { anthropicEvents, anthropicJson, chatEvents, chatJson, type Event, geminiEvents, geminiJson, type Resolved, responsesEvents } from "./encoders.ts";
-import { type Api, readConversation, shellCall, writeCall } from "./requests.ts";
+import { type Api, questionCall, readConversation, shellCall, writeCall } from "./requests.ts";
 import { chunks, DEFAULT_SCRIPT, type Part, replyFor, type Script } from "./script.ts";
 
 export type LogEntry = {
@@ -59,8 +59,17 @@ function resolve(parts: Part[], convo: ReturnType<typeof readConversation>, seq:
     if ("run" in part) return { call: { id, ...shellCall(tools, part.run) } };
     if ("write" in part) return { call: { id, ...writeCall(tools, part.write.path, part.write.content) } };
     if ("tool" in part) return { call: { id, name: part.tool.name, input: part.tool.input } };
+    if ("question" in part) return { call: { id, ...questionCall(tools, part.question) } };
     throw new Error("an error part cannot be mixed into a streamed reply");
   });
+}
+
+/** The events to send before a stall: those of the parts before it, without the events that
+ * end a reply (the stream stops mid-answer). */
+function beforeStall(events: Event[]): Event[] {
+  const ends = /^(message_delta|message_stop|response\.completed|response\.output_text\.done|response\.content_part\.done|response\.output_item\.done)$/;
+  return events.filter((event) => !(event.event && ends.test(event.event)) && event.data !== "[DONE]" &&
+    !JSON.stringify(event.data).includes('"finish_reason":"') && !JSON.stringify(event.data).includes('"finishReason"'));
 }
 
 /** Answers that are not a model turn: token counts, model lists, health. */
@@ -77,6 +86,10 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
   let script = options.script ?? DEFAULT_SCRIPT;
   const log: LogEntry[] = [];
   const waiters: { match: (e: LogEntry) => boolean; resolve: (e: LogEntry) => void }[] = [];
+  /** Which prompt each tool call the server made answered (its id → the prompt). */
+  const issuedFor = new Map<string, string>();
+  /** Streams held open by a stall part, closed when the server stops. */
+  const stalled: ReadableStreamDefaultController<Uint8Array>[] = [];
   const finish = (entry: LogEntry) => {
     entry.lastChunkAt ??= now();
     if (options.logFile) appendFileSync(options.logFile, `${JSON.stringify(entry)}\n`);
@@ -112,13 +125,19 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
         return side ?? Response.json({ error: { message: `the tuiwright model server has no ${request.method} ${path}` } }, { status: 404 });
       }
       const convo = readConversation(api, body, path);
+      // The step from the results of calls made for this prompt, where the request names them.
+      const ours = (convo.resultIds ?? []).filter((id) => issuedFor.get(id) === convo.prompt).length;
+      if (convo.resultIds?.some((id) => issuedFor.has(id))) convo.step = ours;
       Object.assign(entry, { prompt: convo.prompt, step: convo.step, model: convo.model, tools: convo.tools.map((t) => t.name) });
-      const parts = replyFor(script, convo.prompt, convo.step);
+      const all = replyFor(script, convo.prompt, convo.step);
+      const stallAt = all.findIndex((p) => "stall" in p);
+      const parts = stallAt < 0 ? all : all.slice(0, stallAt);
       const failure = parts.find((p) => "error" in p);
       let reply: Resolved[];
       try {
         if (failure && "error" in failure) throw Object.assign(new Error(failure.error.message), { status: failure.error.status });
         reply = resolve(parts, convo, entry.seq);
+        for (const part of reply) if ("call" in part) issuedFor.set(part.call.id, convo.prompt);
       } catch (error) {
         const status = (error as { status?: number }).status ?? 500;
         entry.status = status;
@@ -137,7 +156,8 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
         if (api === "chat") return Response.json(chatJson(reply, model));
         if (api === "gemini") return Response.json(geminiJson(reply));
       }
-      const events: Event[] = api === "anthropic" ? anthropicEvents(reply, model, split) : api === "chat" ? chatEvents(reply, model, split) : api === "responses" ? responsesEvents(reply, model, split) : geminiEvents(reply, split);
+      const encoded: Event[] = api === "anthropic" ? anthropicEvents(reply, model, split) : api === "chat" ? chatEvents(reply, model, split) : api === "responses" ? responsesEvents(reply, model, split) : geminiEvents(reply, split);
+      const events = stallAt < 0 ? encoded : beforeStall(encoded);
       const delay = script.delayMs ?? 15;
       const encoder = new TextEncoder();
       const stream = new ReadableStream<Uint8Array>({
@@ -149,6 +169,12 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
               controller.enqueue(encoder.encode(`${event.event ? `event: ${event.event}\n` : ""}data: ${data}\n\n`));
             }
             entry.lastChunkAt = now();
+            if (stallAt >= 0) {
+              // Stalled: nothing more until the client hangs up (its cancel ends this stream).
+              stalled.push(controller);
+              finish(entry);
+              return;
+            }
             controller.close();
           } catch {
             // the client went away mid-stream
@@ -168,6 +194,9 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
     next(match = () => true) {
       return new Promise((resolveEntry) => waiters.push({ match, resolve: resolveEntry }));
     },
-    async stop() { await server.stop(true); },
+    async stop() {
+      for (const controller of stalled.splice(0)) try { controller.close(); } catch { /* already gone */ }
+      await server.stop(true);
+    },
   };
 }

@@ -5,10 +5,12 @@
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cliTests, LONG, SCRIPT, skipReason, useAiClis } from "../../helpers/ai-clis.ts";
+import { cliTests, LONG, SCRIPT, skipReason, endTests, turnTests, useAiClis } from "../../helpers/ai-clis.ts";
 
 const ai = useAiClis();
 cliTests(ai, "claude");
+turnTests(ai, "claude");
+endTests(ai, "claude");
 
 // A file-change pane: Claude Code's Write approval shows the file and its new lines.
 test.skipIf(skipReason("claude") !== null)("claude: a file write shows @claude.changes (path and lines); approving writes the file", async () => {

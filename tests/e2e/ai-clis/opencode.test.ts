@@ -1,6 +1,9 @@
 // The real opencode CLI (installed by scripts/install-ai-clis.sh) against the scripted model server
 // on 127.0.0.1, offline: its manifest, a tool call with its effect on disk, and `ask --via opencode`.
 // Skipped with the reason printed when it is not installed. (The steps: tests/helpers/ai-clis.ts.)
-import { cliTests, useAiClis } from "../../helpers/ai-clis.ts";
+import { cliTests, endTests, turnTests, useAiClis } from "../../helpers/ai-clis.ts";
 
-cliTests(useAiClis(), "opencode");
+const ai = useAiClis();
+cliTests(ai, "opencode");
+turnTests(ai, "opencode");
+endTests(ai, "opencode");

@@ -237,3 +237,53 @@ test("focus when = \"attrs\" needs attrs, and attrs needs it", () => {
   expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "attrs"\n`)).toContain('my.toml:6: focus.0.when: when = "attrs" goes with attrs');
   expect(problems(`name = "x"\n[[regions]]\nname = "a"\n[[focus]]\nregion = "a"\nwhen = "cursor"\nattrs = { bold = true }\n`)).toContain("focus.0.when");
 });
+
+test("unless_within holds a region back when one of its own rows matches; unless looks at all of its rows", async () => {
+  const manifest = loadManifest(`
+name = "ends"
+[[regions]]
+name = "done"
+after_attrs = { bg = "blue" }
+to = '/^-{5,}$/'
+unless_within = '/^Error: /'
+`, "ends.toml");
+  const outline = async (lines: string[]) => {
+    screen = new Screen({ cols: 30, rows: lines.length, scrollback: 0 });
+    await screen.write(lines.join("\r\n"));
+    return assignRefs(manifestOutline(manifest, screen.grid()))[0]!.children!.map((n) => n.ref);
+  };
+  const blue = (text: string) => `\x1b[44m${text.padEnd(30)}\x1b[0m`;
+  // An error under an earlier prompt does not hold back the answer under the last one.
+  expect(await outline([blue("q1"), "Error: 500", blue("q2"), "the answer", "-----"])).toContain("@ends.done");
+  expect(await outline([blue("q1"), "an answer", blue("q2"), "Error: 500", "-----"])).not.toContain("@ends.done");
+});
+
+test("placeholder cells (an empty input's dim hint, a drawn cursor on its first letter) are no text and no value", async () => {
+  const manifest = loadManifest(`
+name = "box"
+[[regions]]
+name = "input"
+role = "input"
+rows = 0
+placeholder = { dim = true }
+[[values]]
+region = "input"
+regex = '/^> (?<value>.+?)\\s*$/'
+`, "box.toml");
+  const input = async (row: string) => {
+    screen = new Screen({ cols: 40, rows: 2, scrollback: 0 });
+    await screen.write(row);
+    return assignRefs(manifestOutline(manifest, screen.grid()))[0]!.children!.find((n) => n.ref === "@box.input")!;
+  };
+  const empty = await input("> \x1b[7mR\x1b[0m\x1b[2mesend your message\x1b[0m");
+  expect(empty.name).toBe(">");
+  expect(empty.value).toBeUndefined();
+  const typed = await input("> typed text\x1b[7m \x1b[0m");
+  expect(typed.value).toBe("typed text");
+  expect(problems(`name = "x"\n[[regions]]\nname = "a"\nplaceholder = { faint = true }\n`)).toContain('regions.0.placeholder.faint: unknown key "faint"');
+});
+
+test("turns = true needs the input and done regions of the turn vocabulary", () => {
+  expect(problems(`name = "x"\nturns = true\n[[regions]]\nname = "input"\n`)).toContain('my.toml:2: turns: turns = true needs a region named "done"');
+  expect(loadManifest(`name = "x"\nturns = true\n[[regions]]\nname = "input"\n[[regions]]\nname = "done"\n`, "x.toml").turns).toBe(true);
+});

@@ -21,6 +21,8 @@ function setup(): void {
     screen, exit, ended,
     outline: () => assignRefs(genericOutline(screen.grid())),
     output: null,
+    turns: { get: () => null, latestId: () => 0 },
+    lastInputAt: 0,
   }));
   screen.onChange(() => engine.notify());
 }

@@ -1,0 +1,253 @@
+// Turns of a chat program (an AI coding CLI whose manifest says `turns = true`): submitting a
+// prompt opens a turn, and the turn's end — done, error, interrupted, denied — or its need of
+// the user — approval, question — belong to it only when drawn after the submission. The
+// manifest names its regions in one vocabulary (TURN_REGIONS); this file decides, screen by
+// screen, which of the regions on screen are the latest turn's and which are left over from
+// the turn before (the last answer's end mark stays on screen until the CLI redraws).
+//
+// The rule: a turn region counts for the turn only once it is new since the submission: seen
+// absent on a screen at or after it, or drawn with other text or in another place than on the
+// screen the prompt was sent on (under load one parsed batch can hold a whole turn: the old end
+// mark gone and the new one drawn). A region as it was when the prompt was sent is the old
+// turn's. An end counts only after the CLI showed it took the prompt ("taken"): a new live
+// region (busy, approval, question), or the prompt left the input while every end region on
+// screen is new. Ends are final. This is as precise as the manifest: each CLI's regions end
+// before the next prompt it draws, so a turn's marks never stretch over the next prompt.
+import type { BBox, Evidence, OutlineNode } from "../outline/types.ts";
+import type { TurnInfoValue, TurnStateValue } from "../protocol/methods.ts";
+
+export type TurnState = TurnStateValue;
+/** Ways a turn ends, the first on screen wins: a denial is also drawn as an interruption by
+ * some CLIs, and an error or an interruption can sit under a partial answer. */
+export const TURN_END_STATES = ["denied", "interrupted", "error", "done"] as const satisfies readonly TurnState[];
+export const TURN_WAITING_STATES = ["approval", "question"] as const satisfies readonly TurnState[];
+/** Regions whose meaning the turn vocabulary fixes (besides `input`). */
+const LIVE = ["busy", ...TURN_WAITING_STATES] as const;
+/** Regions that belong to one turn: what a turn shows. */
+export const TURN_REGIONS = ["response", "busy", ...TURN_WAITING_STATES, ...TURN_END_STATES] as const;
+type TurnRegion = (typeof TURN_REGIONS)[number];
+
+export function isEnded(state: TurnState): boolean {
+  return (TURN_END_STATES as readonly string[]).includes(state);
+}
+
+/** The turn needs the caller: it ended, or it waits for an approval or an answer. */
+export function needsCaller(state: TurnState): boolean {
+  return isEnded(state) || (TURN_WAITING_STATES as readonly string[]).includes(state);
+}
+
+export type Turn = {
+  id: number;
+  /** The prompt as submitted (the input's text, or the text typed before Enter). */
+  prompt: string;
+  state: TurnState;
+  /** The screen revision when the prompt was sent. */
+  submitted: number;
+  /** The revision at which the CLI showed it took the prompt, and what showed it. */
+  taken: number | null;
+  takenBy: string | null;
+  /** The revision of the last state change, and the region that caused it (null: none). */
+  changed: number;
+  region: { ref: string; bbox: BBox } | null;
+};
+
+type Seen = { regions: Map<string, OutlineNode>; input: OutlineNode | undefined };
+
+function regionsOf(nodes: OutlineNode[], root: string): Seen {
+  const app = nodes.find((node) => node.ref === `@${root}`);
+  const regions = new Map<string, OutlineNode>();
+  // A region drawn blank (an answer's place before its first word) shows nothing yet: absent.
+  for (const child of app?.children ?? []) if (child.ref.startsWith(`@${root}.`) && (child.name.trim() !== "" || child.ref === `@${root}.input`)) regions.set(child.ref.slice(root.length + 2), child);
+  return { regions, input: regions.get("input") };
+}
+
+/** Keys sent now reach the prompt's input: it is on screen and no approval or question takes them. */
+export function inputTakesKeys(nodes: OutlineNode[], root: string): boolean {
+  const { regions, input } = regionsOf(nodes, root);
+  return input !== undefined && !regions.has("approval") && !regions.has("question");
+}
+
+/** `before` with the keys of `data` applied as an input line takes them: escape sequences (keys,
+ * paste marks) add nothing, Backspace removes a character, Ctrl-U clears, newlines stay. */
+export function typedText(before: string, data: string): string {
+  let text = before;
+  for (const ch of data.replace(/\x1b\[[0-9;?]*[~A-Za-z]|\x1b[O\]]?./g, "")) {
+    if (ch === "\x7f" || ch === "\b") text = [...text].slice(0, -1).join("");
+    else if (ch === "\x15") text = "";
+    else if (ch === "\n" || ch >= " ") text += ch;
+  }
+  return text.length > 100_000 ? text.slice(-100_000) : text;
+}
+
+/** A prompt is the input's text: what the manifest says the input holds (its value). */
+function inputHolds(input: OutlineNode | undefined, prompt: string): boolean {
+  if (!input) return false;
+  const value = (input.value ?? "").trim();
+  if (value === "") return false;
+  const start = prompt.trim().split("\n")[0]!.slice(0, 40);
+  return value.includes(start) || start.includes(value);
+}
+
+/** A region's text and place: the same on a later screen means not drawn anew. */
+function shape(node: OutlineNode): string {
+  return `${node.bbox.row},${node.bbox.col},${node.bbox.rows},${node.bbox.cols}:${node.name}`;
+}
+
+const TURNS_KEPT = 100;
+
+/** One session's turns with one turns manifest; fed every screen while a turn is open. */
+export class TurnTracker {
+  readonly root: string;
+  readonly adapter: string;
+  readonly #turns: Turn[] = [];
+  /** Per region of the latest turn: seen absent at or after the submission (so it may count). */
+  #fresh = new Set<TurnRegion>();
+  /** The turn regions on the screen the prompt was sent on: their text and place. */
+  #atSubmission = new Map<string, string>();
+  #lastObserved = -1;
+  /** The prompt was seen in the input (its echo) on a screen at or after the submission. */
+  #echoSeen = false;
+
+  constructor(adapter: string, root: string) {
+    this.adapter = adapter;
+    this.root = root;
+  }
+
+  get latest(): Turn | null {
+    return this.#turns.at(-1) ?? null;
+  }
+
+  get(id: number): Turn | null {
+    return this.#turns.find((turn) => turn.id === id) ?? null;
+  }
+
+  get list(): readonly Turn[] {
+    return this.#turns;
+  }
+
+  /** A turn is open and its screens must be watched. */
+  get watching(): boolean {
+    const latest = this.latest;
+    return latest !== null && !isEnded(latest.state);
+  }
+
+  /** Whether sending Enter with these nodes on screen submits a prompt: the input is there (no
+   * approval or question takes the key) and holds text, or `typed` (what this session typed
+   * since its last Enter). Returns the prompt, or null. Slash commands (`/clear`) are the CLI's
+   * own, not turns. */
+  promptOf(nodes: OutlineNode[], typed: string): string | null {
+    if (!inputTakesKeys(nodes, this.root)) return null;
+    // What this session typed is the prompt while the input shows it or has not echoed it yet;
+    // else the input's own text (typed by someone else, or left there).
+    const value = (regionsOf(nodes, this.root).input!.value ?? "").trim();
+    const prompt = (typed.trim() !== "" && (value === "" || typed.includes(value)) ? typed : value).trim();
+    if (prompt === "" || prompt.startsWith("/")) return null;
+    return prompt;
+  }
+
+  /** Opens a turn: the screen at `revision` (with `nodes`) is the one the prompt was sent on. */
+  open(prompt: string, revision: number, nodes: OutlineNode[]): Turn {
+    // Enter again on a prompt the CLI has not taken (it took the first Enter into a paste) is
+    // the same submission, not a second turn.
+    const latest = this.latest;
+    if (latest && latest.state === "submitted" && latest.prompt === prompt) return latest;
+    const turn: Turn = { id: (this.latest?.id ?? 0) + 1, prompt, state: "submitted", submitted: revision, taken: null, takenBy: null, changed: revision, region: null };
+    this.#turns.push(turn);
+    if (this.#turns.length > TURNS_KEPT) this.#turns.shift();
+    this.#fresh = new Set();
+    this.#atSubmission = new Map([...regionsOf(nodes, this.root).regions].map(([name, node]) => [name, shape(node)]));
+    this.#lastObserved = revision - 1;
+    this.#echoSeen = false;
+    this.observe(revision, nodes);
+    return turn;
+  }
+
+  /** Looks at one screen (each revision once). Returns whether the latest turn's state changed. */
+  observe(revision: number, nodes: OutlineNode[]): boolean {
+    const turn = this.latest;
+    if (!turn || isEnded(turn.state) || revision <= this.#lastObserved) return false;
+    this.#lastObserved = revision;
+    const { regions, input } = regionsOf(nodes, this.root);
+    for (const name of TURN_REGIONS) {
+      const node = regions.get(name);
+      if (!node || shape(node) !== this.#atSubmission.get(name)) this.#fresh.add(name);
+    }
+    const counts = (name: TurnRegion) => regions.has(name) && this.#fresh.has(name);
+    if (revision <= turn.submitted) {
+      // The screen the prompt was sent on.
+      if (inputHolds(input, turn.prompt)) this.#echoSeen = true;
+      return false;
+    }
+    const before = turn.state;
+    if (turn.taken === null) {
+      const live = LIVE.find(counts);
+      const endsNew = TURN_END_STATES.every((name) => !regions.has(name) || this.#fresh.has(name));
+      const newEnd = TURN_END_STATES.find(counts);
+      const inInput = inputHolds(input, turn.prompt);
+      if (live) this.#take(turn, revision, `@${this.root}.${live} appeared`);
+      else if (endsNew && this.#echoSeen && input && !inInput) this.#take(turn, revision, `the prompt left @${this.root}.input and no end of a turn from before it is on screen`);
+      else if (endsNew && newEnd && !inInput) this.#take(turn, revision, `a new @${this.root}.${newEnd} was drawn and the prompt is not in @${this.root}.input`);
+      else {
+        if (inInput) this.#echoSeen = true;
+        return false;
+      }
+    }
+    const end = TURN_END_STATES.find(counts);
+    const waiting = TURN_WAITING_STATES.find(counts);
+    const state: TurnState = waiting ?? end ?? "running";
+    const region = regions.get(waiting ?? end ?? (counts("busy") ? "busy" : "")) ?? null;
+    if (state !== before || (region && turn.region?.ref !== region.ref)) {
+      turn.state = state;
+      turn.changed = revision;
+      turn.region = region ? { ref: region.ref, bbox: region.bbox } : null;
+    }
+    return turn.state !== before;
+  }
+
+  /** The turn as the protocol states it (TurnInfo). */
+  info(turn: Turn): TurnInfoValue {
+    const { region, ...rest } = turn;
+    return { ...rest, ref: region?.ref ?? null };
+  }
+
+  #take(turn: Turn, revision: number, why: string): void {
+    turn.taken = revision;
+    turn.takenBy = why;
+    turn.state = "running";
+    turn.changed = revision;
+  }
+
+  /** The evidence that ties a region on screen to the latest turn. */
+  evidence(turn: Turn, region: string, revision: number): Evidence {
+    const fact = turn.taken === null
+      ? `turn ${turn.id} was sent at revision ${turn.submitted}; the CLI has not shown it took it`
+      : `drawn after turn ${turn.id} was sent (revision ${turn.submitted}) and taken (revision ${turn.taken}: ${turn.takenBy}); @${this.root}.${region} is not the one on screen when the prompt was sent`;
+    return { source: "turn", turn: turn.id, submitted: turn.submitted, taken: turn.taken, fact, revision };
+  }
+
+  /** The outline as the latest turn sees it: turn regions left over from before the submission
+   * are dropped (they are not facts about this turn), the others cite the turn; a `@root.turn`
+   * node states the turn's state. Outlines before any turn are returned as they are. The nodes
+   * given are not changed (the session keeps them to observe). */
+  annotate(nodes: OutlineNode[], revision: number): OutlineNode[] {
+    const turn = this.latest;
+    const index = nodes.findIndex((node) => node.ref === `@${this.root}`);
+    const app = nodes[index];
+    if (!turn || !app) return nodes;
+    const children: OutlineNode[] = [];
+    for (const child of app.children ?? []) {
+      const name = child.ref.slice(this.root.length + 2) as TurnRegion;
+      if (!child.ref.startsWith(`@${this.root}.`) || !(TURN_REGIONS as readonly string[]).includes(name)) { children.push(child); continue; }
+      const ours = this.#fresh.has(name) && child.name.trim() !== "" && (turn.taken !== null || (LIVE as readonly string[]).includes(name));
+      if (ours) children.push({ ...child, evidence: [...(child.evidence ?? []), this.evidence(turn, name, revision)] });
+    }
+    children.push({
+      ref: `@${this.root}.turn`, role: "status", name: turn.prompt.length > 200 ? `${turn.prompt.slice(0, 199)}…` : turn.prompt, value: turn.state,
+      bbox: turn.region?.bbox ?? app.bbox,
+      evidence: [{ source: "turn", turn: turn.id, submitted: turn.submitted, taken: turn.taken, revision,
+        fact: `turn ${turn.id}: ${turn.state} since revision ${turn.changed}${turn.region ? ` (${turn.region.ref})` : ""}${turn.taken === null ? "; not yet taken by the CLI" : `; taken at revision ${turn.taken}: ${turn.takenBy}`}` }],
+    });
+    children.sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
+    return nodes.map((node, i) => (i === index ? { ...app, children } : node));
+  }
+}

@@ -1,0 +1,109 @@
+// The `turn` op: an AI coding CLI's turn in one call. Each step waits on the screen, never on a
+// clock: the input is there and empty; the prompt is typed and its echo seen in the input; the
+// screen stays still `settleMs` from the echo (Codex and Gemini CLI take keys arriving in a
+// burst for a paste, where Enter is a newline); Enter opens the turn; the CLI takes it (its busy
+// mark, or the prompt leaves the input); the turn ends or needs the caller.
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { TurnInfoValue } from "../protocol/methods.ts";
+import { walk, type OutlineNode } from "../outline/types.ts";
+import type { WorkerOps } from "../link/messages.ts";
+import type { SessionCore } from "./session-core.ts";
+
+type TurnParams = WorkerOps["turn"][0];
+type TurnReply = WorkerOps["turn"][1];
+
+/** After Enter, how long the screen must stay still with the prompt still in the input before
+ * Enter counts as not taken (a CLI that took it as part of a paste) and is sent once more. */
+const NOT_TAKEN_STILL_MS = 1000;
+const ENTER_TRIES = 3;
+
+function node(nodes: OutlineNode[], ref: string): OutlineNode | undefined {
+  return [...walk(nodes)].find((n) => n.ref === ref);
+}
+
+export async function runTurn(core: SessionCore, params: TurnParams, signal?: AbortSignal): Promise<TurnReply> {
+  const started = performance.now();
+  const deadline = started + params.timeoutMs;
+  const left = () => Math.max(1, Math.round(deadline - performance.now()));
+  core.requireRunning("submit a prompt");
+  core.screen.sync();
+  const chat = core.outline.chat();
+  if (!chat) {
+    const adapter = core.outline.current().adapter;
+    throw new TuiwrightError("usage", `turn needs an AI coding CLI (a manifest with turns: claude, codex, pi, opencode, gemini); this session's screen is ${adapter ? `adapter ${adapter}'s` : "not one a manifest knows"}`, {
+      hint: "spawn the CLI (tuiwright spawn -- claude), or type and press Enter yourself",
+    });
+  }
+  const root = `@${chat.root}`;
+  const previous = core.outline.turns?.latest;
+  if (previous && (previous.state === "submitted" || previous.state === "running" || previous.state === "approval" || previous.state === "question")) {
+    const why = previous.state === "approval" || previous.state === "question" ? `waits for your ${previous.state === "approval" ? "approval" : "answer"} (${root}.${previous.state})` : `is still ${previous.state}`;
+    throw new TuiwrightError("busy", `turn ${previous.id} ${why}`, {
+      hint: `wait --turn ${previous.id} until it ends${previous.state === "approval" || previous.state === "question" ? ", after choosing an option" : ", or press Escape to interrupt it"}`,
+      details: { turn: core.outline.turns!.info(previous) },
+    });
+  }
+  const wait = async (spec: Parameters<SessionCore["waitFor"]>[0], label: string) => {
+    try {
+      return await core.markFailure(core.waitFor(spec, undefined, signal), label);
+    } catch (error) {
+      if (error instanceof TuiwrightError && error.errorName === "timeout") {
+        throw new TuiwrightError("timeout", `turn: ${label} timed out after ${Math.round(performance.now() - started)} ms`, { details: error.details });
+      }
+      throw error;
+    }
+  };
+  await wait({ ref: `${root}.input`, mode: "any", timeoutMs: left() }, `waiting for ${root}.input`);
+  const held = node(core.outline.current().nodes, `${root}.input`)?.value?.trim();
+  if (held) {
+    throw new TuiwrightError("busy", `${root}.input already holds ${JSON.stringify(held.length > 60 ? `${held.slice(0, 59)}…` : held)}; a turn starts from an empty input`, {
+      hint: "clear the input yourself (its own keys), or submit it with press Enter",
+    });
+  }
+  // The echo: the input holds text after the typing (a long paste may show as "[Pasted text …]").
+  const multiline = /[\r\n]/.test(params.text);
+  await core.type({ text: params.text.replace(/\r\n?/g, "\n"), paste: multiline, raw: false, secret: false,
+    wait: { ref: `${root}.input`, refValue: "/\\S/", mode: "any", timeoutMs: Math.min(left(), 30_000) } });
+  if (params.settleMs > 0) await wait({ settledMs: params.settleMs, mode: "any", timeoutMs: left() }, `the screen still ${params.settleMs} ms after the echo`);
+  // Enter opens the turn; a CLI that took Enter into a paste leaves the prompt in its input and
+  // the screen still: Enter again (the same turn: the tracker keeps an untaken prompt's turn).
+  const taken = ["running", "approval", "question", "done", "error", "interrupted", "denied"] as const;
+  let turnId = 0;
+  for (let attempt = 1; ; attempt++) {
+    const pressed = await core.press({ keys: ["Enter"], wait: { turn: turnId || "last", turnState: [...taken], settledMs: NOT_TAKEN_STILL_MS, mode: "any", timeoutMs: left() } });
+    const turn = pressed.wait?.turn ?? core.outline.turns?.latest ?? null;
+    if (!turn) throw new TuiwrightError("session-exited", "Enter was sent but no turn opened");
+    turnId = turn.id;
+    if (turn.state !== "submitted") break;
+    const input = node(core.outline.current().nodes, `${root}.input`)?.value?.trim() ?? "";
+    if (input === "" || attempt === ENTER_TRIES) {
+      // Not taken yet but not waiting in the input either: the CLI is slow to show it; wait on.
+      await wait({ turn: turnId, turnState: [...taken], mode: "any", timeoutMs: left() }, `turn ${turnId} taken by the CLI`);
+      break;
+    }
+  }
+  const ended = await wait({ turn: turnId, mode: "any", timeoutMs: left() }, `turn ${turnId} to end or need you`);
+  return { ...describeTurn(core, root, ended.turn!), elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** What the screen says about a turn that ended or needs the caller. */
+export function describeTurn(core: SessionCore, root: string, turn: TurnInfoValue): Omit<TurnReply, "elapsedMs"> {
+  const nodes = core.outline.current().nodes;
+  const result: Omit<TurnReply, "elapsedMs"> = { turn };
+  if (turn.state !== "done" && turn.ref) {
+    const region = node(nodes, turn.ref);
+    if (region) {
+      result.message = region.value ?? region.name;
+      const choices = (region.children ?? []).map((item) => ({ name: item.name, ref: item.ref, ...(item.selected ? { selected: true } : {}) }));
+      if (choices.length > 0) result.choices = choices;
+    }
+  }
+  const response = node(nodes, `${root}.response`);
+  // An answer that is only the CLI's error message is no answer.
+  const own = response?.value !== undefined && response.value.trim() !== "" && !(result.message && result.message.includes(response.value.trim()));
+  if (response?.value !== undefined && own) {
+    const complete = turn.state === "done";
+    result.response = { text: response.value, complete, ...(complete ? {} : { why: `the turn ${turn.state === "approval" || turn.state === "question" ? "waits for you" : `ended ${turn.state}`}, not done` }) };
+  }
+  return result;
+}
