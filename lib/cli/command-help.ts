@@ -104,7 +104,7 @@ export const MCP_HELP: HelpEntry = {
   summary: "serve the methods as MCP tools on stdio (for agents); shares the daemon with the CLI",
   usage: "mcp [--ns NAME] [--tools PROFILES] [--output-schemas]",
   flags: [
-    { name: "--tools", type: "string", value: "PROFILES", default: "core,shell", description: "the tool profiles to serve, comma-separated: core, shell, browser, desktop, admin (daemon_stop and the like), interactive-pty (the document's names), or all (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
+    { name: "--tools", type: "string", value: "PROFILES", default: "core,shell", description: "the tool profiles to serve, comma-separated: core, shell, browser, ai (turn, for AI coding CLIs), desktop, admin (daemon_stop and the like), interactive-pty (the document's names), or all (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
     { name: "--output-schemas", type: "bool", description: "give every tool its outputSchema (results are structured either way; the schemas cost a model tokens, so only interactive-pty's are on by default)" },
   ],
 };

@@ -19,8 +19,21 @@ export function toolList(): { tools: Tool[]; byName: Map<string, string> } {
  * unless their profile keeps them (structured results are sent either way). */
 export function toolsFor(selection: ToolSelection): Tool[] {
   return toolList().tools.filter((tool) => selection.names.has(tool.name)).map((tool) => {
-    if (selection.outputSchemas(tool.name) || !tool.outputSchema) return tool;
+    if (selection.outputSchemas(tool.name)) return tool;
     const { outputSchema: _, ...rest } = tool;
-    return rest;
+    return { ...rest, inputSchema: withWaitByReference(tool.name, rest.inputSchema) };
   });
+}
+
+/** An action's `wait` param is the wait tool's params: said once, in the wait tool, not again in
+ * every action (the server checks it whole either way). */
+function withWaitByReference(name: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  const wait = properties?.wait;
+  if (name === "wait" || !wait || wait.type !== "object") return schema;
+  const fields = Object.keys((wait.properties as Record<string, unknown> | undefined) ?? {}).join(", ");
+  return {
+    ...schema,
+    properties: { ...properties, wait: { type: "object", description: `wait after the action, before answering: the wait tool's parameters (${fields})` } },
+  };
 }

@@ -12,6 +12,8 @@ export const PROFILES = {
   shell: ["exec", "send", "end", "status", "blocks", "block", "reset"],
   /** Carbonyl browser sessions. */
   browser: ["navigate", "back", "forward", "reload", "mouse"],
+  /** AI coding CLIs (Claude Code, Codex, Pi, opencode, Gemini): a prompt's whole turn in one call. */
+  ai: ["turn"],
   /** AOTUI agent desktops. */
   desktop: ["desktop_create", "desktop_destroy", "desktop_list", "desktop_snapshot", "desktop_exec", "desktop_acquire", "desktop_release", "desktop_say", "desktop_install", "desktop_openSession", "desktop_save", "desktop_restore"],
   /** The daemon and its manifests, write leases (daemon_stop ends every session in the namespace). */

@@ -94,7 +94,7 @@ test("the session comes from --session, else TUIWRIGHT_SESSION (empty is unset) 
 const WRITERS: Record<string, string[]> = {
   kill: [], signal: ["TERM"], resize: ["100", "30"], type: ["hi"], press: ["Enter"], click: ["2", "3"],
   navigate: ["http://example.com/"], back: [], forward: [], reload: [], scroll: ["3"], mouse: ["down", "2", "3"], "set-viewport": ["100", "30"],
-  exec: ["--", "ls"], send: ["x"], end: [], reset: [], "lease acquire": ["--owner", "me"], "lease release": [],
+  exec: ["--", "ls"], send: ["x"], end: [], reset: [], "lease acquire": ["--owner", "me"], "lease release": [], turn: ["hi"],
 };
 
 test("the lease (flag or TUIWRIGHT_LEASE) reaches every verb whose method takes one, and no other", () => {

@@ -14,5 +14,5 @@ test("a pass-through row is a writer exactly when its method is not read-only, a
 });
 
 test("the forwarded methods are the table's forward: true ones", () => {
-  expect(Object.keys(PASS_THROUGH).sort()).toEqual(["block", "blocks", "click", "exec", "send", "status"]);
+  expect(Object.keys(PASS_THROUGH).sort()).toEqual(["block", "blocks", "click", "exec", "send", "status", "turn"]);
 });

@@ -33,5 +33,5 @@ test("a selection: names, all, duplicates once; an unknown profile is a usage er
   expect(selectTools("interactive-pty").outputSchemas("exec_block")).toBe(true);
   const error = thrown(() => selectTools("core,everything", "--tools"));
   expect(error.errorName).toBe("usage");
-  expect(error.message).toBe('--tools: unknown tool profile "everything"; the profiles are core, shell, browser, desktop, admin, interactive-pty and all');
+  expect(error.message).toBe('--tools: unknown tool profile "everything"; the profiles are core, shell, browser, ai, desktop, admin, interactive-pty and all');
 });
