@@ -99,8 +99,23 @@ function limitTasks(pid: number, limit: number): void {
   const lib = libc();
   if (!lib) return;
   lib.setLimit(pid, RLIMIT_NPROC, BigInt(limit));
-  for (const early of liveDescendants(readProcessTable(), [pid])) if (early !== pid) lib.setLimit(early, RLIMIT_NPROC, BigInt(limit));
+  // A child forked before its parent got the limit keeps the old one (a fork bomb forks at once,
+  // and a loaded machine may run it before this line): limit the descendants until a read of the
+  // process table finds none that were not limited before it began — a process forked after that
+  // has a limited parent and inherits the limit.
+  const limited = new Set([pid]);
+  for (let pass = 0; pass < MAX_LIMIT_PASSES; pass++) {
+    const early = liveDescendants(readProcessTable(), [pid]).filter((descendant) => !limited.has(descendant));
+    if (early.length === 0) return;
+    for (const descendant of early) {
+      lib.setLimit(descendant, RLIMIT_NPROC, BigInt(limit));
+      limited.add(descendant);
+    }
+  }
 }
+
+/** Reads of the process table while limiting a new program's early descendants. */
+const MAX_LIMIT_PASSES = 64;
 
 function isDirectory(path: string): boolean {
   try {
