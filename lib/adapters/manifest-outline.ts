@@ -331,8 +331,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       const rule = manifest.focus.findIndex((f) => f.region === region.name);
       node.evidence!.push(evidence(rule < 0 ? "focus (the cursor is in the region)" : `focus.${rule}`, node.bbox));
     }
-    // A region that exists because of a process fact cites that fact's evidence.
-    if (region.when === "shell-foreground" && facts.shellForegroundEvidence) node.evidence!.push(...facts.shellForegroundEvidence);
+    // A region that exists because of a process fact cites that fact's evidence first: its basis.
+    if (region.when === "shell-foreground" && facts.shellForegroundEvidence) node.evidence!.unshift(...facts.shellForegroundEvidence);
     regions.push(node);
   }
   // The other windows: each its own node (the current one's text and status are regions).

@@ -40,7 +40,10 @@ for (const shell of ["bash", "zsh"]) {
     await world.json(["wait", "--session", name, "--ref", "@shell.prompt"]);
     let o = await outline(name);
     expect(o.byRef["@shell.prompt"]!.value).toBe("");
-    expect(o.byRef["@shell.prompt"]!.evidence).toEqual([{ source: "escape", sequence: "OSC 133;B", revision: o.revision }]);
+    // The basis first (the shell's own mark), then where the manifest found the row and its value.
+    const [basis, ...rest] = o.byRef["@shell.prompt"]!.evidence!;
+    expect(basis).toEqual({ source: "escape", sequence: "OSC 133;B", revision: o.revision });
+    expect(rest.map((e: { source: string }) => e.source)).toEqual(rest.map(() => "manifest"));
     for (const [command, bashQuestion, answer] of BUILTIN_QUESTIONS) {
       if (shell === "zsh" && command.startsWith("read -p")) continue; // zsh's read -p reads from a coprocess
       const question = shell === "zsh" && bashQuestion === "#?" ? "?#" : bashQuestion; // zsh's PS3

@@ -17,7 +17,7 @@ async function socketTransport(world: World): Promise<Transport> {
 
 /** `tuiwright mcp` on stdio: one JSON message a line; tools are the methods' names. */
 async function mcpTransport(world: World): Promise<Transport> {
-  const child = Bun.spawn([BIN, "mcp"], { env: world.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([BIN, "mcp", "--tools", "all"], { env: world.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
   const waiting = new Map<number, (message: any) => void>();
   let nextId = 0;
   void (async () => {

@@ -18,6 +18,7 @@ import { cell, NavSettle, NavTimeout, PageTitle, Recovered, writer } from "../me
 import { MouseModifiers } from "../methods/input.ts";
 import { doc, EventType, Revision, SessionName, SnapshotFormat } from "../schemas.ts";
 import { sizeFits } from "../size-limits.ts";
+import { describeControl, firstControl, requireText } from "../text-input.ts";
 import type { CompatTable, CoreCall, DocumentedAlias } from "./alias.ts";
 
 const target = { session: v.optional(SessionName) };
@@ -44,6 +45,9 @@ export function awiKey(key: string, char: string | undefined, modifiers: Modifie
   if (key === "Char") {
     if (char === undefined) throw new TuiwrightError("invalid-key", 'key "Char" needs char, the character to send');
     if (graphemes(char) !== 1) throw new TuiwrightError("invalid-key", `char must be exactly one character; got ${JSON.stringify(char)}`, { details: { char } });
+    if (firstControl(char) >= 0) {
+      throw new TuiwrightError("invalid-key", `${describeControl(char)} is a control character, not a key name; name the key (C-c, Escape, …)`, { details: { char } });
+    }
     name = char;
   } else if (char !== undefined) {
     throw new TuiwrightError("invalid-key", `char goes with key "Char", not ${JSON.stringify(key)}`);
@@ -118,6 +122,8 @@ const typed = (paste: boolean, title: string): DocumentedAlias => ({
   params: v.strictObject({ ...writer, text: v.string() }),
   result: Done(),
   async run({ session, ...params }, core) {
+    // Bad input is refused before anything else is looked at (a paste leaves controls out).
+    if (!paste) requireText(params.text);
     const typedText = await core("type", { ...params, session: await browserSession(core, session), paste });
     return { ok: true, session: typedText.session, revision: typedText.revisionAfter };
   },
