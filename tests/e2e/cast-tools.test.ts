@@ -80,7 +80,7 @@ test("the report lists a failed wait as a failure", async () => {
   expect(report.stdout).toContain("1 failed wait(s)");
   const html = readFileSync(out, "utf8");
   expect(html).toContain('<span class="failures">1 failed wait(s)</span>');
-  expect(html).toMatch(/<li class="failed"><button [^>]*>\d+ · [\d.]+ s<\/button> <span>✗ failed: wait text &quot;never-shown&quot; \(timed out\)<\/span><\/li>/);
+  expect(html).toMatch(/<li class="failed"(?: id="first-failure")?><button [^>]*>\d+ · [\d.]+ s<\/button> <span>✗ failed: wait text &quot;never-shown&quot; \(timed out\)<\/span><\/li>/);
 });
 
 test("report --idle-limit S plays long pauses as S seconds, marker times included", async () => {

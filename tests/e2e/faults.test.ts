@@ -37,8 +37,9 @@ test("a program killed with SIGKILL: the session says so and its cast replays", 
 
 test("a daemon killed with SIGKILL: list says its sessions are lost, the next daemon kills leftovers, casts replay", async () => {
   world = await World.start();
-  // This program ignores SIGHUP, so it outlives its terminal: a leak unless someone kills it.
-  const stubborn = await world.spawn(["bash", "-c", "trap '' HUP; echo stubborn-ready; exec cat"], ["--session", "stubborn"]);
+  // This program ignores SIGHUP and never reads its terminal (cat would end on the hangup's EIO), so it
+  // outlives its terminal: a leak unless someone kills it.
+  const stubborn = await world.spawn(["bash", "-c", "trap '' HUP; echo stubborn-ready; exec sleep 1000000"], ["--session", "stubborn"]);
   await world.json(["wait", "--session", "stubborn", "--text", "stubborn-ready"]);
   const cast = (await world.json(["get", "--session", "stubborn", "cast"])).value;
   world.daemon!.kill("SIGKILL");

@@ -53,7 +53,7 @@ test("a tool outside the server's profiles is refused, naming the profiles and h
   const bad = await world.run(["mcp", "--tools", "core,everything"]);
   expect(bad.code).toBe(64);
   expect(bad.stderr).toContain('unknown tool profile "everything"');
-  expect(bad.stderr).toContain("core, shell, browser, desktop, admin, interactive-pty and all");
+  expect(bad.stderr).toContain("core, shell, browser, ai, desktop, admin, interactive-pty and all");
   const env = await world.run(["mcp"], { env: { TUIWRIGHT_MCP_TOOLS: "nope" } });
   expect(env.code).toBe(64);
   expect(env.stderr).toContain("TUIWRIGHT_MCP_TOOLS");

@@ -175,6 +175,6 @@ test(`${FRAMES} fuzzed frames: every request answered from the error table, the 
   // On a line of its own: typed after the fuzzed text, it could wrap across two rows. cat prints
   // the fuzzed bytes back, so the screen may be left in another character set (SO, ESC ( 0):
   // SI and ESC ( B first, which cat prints back too, select ASCII again.
-  await world.json(["type", "--session", "fz", "--wait-regex", "^still-alive$", "\x0f\x1b(B\rstill-alive\r"]);
+  await world.json(["type", "--session", "fz", "--raw", "--wait-regex", "^still-alive$", "\x0f\x1b(B\rstill-alive\r"]);
   expect(world.daemonLog()).not.toMatch(/internal|TypeError|RangeError|stack/i);
 }, 600_000);
