@@ -106,7 +106,9 @@ test("htop: the process table has a selected row; Down moves the selection and @
 });
 
 test("htop: clicking a process row selects it", async () => {
-  const { name } = await world.spawn(["htop"], ["--cols", "120", "--rows", "30"]);
+  // Sorted by PID, rows keep their places between the snapshot and the click (sorted by CPU, a
+  // loaded machine reorders them, and the click is refused as stale, rightly).
+  const { name } = await world.spawn(["htop", "--sort-key", "PID"], ["--cols", "120", "--rows", "30"]);
   await world.json(["wait", "--session", name, "--ref", "@htop.selected"]);
   const snap = await world.json(["snapshot", "--session", name, "--format", "outline", "--select", "@htop.processes > row"]);
   const third = snap.outline.nodes[2];
