@@ -746,7 +746,11 @@ async function group(name: string, body: () => Promise<void>): Promise<void> {
     console.error(`bench group ${name} failed: ${why}`);
   }
   console.error(`bench group ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Each row as soon as it is measured: a run stopped part-way still shows what it measured.
+  for (const row of rows.slice(printed)) console.error(`| ${row.name} | ${row.ours} | ${row.tmux} | ${row.ratio} | ${row.target} |`);
+  printed = rows.length;
 }
+let printed = 0;
 
 async function main(): Promise<void> {
   const started = performance.now();
