@@ -15,29 +15,6 @@ export type WorkerHooks = {
 
 type PendingCall = { resolve(value: unknown): void; reject(error: TuiwrightError): void };
 
-/** One session worker started ahead of need (its code and terminal engine already loaded), so a
- * spawn costs the program's start, not a thread's and an engine's: the next is started as one is
- * taken. Unreferenced until taken: it never keeps the daemon alive. One that failed while
- * waiting is dropped, and the spawn starts a worker of its own. */
-let spare: { worker: Worker; failed: boolean } | null = null;
-
-function takeWorker(): Worker {
-  const taken = spare !== null && !spare.failed ? spare.worker : null;
-  if (spare?.failed) spare.worker.terminate();
-  spare = null;
-  const worker = taken ?? new Worker(sessionWorkerUrl());
-  (worker as unknown as { ref(): void }).ref();
-  try {
-    const next = { worker: new Worker(sessionWorkerUrl()), failed: false };
-    (next.worker as unknown as { unref(): void }).unref();
-    next.worker.addEventListener("error", () => { next.failed = true; });
-    spare = next;
-  } catch {
-    // No thread for a spare now (a task limit): the next spawn starts its own, or says why.
-  }
-  return worker;
-}
-
 export class SessionWorker {
   readonly pid: number;
   readonly #worker: Worker;
@@ -56,7 +33,7 @@ export class SessionWorker {
   static start(spec: StartSpec, hooks: WorkerHooks): Promise<SessionWorker> {
     let worker: Worker;
     try {
-      worker = takeWorker();
+      worker = new Worker(sessionWorkerUrl());
     } catch (error) {
       // Bun cannot create the thread: the user's or the machine's task limit is reached.
       return Promise.reject(new TuiwrightError("busy", `session ${JSON.stringify(spec.name)}: cannot start its worker thread (${shortMessage((error as Error).message)})`, {
