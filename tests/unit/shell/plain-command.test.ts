@@ -37,7 +37,7 @@ describe("isPlainCommand", () => {
         expect([shell[0], line, checked.exitCode, checked.stderr.toString()]).toEqual([shell[0], line, 0, ""]);
       }
     }
-  });
+  }, 60_000); // a parser process per line: slow on a loaded machine
 });
 
 describe("syntaxProblem", () => {
