@@ -1,6 +1,6 @@
 // Benchmarks, each measured in the same run as its tmux counterpart on the same workload.
 // Writes bench/RESULTS.md. Run with `bun run bench` after `bun run build`.
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -14,24 +14,32 @@ import { assignRefs } from "../lib/outline/refs.ts";
 import { walk } from "../lib/outline/types.ts";
 import { BIN, World } from "../tests/helpers/harness.ts";
 import { TmuxControl } from "./tmux-control.ts";
+import { BenchTimeout, bounded, interleave, pairRatio, pollUntil, spread, stats, wholeProcess } from "./measure.ts";
+import { PexpectAnchor } from "./pexpect-anchor.ts";
+import { appendHistory, writeMainTable } from "./results-file.ts";
 import { serveSite } from "./site-server.ts";
 import { carbonylArgv, findCarbonyl } from "../lib/browser/find-carbonyl.ts";
 import { REPO_CARBONYL } from "../tests/helpers/harness.ts";
 
-// `bun bench/run.ts [worker cli keys wait cpu outline record exec throughput memory flood cold browser]` runs only those groups
-// (memory includes flood)
-// (and then leaves RESULTS.md alone).
+// `bun bench/run.ts [worker cli keys wait cpu outline record exec spawn throughput memory flood cold browser]`
+// runs only those groups (memory includes flood) and leaves the main table in RESULTS.md alone;
+// every run, whole or partial, appends its history row.
 const only = process.argv.slice(2);
 const want = (group: string) => only.length === 0 || only.includes(group);
 
 type Row = { name: string; ours: string; tmux: string; ratio: string; target: string; note?: string };
 const rows: Row[] = [];
-const TMUX = "twbench";
+// A socket name of this run's own: two runs (or a test suite's tmux) never kill each other's server.
+const TMUX = `twbench-${process.pid}-${Date.now().toString(36)}`;
 const work = mkdtempSync(join(tmpdir(), "tw-bench-"));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 const ms = (x: number) => `${x.toFixed(x < 1 ? 3 : 2)} ms`;
+/** BENCH_SCALE=0.1 runs a tenth of the rounds of the interleaved rows (a quick look, not a result). */
+const scaled = (n: number) => Math.max(5, Math.round(n * Number(process.env.BENCH_SCALE ?? 1)));
+/** Headline ratios for the history row, by short name. */
+const headline: Record<string, string> = {};
 const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(2)}×`;
 
 function tmux(...args: string[]): string {
@@ -53,12 +61,19 @@ async function tmuxWaitFor(text: string, target: string): Promise<void> {
   throw new Error(`tmux never showed ${text}`);
 }
 
-function hyperfine(commands: string[], env: Record<string, string>): { median: number; p95: number }[] {
-  const out = join(work, "hyperfine.json");
-  const result = Bun.spawnSync(["hyperfine", "-N", "--warmup", "20", "--runs", "200", "--export-json", out, ...commands], { env, stdout: "ignore", stderr: "pipe" });
-  if (result.exitCode !== 0) throw new Error(`hyperfine failed: ${result.stderr}`);
-  const json = JSON.parse(readFileSync(out, "utf8"));
-  return json.results.map((r: { times: number[] }) => ({ median: median(r.times) * 1000, p95: p95(r.times) * 1000 }));
+/** A compiled Bun hello-world: the floor under any compiled Bun CLI's start. */
+function helloWorld(): string {
+  const source = join(work, "hello.ts");
+  writeFileSync(source, 'console.log("hello");\n');
+  const exe = join(work, "hello");
+  const built = Bun.spawnSync(["bun", "build", "--compile", source, "--outfile", exe], { stdout: "ignore", stderr: "pipe" });
+  if (built.exitCode !== 0) throw new Error(`bun build --compile: ${built.stderr}`);
+  return exe;
+}
+
+/** Whole processes, interleaved A B C … and each bounded; samples in ms per command. */
+function wholeProcesses(commands: string[][], env: Record<string, string>, rounds = scaled(150)): Promise<number[][]> {
+  return interleave(commands.map((argv) => () => wholeProcess(argv, env)), rounds, { warmup: 10, what: "whole process" });
 }
 
 async function cliSnapshot(world: World): Promise<void> {
@@ -69,59 +84,78 @@ async function cliSnapshot(world: World): Promise<void> {
   await tmuxWaitFor("#", "snap");
   tmux("send-keys", "-t", "snap", "seq 1 200", "Enter");
   await tmuxWaitFor("200", "snap");
-  const [ours, theirs] = hyperfine([`${BIN} snapshot --plain --session snap`, `tmux -L ${TMUX} capture-pane -p -t snap`], world.env);
-  rows.push({
-    name: "CLI `snapshot --plain` 140x45, whole process (hyperfine, 200 runs)",
-    ours: `${ms(ours!.median)} (p95 ${ms(ours!.p95)})`,
-    tmux: `${ms(theirs!.median)} (p95 ${ms(theirs!.p95)})`,
-    ratio: ratio(ours!.median, theirs!.median),
-    target: "≤ 8 ms",
-  });
+  const floor = helloWorld();
+  const [snap, version, capture, hello, trueRuns] = await wholeProcesses([
+    [BIN, "snapshot", "--plain", "--session", "snap"],
+    [BIN, "--version"],
+    ["tmux", "-L", TMUX, "capture-pane", "-p", "-t", "snap"],
+    [floor],
+    ["/bin/true"],
+  ], world.env);
+  const name = `CLI whole process, ${scaled(150)} interleaved rounds (A B C D E), spawned from Bun`;
+  rows.push({ name: `${name}: \`snapshot --plain\` 140x45 vs \`tmux capture-pane -p\``, ours: spread(stats(snap!)), tmux: spread(stats(capture!)), ratio: pairRatio(snap!, capture!), target: "≤ 3× tmux" });
+  rows.push({ name: `${name}: \`snapshot --plain\` vs the floor, a compiled Bun hello-world`, ours: spread(stats(snap!)), tmux: `floor ${spread(stats(hello!))}`, ratio: `${pairRatio(snap!, hello!)} the floor`, target: "≤ 1.3× the floor" });
+  rows.push({ name: `${name}: \`--version\` vs the compiled Bun hello-world`, ours: spread(stats(version!)), tmux: `floor ${spread(stats(hello!))}`, ratio: `${pairRatio(version!, hello!)} the floor`, target: "report", note: `the harness's own cost, \`/bin/true\` spawned the same way: ${spread(stats(trueRuns!))}` });
+  headline["snapshot/tmux"] = (stats(snap!).median / stats(capture!).median).toFixed(2);
+  headline["snapshot/floor"] = (stats(snap!).median / stats(hello!).median).toFixed(2);
 }
 
+// Each key is typed into `cat` on both sides in turn (ours, tmux, ours, …). Every 100 keys an
+// Enter, and both sides wait until `cat`'s copy of the line has landed before going on: otherwise
+// the copy could land after the next key and be taken for its echo (or, as the old loop did,
+// leave a condition that could never become true).
 async function keyRoundTrip(world: World): Promise<void> {
-  const N = 500;
+  const N = scaled(500);
   await world.spawn(["cat"], ["--session", "echo", "--cols", "140", "--rows", "45"]);
   const rpc = await world.rpc();
-  let revision = ((await rpc.call("snapshot", { session: "echo" })) as { revision: number }).revision;
-  const ours: number[] = [];
-  for (let i = 0; i < N; i++) {
-    if (i % 100 === 99) {
-      const r = (await rpc.call("press", { session: "echo", keys: ["Enter"], wait: { changedSince: revision } })) as { revisionAfter: number };
-      revision = r.revisionAfter;
-    }
-    const started = performance.now();
-    const typed = (await rpc.call("type", { session: "echo", text: "a", wait: { changedSince: revision } })) as { revisionAfter: number };
-    const snap = (await rpc.call("snapshot", { session: "echo" })) as { revision: number; text: string };
-    ours.push(performance.now() - started);
-    revision = Math.max(typed.revisionAfter, snap.revision);
-  }
-  rpc.close();
-
+  const call = <T>(method: string, params: object) => bounded(rpc.call(method, params) as Promise<T>, 10_000, method);
+  const count = (text: string) => text.match(/a/g)?.length ?? 0;
+  let revision = (await call<{ revision: number }>("snapshot", { session: "echo" })).revision;
   tmux("new-session", "-d", "-s", "echo", "-x", "140", "-y", "45", "cat");
   const control = new TmuxControl(TMUX, "echo");
-  const theirs: number[] = [];
-  let count = 0;
-  for (let i = 0; i < N; i++) {
-    if (i % 100 === 99) { await control.run("send-keys -t echo Enter"); count = 0; }
-    const started = performance.now();
-    await control.run("send-keys -t echo -l a");
-    for (;;) {
-      const screen = (await control.run("capture-pane -p -t echo")).join("\n");
-      const last = screen.trimEnd().split("\n").at(-1) ?? "";
-      if ((last.match(/a/g)?.length ?? 0) > count) { count++; break; }
-    }
-    theirs.push(performance.now() - started);
+  const tmuxCount = async () => count((await control.run("capture-pane -p -t echo")).join("\n"));
+  let tmuxSeen = 0; // 'a's on tmux's screen: only our keys and cat's copies (waited for) put them there
+  let typed = 0;
+  try {
+    const [ours, theirs] = await interleave([
+      async () => {
+        const done = await call<{ revisionAfter: number }>("type", { session: "echo", text: "a", wait: { changedSince: revision } });
+        const snap = await call<{ revision: number }>("snapshot", { session: "echo" });
+        revision = Math.max(done.revisionAfter, snap.revision);
+      },
+      async () => {
+        await control.run("send-keys -t echo -l a");
+        await pollUntil(async () => (await tmuxCount()) > tmuxSeen, 10_000, "the echo in tmux");
+        tmuxSeen++;
+      },
+    ], N, {
+      what: "key round trip",
+      between: async (round) => {
+        typed = round;
+        if (round === 0 || round % 100 !== 0) return;
+        // Untimed: both sides end the line and wait for cat's copy of it.
+        await control.run("send-keys -t echo Enter");
+        await pollUntil(async () => (await tmuxCount()) === typed * 2, 10_000, "cat's copy in tmux");
+        tmuxSeen = typed * 2;
+        await call("press", { session: "echo", keys: ["Enter"] });
+        let snap = { text: "", revision: 0 };
+        await pollUntil(async () => count((snap = await call<{ text: string; revision: number }>("snapshot", { session: "echo" })).text) === typed * 2, 10_000, "cat's copy in ours");
+        revision = snap.revision;
+      },
+    });
+    rows.push({
+      name: `Key round trip, persistent connection: type a char into \`cat\`, wait for the echo, snapshot (${N} interleaved pairs)`,
+      ours: spread(stats(ours!)),
+      tmux: spread(stats(theirs!)),
+      ratio: pairRatio(ours!, theirs!),
+      target: "≤ 1.5× tmux",
+      note: "tmux: control-mode connection, send-keys then capture-pane until the echo shows (tmux has no wait-for-output)",
+    });
+    headline["keys/tmux"] = (stats(ours!).median / stats(theirs!).median).toFixed(2);
+  } finally {
+    rpc.close();
+    await control.close();
   }
-  await control.close();
-  rows.push({
-    name: "Key round trip, persistent connection: type a char into `cat`, wait for the echo, snapshot (500×)",
-    ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
-    tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
-    ratio: ratio(median(ours), median(theirs)),
-    target: "≤ 1.5 ms",
-    note: "tmux: control-mode connection, send-keys then capture-pane until the echo shows (tmux has no wait-for-output)",
-  });
 }
 
 async function workerSnapshot(): Promise<void> {
@@ -163,10 +197,8 @@ async function coldStart(): Promise<void> {
     const socket = join(work, `cold${i}.sock`);
     const t1 = performance.now();
     Bun.spawnSync(["tmux", "-S", socket, "new-session", "-d", "-s", "cold", "bash --norc --noprofile"]);
-    for (;;) { // tmux has no wait: poll capture-pane, as a script would
-      const pane = Bun.spawnSync(["tmux", "-S", socket, "capture-pane", "-p", "-t", "cold"]).stdout.toString();
-      if (/[$#]\s*$/.test(pane.trimEnd())) break;
-    }
+    // tmux has no wait: poll capture-pane, as a script would
+    await pollUntil(() => /[$#]\s*$/.test(Bun.spawnSync(["tmux", "-S", socket, "capture-pane", "-p", "-t", "cold"]).stdout.toString().trimEnd()), 10_000, "the prompt in a new tmux server");
     theirs.push(performance.now() - t1);
     Bun.spawnSync(["tmux", "-S", socket, "kill-server"]);
   }
@@ -186,7 +218,7 @@ async function cliTypeVisible(world: World): Promise<void> {
     ours.push(performance.now() - t0);
     const t1 = performance.now();
     tmux("send-keys", "-t", "tv", `v${i}`, "Enter");
-    while (!tmux("capture-pane", "-p", "-t", "tv").split("\n").includes(`v${i}`)) { /* poll */ }
+    await pollUntil(() => tmux("capture-pane", "-p", "-t", "tv").split("\n").includes(`v${i}`), 10_000, "the typed line in tmux");
     theirs.push(performance.now() - t1);
   }
   rows.push({ name: "CLI `type TEXT --wait-regex` until visible, whole process (100×)", ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`, tmux: `${ms(median(theirs))} (send-keys + capture-pane polling)`, ratio: ratio(median(ours), median(theirs)), target: "report" });
@@ -250,7 +282,7 @@ async function flood(): Promise<void> {
     await world.run(["list"]); // a round trip, for the worker's end to be handled
     ours = { before, peak, after: rssKb(pid), ms: elapsed };
   }
-  const socket = "twflood";
+  const socket = `${TMUX}-flood`;
   const tmuxFlood = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, "-f", "/dev/null", ...args]).stdout.toString();
   tmuxFlood("new-session", "-d", "-s", "keep", "sleep 100000"); // keeps the server up after the flood's pane goes
   try {
@@ -311,6 +343,13 @@ async function throughput(world: World): Promise<void> {
   tmux("new-session", "-d", "-s", "flood", "-x", "140", "-y", "45", `cat ${file}; tmux -L ${TMUX} wait-for -S flooded; read x`);
   tmux("wait-for", "flooded");
   const tmuxMs = performance.now() - tmuxStart;
+  // The floor: the kernel PTY alone, `script` copying the program's output to a pipe we drain.
+  const scriptStart = performance.now();
+  const script = Bun.spawn(["script", "-qfec", `cat ${file}`, "/dev/null"], { stdin: "ignore", stdout: "pipe", stderr: "ignore" });
+  for await (const _ of script.stdout) { /* drain */ }
+  await bounded(script.exited, 120_000, "script", () => script.kill("SIGKILL"));
+  const scriptMs = performance.now() - scriptStart;
+  headline["cat/tmux rate"] = (tmuxMs / ours.wait.elapsedMs).toFixed(2);
   rows.push({
     name: `Parse throughput of the engine in the worker (${(stream.length / 1e6).toFixed(1)} MB: 6M short lines, CRLF, scroll-heavy)`,
     ours: `${(stream.length / 1e6 / (parseMs / 1000)).toFixed(1)} MB/s`, tmux: "—", ratio: "—", target: "≥ 35 MB/s",
@@ -323,9 +362,9 @@ async function throughput(world: World): Promise<void> {
     name: `\`cat\` of ${(bytes / 1e6).toFixed(1)} MB through a PTY until a marker after it shows`,
     ours: `${mbps(ours.wait.elapsedMs)} (${(ours.wait.elapsedMs / 1000).toFixed(2)} s)`,
     tmux: `${mbps(tmuxMs)} (${(tmuxMs / 1000).toFixed(2)} s)`,
-    ratio: `${(tmuxMs / ours.wait.elapsedMs).toFixed(2)}× tmux's rate`,
-    target: "—",
-    note: "PTY read and parse share the worker's thread; the kernel PTY alone delivers ~18 MB/s here",
+    ratio: `${(tmuxMs / ours.wait.elapsedMs).toFixed(2)}× tmux's rate; ${(scriptMs / ours.wait.elapsedMs).toFixed(2)}× the kernel PTY's (\`script\` ${mbps(scriptMs)})`,
+    target: "≥ 1.2× tmux",
+    note: "PTY read and parse share the worker's thread; the floor is `script -qfec 'cat FILE' /dev/null` into a drained pipe, in the same run",
   });
 }
 
@@ -336,42 +375,45 @@ const STAMPER = "import sys,time\nfor line in sys.stdin:\n  sys.stdout.write(f'M
 const wallNs = () => (performance.timeOrigin + performance.now()) * 1e6;
 
 async function waitFireLatency(world: World): Promise<void> {
-  const N = 300;
+  const N = scaled(300);
   await world.spawn(["python3", "-u", "-c", STAMPER], ["--session", "stamp", "--cols", "140", "--rows", "45"]);
   const rpc = await world.rpc();
-  await rpc.call("type", { session: "stamp", text: "warm\r", wait: { regex: ["^MARK warm"] } });
-  const ours: number[] = [];
-  for (let i = 0; i < N; i++) {
-    const waiting = rpc.call("wait", { session: "stamp", regex: [`^MARK m${i} \\d+$`], includeText: true, timeoutMs: 5000 });
-    await rpc.call("type", { session: "stamp", text: `m${i}\r` });
-    const result = (await waiting) as { text: string };
-    const arrived = wallNs();
-    const stamp = Number(new RegExp(`^MARK m${i} (\\d+)$`, "m").exec(result.text)![1]!);
-    ours.push((arrived - stamp) / 1e6);
-  }
-  rpc.close();
-
+  const call = <T>(method: string, params: object) => bounded(rpc.call(method, params) as Promise<T>, 10_000, method);
+  await call("type", { session: "stamp", text: "warm\r", wait: { regex: ["^MARK warm"] } });
   tmux("new-session", "-d", "-s", "stamp", "-x", "140", "-y", "45", `python3 -u -c "${STAMPER.replaceAll('"', '\\"')}"`);
   const control = new TmuxControl(TMUX, "stamp");
-  const theirs: number[] = [];
-  for (let i = 0; i < N; i++) {
-    await control.run(`send-keys -t stamp -l m${i}`);
-    await control.run("send-keys -t stamp Enter");
-    const marker = new RegExp(`^MARK m${i} (\\d+)$`, "m");
-    for (;;) {
-      const match = marker.exec((await control.run("capture-pane -p -t stamp")).join("\n"));
-      if (match) { theirs.push((wallNs() - Number(match[1]!)) / 1e6); break; }
-    }
+  let i = 0;
+  try {
+    const [ours, theirs] = await interleave([
+      async () => {
+        const waiting = call<{ text: string }>("wait", { session: "stamp", regex: [`^MARK o${i} \\d+$`], includeText: true, timeoutMs: 5000 });
+        await call("type", { session: "stamp", text: `o${i}\r` });
+        const result = await waiting;
+        const arrived = wallNs();
+        return (arrived - Number(new RegExp(`^MARK o${i} (\\d+)$`, "m").exec(result.text)![1]!)) / 1e6;
+      },
+      async () => {
+        await control.run(`send-keys -t stamp -l t${i}`);
+        await control.run("send-keys -t stamp Enter");
+        const marker = new RegExp(`^MARK t${i} (\\d+)$`, "m");
+        let match: RegExpExecArray | null = null;
+        await pollUntil(async () => (match = marker.exec((await control.run("capture-pane -p -t stamp")).join("\n"))) !== null, 10_000, "the mark in tmux");
+        return (wallNs() - Number(match![1]!)) / 1e6;
+      },
+    ], N, { what: "wait-fire", between: async (round) => { i = round; } });
+    rows.push({
+      name: `Wait-fire latency: the program's write that satisfies a wait → the answer on the client (${N} interleaved pairs)`,
+      ours: spread(stats(ours!)),
+      tmux: spread(stats(theirs!)),
+      ratio: pairRatio(ours!, theirs!),
+      target: "≤ 1.5× tmux",
+      note: "tmux: capture-pane polled back to back over control mode (no sleep: its best case; shell-use polls every 50 ms, tui-test every 50 ms)",
+    });
+    headline["wait/tmux"] = (stats(ours!).median / stats(theirs!).median).toFixed(2);
+  } finally {
+    rpc.close();
+    await control.close();
   }
-  await control.close();
-  rows.push({
-    name: "Wait-fire latency: the program's write that satisfies a wait → the answer on the client (300×)",
-    ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
-    tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
-    ratio: ratio(median(ours), median(theirs)),
-    target: "≤ 1 ms",
-    note: "tmux: capture-pane polled back to back over control mode (no sleep: its best case; shell-use polls every 50 ms, tui-test every 50 ms)",
-  });
 }
 
 function cpuSeconds(pid: number): number {
@@ -515,38 +557,120 @@ async function recording(world: World): Promise<void> {
   });
 }
 
-// `exec -- true` round trip on a persistent connection vs tmux: send-keys of the command plus
-// a `wait-for` signal, and wait-for on the same control-mode connection.
+// `exec -- true` round trip on a persistent connection vs tmux (send-keys of the command plus a
+// `wait-for` signal, and wait-for, on one control-mode connection) vs pexpect (sendline, expect
+// the prompt), interleaved round by round.
 async function execRoundTrip(world: World): Promise<void> {
-  const N = 200;
+  const N = scaled(200);
   await world.spawn([], ["--session", "execbench", "--shell", "bash"]);
   const rpc = await world.rpc();
-  for (let i = 0; i < 10; i++) await rpc.call("exec", { session: "execbench", command: "true" });
-  const ours: number[] = [];
-  for (let i = 0; i < N; i++) {
-    const started = performance.now();
-    await rpc.call("exec", { session: "execbench", command: "true" });
-    ours.push(performance.now() - started);
-  }
-  rpc.close();
   tmux("new-session", "-d", "-s", "execbench", "-x", "120", "-y", "40", "bash --norc");
   const control = new TmuxControl(TMUX, "execbench");
-  const theirs: number[] = [];
-  for (let i = 0; i < N + 10; i++) {
-    const started = performance.now();
-    await control.run(`send-keys -t execbench 'true; tmux -L ${TMUX} wait-for -S tw${i}' Enter`);
-    await control.run(`wait-for tw${i}`);
-    if (i >= 10) theirs.push(performance.now() - started);
+  const pexpect = PexpectAnchor.open();
+  if (typeof pexpect !== "string") await pexpect.step("spawn");
+  let i = 0;
+  let waiter: Bun.Subprocess | undefined;
+  try {
+    const steps: (() => Promise<void | number>)[] = [
+      async () => { await bounded(rpc.call("exec", { session: "execbench", command: "true" }), 10_000, "exec"); },
+      async () => {
+        await control.run(`send-keys -t execbench 'true; tmux -L ${TMUX} wait-for -S tw${i}' Enter`);
+        if ((await waiter!.exited) !== 0) throw new Error(`tmux wait-for tw${i} failed`);
+      },
+    ];
+    if (typeof pexpect !== "string") steps.push(() => pexpect.step("exec"));
+    // The waiter is a `tmux wait-for` process started before the round (untimed): `wait-for` over
+    // the control connection sometimes answered before the shell had signalled (0.7 ms rounds
+    // whose pane showed the command not yet run), and a channel signalled before its waiter
+    // arrives stays woken, so starting the waiter early cannot miss the signal.
+    const [ours, theirs, px] = await interleave(steps, N, {
+      warmup: 10,
+      what: "exec",
+      between: async (round) => {
+        i = round;
+        waiter?.kill("SIGKILL");
+        waiter = Bun.spawn(["tmux", "-L", TMUX, "wait-for", `tw${i}`], { stdout: "ignore", stderr: "ignore" });
+      },
+    });
+    rows.push({
+      name: `\`exec -- true\` round trip on a persistent connection (${N} interleaved rounds): command typed → block end → result`,
+      ours: spread(stats(ours!)),
+      tmux: spread(stats(theirs!)),
+      ratio: pairRatio(ours!, theirs!),
+      target: "≤ 1.0× tmux",
+      note: "tmux: send-keys 'true; tmux wait-for -S ch' Enter over one control-mode connection, until a `tmux wait-for ch` process started before the round exits (no exit code; ours returns the block's exit code, output and cwd)",
+    });
+    rows.push({
+      name: "`exec -- true` vs pexpect (`sendline('true')`, `expect` the prompt; timed inside python)",
+      ours: spread(stats(ours!)),
+      tmux: px ? `pexpect ${spread(stats(px))}` : (pexpect as string),
+      ratio: px ? `${pairRatio(ours!, px)} pexpect` : "—",
+      target: "≤ 3× pexpect",
+    });
+    headline["exec/tmux"] = (stats(ours!).median / stats(theirs!).median).toFixed(2);
+    if (px) headline["exec/pexpect"] = (stats(ours!).median / stats(px).median).toFixed(2);
+  } finally {
+    rpc.close();
+    await control.close();
+    if (typeof pexpect !== "string") await pexpect.close();
   }
-  await control.close();
-  rows.push({
-    name: "`exec -- true` round trip on a persistent connection (200×): command typed → block end → result",
-    ours: `${ms(median(ours))} (p95 ${ms(p95(ours))})`,
-    tmux: `${ms(median(theirs))} (p95 ${ms(p95(theirs))})`,
-    ratio: ratio(median(ours), median(theirs)),
-    target: "≤ 10 ms",
-    note: "tmux: send-keys 'true; tmux wait-for -S ch' Enter, then wait-for ch, on one control-mode connection (no exit code; ours returns the block's exit code, output and cwd)",
-  });
+}
+
+// Spawn bash until it takes input: ours (a `spawn` call, which returns once the first screen is
+// drawn, then a wait for the prompt) vs a tmux window polled with capture-pane until the prompt
+// shows vs pexpect.spawn + expect the prompt; interleaved, each session killed untimed.
+async function spawnUntilInput(world: World): Promise<void> {
+  const N = scaled(40);
+  const rpc = await world.rpc();
+  const call = <T>(method: string, params: object) => bounded(rpc.call(method, params) as Promise<T>, 10_000, method);
+  tmux("new-session", "-d", "-s", "spawnbench", "-x", "120", "-y", "40", "sleep 100000");
+  const control = new TmuxControl(TMUX, "spawnbench");
+  const pexpect = PexpectAnchor.open();
+  let i = 0;
+  try {
+    const steps: (() => Promise<void | number>)[] = [
+      async () => {
+        await call("spawn", { session: `sp${i}`, argv: ["bash", "--norc", "--noprofile"], cols: 120, rows: 40 });
+        await call("wait", { session: `sp${i}`, regex: ["[$#] ?$"], timeoutMs: 10_000 });
+      },
+      async () => {
+        await control.run(`new-window -d -t spawnbench -n w${i} 'bash --norc --noprofile'`);
+        await pollUntil(async () => /[$#] ?$/.test((await control.run(`capture-pane -p -t spawnbench:w${i}`)).join("\n").trimEnd()), 10_000, "the prompt in tmux");
+      },
+    ];
+    if (typeof pexpect !== "string") steps.push(() => pexpect.step("spawn"));
+    const [ours, theirs, px] = await interleave(steps, N, {
+      warmup: 3,
+      what: "spawn",
+      between: async (round) => {
+        if (round > 0) {
+          await call("kill", { session: `sp${i}` });
+          await control.run(`kill-window -t spawnbench:w${i}`);
+        }
+        i = round;
+      },
+    });
+    rows.push({
+      name: `Spawn bash until it takes input, persistent connection (${N} interleaved rounds)`,
+      ours: spread(stats(ours!)),
+      tmux: spread(stats(theirs!)),
+      ratio: pairRatio(ours!, theirs!),
+      target: "≤ 2× tmux",
+      note: "tmux: new-window over control mode, then capture-pane polled back to back until the prompt shows",
+    });
+    rows.push({
+      name: "Spawn bash until it takes input vs pexpect (`spawn`, `expect` the prompt; timed inside python)",
+      ours: spread(stats(ours!)),
+      tmux: px ? `pexpect ${spread(stats(px))}` : (pexpect as string),
+      ratio: px ? `${pairRatio(ours!, px)} pexpect` : "—",
+      target: "report",
+    });
+    headline["spawn/tmux"] = (stats(ours!).median / stats(theirs!).median).toFixed(2);
+  } finally {
+    rpc.close();
+    await control.close();
+    if (typeof pexpect !== "string") await pexpect.close();
+  }
 }
 
 /** Carbonyl at 140x45 on the test site, in a tuiwright session and in a tmux pane: reading the
@@ -560,7 +684,7 @@ async function browserSnapshot(world: World): Promise<void> {
     const argv = carbonylArgv(findCarbonyl({ CARBONYL: REPO_CARBONYL, ...process.env }), site.url);
     tmux("new-session", "-d", "-s", "web", "-x", "140", "-y", "45", argv.map((a) => `'${a}'`).join(" "));
     await tmuxWaitFor("Tiny News", "web");
-    const N = 500;
+    const N = scaled(500);
     const rpc = await world.rpc();
     const ours: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -585,12 +709,12 @@ async function browserSnapshot(world: World): Promise<void> {
       target: "≤ 10 ms",
       note: "ours drops the ▄ pixel glyphs (text only); tmux capture-pane returns the raw grid, pixels included",
     });
-    const [cli, cap] = hyperfine([`${BIN} snapshot --plain --session web`, `tmux -L ${TMUX} capture-pane -p -t web`], world.env);
+    const [cli, cap] = await wholeProcesses([[BIN, "snapshot", "--plain", "--session", "web"], ["tmux", "-L", TMUX, "capture-pane", "-p", "-t", "web"]], world.env, 100);
     rows.push({
-      name: "Browser (Carbonyl 140x45) CLI `snapshot --plain`, whole process (hyperfine, 200 runs)",
-      ours: `${ms(cli!.median)} (p95 ${ms(cli!.p95)})`,
-      tmux: `${ms(cap!.median)} (p95 ${ms(cap!.p95)})`,
-      ratio: ratio(cli!.median, cap!.median),
+      name: "Browser (Carbonyl 140x45) CLI `snapshot --plain`, whole process (100 interleaved pairs)",
+      ours: spread(stats(cli!)),
+      tmux: spread(stats(cap!)),
+      ratio: pairRatio(cli!, cap!),
       target: "≤ 10 ms",
     });
   } finally {
@@ -603,47 +727,78 @@ function machine(): string {
   return [
     `- date: ${new Date().toISOString()}`,
     `- machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
-    `- bun ${Bun.version}, ${version(["tmux", "-V"])}, ${version(["hyperfine", "--version"])}`,
+    `- bun ${Bun.version}, ${version(["tmux", "-V"])}`,
     `- tuiwright ${version([BIN, "--version"])}`,
   ].join("\n");
 }
 
-async function main(): Promise<void> {
+// A group that throws (a bound ran out, a step failed) becomes a failed row and the run goes on.
+let failures = 0;
+async function group(name: string, body: () => Promise<void>): Promise<void> {
+  if (!want(name)) return;
+  const started = performance.now();
   try {
-    tmux("kill-server");
-  } catch { /* no server yet */ }
+    await body();
+  } catch (error) {
+    failures++;
+    const why = (error instanceof BenchTimeout ? "timed out: " : "") + (error instanceof Error ? error.message : String(error));
+    rows.push({ name: `**${name}: FAILED**`, ours: why.replaceAll("|", "\\|").replaceAll("\n", " ").slice(0, 300), tmux: "—", ratio: "—", target: "—" });
+    console.error(`bench group ${name} failed: ${why}`);
+  }
+  console.error(`bench group ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Each row as soon as it is measured: a run stopped part-way still shows what it measured.
+  for (const row of rows.slice(printed)) console.error(`| ${row.name} | ${row.ours} | ${row.tmux} | ${row.ratio} | ${row.target} |`);
+  printed = rows.length;
+}
+let printed = 0;
+
+async function main(): Promise<void> {
+  const started = performance.now();
   tmux("new-session", "-d", "-s", "keepalive", "sleep 100000");
   try {
-    if (want("worker")) await workerSnapshot();
+    await group("worker", workerSnapshot);
     {
       await using world = await World.start();
-      if (want("cli")) await cliSnapshot(world);
-      if (want("cli")) await cliTypeVisible(world);
-      if (want("keys")) await keyRoundTrip(world);
-      if (want("wait")) await waitFireLatency(world);
-      if (want("cpu")) await waitCpuOverhead(world);
-      if (want("outline")) await outlineCost(world);
-      if (want("record")) await recording(world);
-      if (want("exec")) await execRoundTrip(world);
-      if (want("throughput")) await throughput(world);
-      if (want("browser")) await browserSnapshot(world);
+      await group("cli", async () => { await cliSnapshot(world); await cliTypeVisible(world); });
+      await group("keys", () => keyRoundTrip(world));
+      await group("wait", () => waitFireLatency(world));
+      await group("exec", () => execRoundTrip(world));
+      await group("spawn", () => spawnUntilInput(world));
+      await group("cpu", () => waitCpuOverhead(world));
+      await group("outline", () => outlineCost(world));
+      await group("record", () => recording(world));
+      await group("throughput", () => throughput(world));
+      await group("browser", () => browserSnapshot(world));
     }
-    if (want("memory")) await memory();
-    if (want("memory") || want("flood")) await flood();
-    if (want("cold")) await coldStart();
+    await group("memory", memory);
+    if (want("memory") || want("flood")) await group(want("flood") ? "flood" : "memory", flood);
+    await group("cold", coldStart);
   } finally {
     try { tmux("kill-server"); } catch { /* already gone */ }
     rmSync(work, { recursive: true, force: true });
   }
   const table = [
-    "| benchmark | tuiwright | tmux | ratio (ours / tmux) | target |",
+    "| benchmark | tuiwright | tmux (or the floor) | ratio: medians (spread of the pair ratios, p25–p75) | target |",
     "|---|---|---|---|---|",
     ...rows.map((r) => `| ${r.name} | ${r.ours} | ${r.tmux} | ${r.ratio} | ${r.target} |`),
   ].join("\n");
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`).join("\n");
-  const report = `# Benchmark results\n\nProduced by \`bun run bench\` (bench/run.ts). Every tmux figure comes from the same run on the same machine and workload.\n\n${machine()}\n\n${table}\n\nNotes:\n${notes}\n`;
-  if (only.length === 0) writeFileSync(new URL("./RESULTS.md", import.meta.url), report);
-  console.log(report);
+  const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+  const body = `Produced by \`bun run bench\` (bench/run.ts). Every tmux and floor figure comes from the same run on the same machine and workload; pairs run interleaved (A B A B …) and each figure is the median with its spread (p25–p75). Load average at the end: ${load}.\n\n${machine()}\n\n${table}\n\nNotes:\n${notes}\n`;
+  const results = new URL("./RESULTS.md", import.meta.url).pathname;
+  if (only.length === 0) writeMainTable(results, body);
+  const minutes = (performance.now() - started) / 60_000;
+  appendHistory(results, {
+    date: new Date().toISOString().slice(0, 16).replace("T", " "),
+    build: Bun.spawnSync([BIN, "--version"]).stdout.toString().trim(),
+    groups: (only.length ? only.join(" ") : "all") + (process.env.BENCH_SCALE ? ` (BENCH_SCALE=${process.env.BENCH_SCALE})` : ""),
+    load,
+    minutes: minutes.toFixed(1),
+    failed: String(failures),
+    ratios: Object.entries(headline).map(([k, v]) => `${k} ${v}`).join(", ") || "—",
+  });
+  console.log(body);
+  if (failures > 0) process.exitCode = 1;
 }
 
 await main();

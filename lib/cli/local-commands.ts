@@ -60,7 +60,8 @@ export const LOCAL_COMMANDS: LocalCommand[] = [
     },
   },
   // Loaded on demand: it reads TOML, which the thin CLI does not otherwise load.
-  { name: "gc", run: async (args, globals) => ((await import("./gc-command.ts")) as typeof import("./gc-command.ts")).runGc(args, globals) },
+  // Through entries/commands.ts: its TOML config reader (smol-toml) stays out of every other start.
+  { name: "gc", run: async (args, globals) => (await commands()).runGc(args, globals) },
   { name: "doctor", run: async (args, globals) => ((await import(entryPoint("entries/doctor.ts"))) as typeof import("../../entries/doctor.ts")).runDoctor(args, globals) },
 ];
 

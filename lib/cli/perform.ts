@@ -5,7 +5,8 @@
 import type { Result } from "../protocol/methods.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
 import type { Prepared } from "./invocation.ts";
-import { saveSnapshot, writeSnapshotOut } from "./save-snapshot.ts";
+import { writeSnapshotOut } from "./save-snapshot.ts";
+import { entryPoint } from "../runtime/self.ts";
 import { type OutputMode, rendererOf } from "../present/result-text.ts";
 import { inertJson } from "../present/inert-text.ts";
 import { forTerminal } from "./for-terminal.ts";
@@ -16,7 +17,10 @@ export type Performed = { output: string; exitCode: number };
 
 export async function perform(rpc: RpcClient, prepared: Prepared, mode: OutputMode): Promise<Performed> {
   const { verb, params, save, out, args } = prepared;
-  if (save) return { output: await saveSnapshot(rpc, params, save, mode), exitCode: 0 };
+  if (save) {
+    const commands: typeof import("../../entries/commands.ts") = await import(entryPoint("entries/commands.ts"));
+    return { output: await commands.saveSnapshot(rpc, params, save, mode), exitCode: 0 };
+  }
   const result = await rpc.call(verb.method, params);
   // `daemon stop` returns once the daemon has exited: its connections close as it dies.
   if (verb.method === "daemon.stop") await Promise.race([rpc.closed, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);

@@ -1,30 +1,8 @@
-// `snapshot --save FILE`: the live screen as a snapshot file, the same format that
-// `replay --expect-snapshot` checks, so a golden captured live can be checked from the cast.
+// `snapshot --out FILE` (`--save FILE` is in save-snapshot-file.ts, loaded only when asked for).
 import { writeOutputFile } from "../runtime/output-file.ts";
 import { writeRaw } from "../runtime/stdio.ts";
-import { compactOutline } from "../outline/compact.ts";
-import type { OutlineNode } from "../outline/types.ts";
-import { formatSnapshotFile } from "../record/snapshot-file.ts";
-import type { RpcClient } from "../transport/rpc-client.ts";
-import type { SaveRequest } from "./invocation.ts";
 import type { OutputMode } from "./verbs.ts";
 import type { Result } from "../protocol/methods.ts";
-
-export async function saveSnapshot(rpc: RpcClient, params: Record<string, unknown>, save: SaveRequest, mode: OutputMode): Promise<string> {
-  // A bad mask fails now, not at replay (masks match in linear time; re2js loads only here).
-  const { linearPattern } = await import("../terminal/linear-pattern.ts");
-  for (const mask of save.masks) linearPattern(mask);
-  const session = params.session === undefined ? {} : { session: params.session };
-  const text = (await rpc.call("snapshot", { ...session, format: "text" })) as { text: string; cols: number; rows: number; session: string; revision: number };
-  let outline: string[] | null = null;
-  if (save.outline) {
-    const snap = (await rpc.call("snapshot", { ...session, format: "outline" })) as { outline: { nodes: OutlineNode[] } };
-    outline = compactOutline(snap.outline.nodes);
-  }
-  const contents = formatSnapshotFile({ cols: text.cols, rows: text.rows, masks: save.masks, screen: text.text === "" ? [] : text.text.split("\n"), outline });
-  writeOutputFile(save.file, contents);
-  return mode === "json" ? JSON.stringify({ saved: save.file, session: text.session, revision: text.revision }) : mode === "plain" ? save.file : `saved ${text.session} (revision ${text.revision}) to ${save.file}`;
-}
 
 /** `snapshot --out FILE`: the image (or text) written to a file (`-`: standard output, and
  * nothing else is printed); says what was written. */

@@ -12,7 +12,6 @@
 //    user's file → refused (exit 77), never replaced;
 //  - a missing directory is an I/O error (exit 74): nothing is created on the way.
 import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, unlinkSync, writeSync, type Stats } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { uid } from "./paths.ts";
 
@@ -75,6 +74,11 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 }
 
 /** Writes `contents` to `path` as described above; says whether an older file was replaced. */
+/** Web Crypto's random bytes: node:crypto would load a module the CLI's start does not need. */
+function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("hex");
+}
+
 export function writeOutputFile(path: string, contents: string | Uint8Array, options: OutputOptions = {}): { replaced: boolean } {
   const replace = options.replace ?? true;
   const { dir, name } = splitPath(path);
@@ -83,7 +87,7 @@ export function writeOutputFile(path: string, contents: string | Uint8Array, opt
   if (before) checkExisting(path, before, replace);
 
   // A name of our own beside the target (same directory: link and rename stay on one file system).
-  const temp = `${dir}/.${name.slice(0, 200)}.${randomBytes(6).toString("hex")}.tmp`;
+  const temp = `${dir}/.${name.slice(0, 200)}.${randomHex(6)}.tmp`;
   let fd: number;
   try {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, options.mode ?? 0o600);

@@ -1,6 +1,5 @@
 // How this program refers to itself: the command that re-runs it (to start the daemon) and
 // where the session worker's entry point is, both in the compiled binary and from source.
-import { fileURLToPath } from "node:url";
 // The one place the version lives: `bun run release --version X` stamps package.json.
 import packageJson from "../../package.json" with { type: "json" };
 
@@ -20,7 +19,7 @@ export function version(): string {
 
 export function selfCommand(): string[] {
   if (isCompiled()) return [process.execPath];
-  return [process.execPath, fileURLToPath(new URL("../../main.ts", import.meta.url))];
+  return [process.execPath, Bun.fileURLToPath(new URL("../../main.ts", import.meta.url))];
 }
 
 /** A separate entry point (a worker, the daemon) by its path from the project root. In the

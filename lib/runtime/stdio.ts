@@ -1,6 +1,6 @@
 // CLI output through Bun's native writer. The first `process.stdout.write` sets up Node's
 // stream machinery, which costs ~12 ms of start-up here; this costs ~1 ms.
-import { isatty } from "node:tty";
+import { readlinkSync } from "node:fs";
 
 function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
@@ -36,5 +36,12 @@ export function stdinChunks(): AsyncIterable<Uint8Array> {
 
 /** Whether standard output (or error) is a terminal, which acts on control characters. */
 export function isTerminal(stream: "stdout" | "stderr"): boolean {
-  return isatty(stream === "stdout" ? 1 : 2);
+  const fd = stream === "stdout" ? 1 : 2;
+  // What the fd is open on, from /proc: node:tty's isatty would load the stream modules
+  // (~10 ms of a CLI start) for this one answer.
+  try {
+    return /^\/dev\/(pts\/\d+|tty\w*|console)$/.test(readlinkSync(`/proc/self/fd/${fd}`));
+  } catch {
+    return (require("node:tty") as typeof import("node:tty")).isatty(fd);
+  }
 }

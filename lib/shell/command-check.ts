@@ -2,6 +2,7 @@
 // all (blank or only comments), incomplete or wrong (the shell's own parser in no-exec mode
 // says so, in its own words), or a line to type. A multi-line command is typed as one line
 // (`eval $'…'`) so the shell runs it as one block and never shows its continuation prompt.
+import { isPlainCommand } from "./plain-command.ts";
 import type { ShellKind } from "./shell-rc.ts";
 
 const CHECK_TIMEOUT_MS = 5000;
@@ -20,6 +21,8 @@ function endsWithContinuation(command: string): boolean {
 /** The shell's complaint about `command` (its stderr, trimmed), or null if it parses. */
 export async function syntaxProblem(kind: ShellKind, command: string): Promise<string | null> {
   if (endsWithContinuation(command)) return "the command ends with a backslash: the shell would wait for the rest of the line";
+  // A plain line parses in bash and zsh: no parser process to ask (fish's grammar differs).
+  if (kind !== "fish" && isPlainCommand(command)) return null;
   // bash parses extglob patterns only when the option is on; interactive users often have it.
   // fish reads no program from a pipe here, and its -n -c exits 0 even when it complains:
   // for fish, anything on stderr is the complaint.
