@@ -67,7 +67,10 @@ test("a test that passed and then failed when its file ran again is flaky too", 
   const again = parseRun("a.test.ts:\n(fail) one [1ms]\n(fail) two [2ms]\n").results;
   expect(tally(first, again)).toMatchObject({ passed: 0, failed: 1, flaky: 1, failedTests: ["a.test.ts > two"], flakyTests: ["a.test.ts > one"] });
   // An error outside any test is one failing test of its file.
-  expect(parseRun("b.test.ts:\n# Unhandled error between tests\n").failingFiles).toEqual(["b.test.ts"]);
+  const crashed = parseRun("b.test.ts:\n(pass) one\n# Unhandled error between tests\n");
+  expect(crashed.failingFiles).toEqual(["b.test.ts"]);
+  // …and when it does not come back as the file runs again, it was flaky.
+  expect(tally(crashed.results, parseRun("b.test.ts:\n(pass) one\n").results)).toMatchObject({ passed: 1, failed: 0, flaky: 1, flakyTests: ["b.test.ts > (error outside a test)"] });
 });
 
 /** .ci/run, copied beside a stand-in scripts/test.sh that ends as given. */
