@@ -19,6 +19,8 @@ echo "==> layers (scripts/check-layers.ts)"
 bun scripts/check-layers.ts || exit 1
 echo "==> file writes (scripts/check-writes.ts)"
 bun scripts/check-writes.ts || exit 1
+echo "==> lint (oxlint, .oxlintrc.json)"
+bunx oxlint --quiet lib entries workers scripts tests bench main.ts || exit 1
 echo "==> building dist/tuiwright"
 bun run build || exit 1
 
