@@ -9,6 +9,7 @@ import { stateDir } from "../lib/runtime/paths.ts";
 import { applyRetention, DEFAULT_RETENTION, type RetentionPolicy } from "../lib/record/retention.ts";
 import { retentionPolicy } from "../lib/record/retention-config.ts";
 import { configFilePath } from "../lib/runtime/config-file.ts";
+import { setting } from "../lib/runtime/settings.ts";
 
 /** The retention policy in force. A bad one is logged, not fatal: sessions matter more than
  * cleaning up; retention is then not applied, and recordings keep the default size cap. */
@@ -54,11 +55,7 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
     const parsed = parseFlags(args, [...flags], "daemon run");
     if (parsed.positionals.length > 0) throw new TuiwrightError("usage", `daemon run takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
     const namespace = namespaceFromEnv(parsed.flags.get("--ns") as string | undefined);
-    const envIdle = process.env.TUIWRIGHT_IDLE_TIMEOUT_MS;
-    if (envIdle && /^\d+$/.test(envIdle) && Number(envIdle) > 2 ** 31 - 1) {
-      throw new TuiwrightError("usage", `TUIWRIGHT_IDLE_TIMEOUT_MS must be at most 2147483647 ms (the timer limit), got ${envIdle}`);
-    }
-    const idleTimeoutMs = (parsed.flags.get("--idle-timeout") as number | undefined) ?? (envIdle && /^\d+$/.test(envIdle) ? Number(envIdle) : DEFAULT_IDLE_TIMEOUT_MS);
+    const idleTimeoutMs = (parsed.flags.get("--idle-timeout") as number | undefined) ?? setting("idleTimeoutMs") ?? DEFAULT_IDLE_TIMEOUT_MS;
     const policy = policyAtStart({
       keep: parsed.flags.get("--keep") as number | undefined,
       keepDays: parsed.flags.get("--keep-days") as number | undefined,
@@ -70,7 +67,7 @@ export async function runDaemonFromArgs(args: string[]): Promise<number> {
       namespace,
       socketPath: defaultSocketPath(namespace),
       idleTimeoutMs,
-      debug: process.env.TUIWRIGHT_DEBUG === "1",
+      debug: setting("debug") === true,
     });
   } catch (error) {
     const failure = error instanceof TuiwrightError ? error : new TuiwrightError("internal", String(error));

@@ -16,6 +16,7 @@ import { configFilePath } from "../lib/runtime/config-file.ts";
 import { parseFlags } from "../lib/cli/flags.ts";
 import { DOCTOR_HELP } from "../lib/cli/command-help.ts";
 import { daemonTarget, type Globals, usage } from "../lib/cli/invocation.ts";
+import { settingsInForce } from "../lib/runtime/settings.ts";
 
 
 type Status = "ok" | "warn" | "fail";
@@ -133,6 +134,19 @@ function configCheck(): Check {
   }
 }
 
+/** The settings table with the values in force: every user setting, and test or internal ones
+ * only when set (docs/settings.md has them all). A value that does not parse is a failure. */
+function settingsReport(): { checks: Check[]; settings: { name: string; value: string | null; default: string; audience: string }[] } {
+  const rows = settingsInForce().filter((row) => row.setting.audience === "user" || row.value !== undefined);
+  const checks = rows.flatMap((row): Check[] => (row.problem ? [{ name: "setting", status: "fail", detail: row.problem, fix: `unset ${row.setting.env}, or see docs/settings.md for its values` }] : []));
+  return { checks, settings: rows.map((row) => ({ name: row.setting.env, value: row.value ?? null, default: row.setting.defaultText, audience: row.setting.audience })) };
+}
+
+function settingsLines(settings: ReturnType<typeof settingsReport>["settings"]): string[] {
+  const width = Math.max(...settings.map((s) => s.name.length));
+  return ["settings (docs/settings.md):", ...settings.map((s) => `  ${s.name.padEnd(width)}  ${s.value === null ? `unset: ${s.default}` : `= ${JSON.stringify(s.value)}`}${s.audience === "user" ? "" : ` (${s.audience})`}`)];
+}
+
 export async function runDoctor(args: string[], globals: Globals): Promise<number> {
   const parsed = parseFlags(args, DOCTOR_HELP.flags, "doctor");
   if (parsed.positionals.length > 0 || parsed.rest) throw usage(`doctor takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "run `tuiwright help doctor`");
@@ -148,12 +162,15 @@ export async function runDoctor(args: string[], globals: Globals): Promise<numbe
     adaptersCheck(),
     configCheck(),
   ];
+  const settings = settingsReport();
+  checks.push(...settings.checks);
   const ok = checks.every((c) => c.status !== "fail");
   if (globals.mode === "json") {
-    await printOut(JSON.stringify({ ok, checks }));
+    await printOut(JSON.stringify({ ok, checks, settings: settings.settings }));
   } else {
     const width = Math.max(...checks.map((c) => c.name.length));
     const lines = checks.map((c) => `${c.status.padEnd(4)}  ${c.name.padEnd(width)}  ${c.detail}${c.fix ? `\n${" ".repeat(width + 8)}fix: ${c.fix}` : ""}`);
+    lines.push("", ...settingsLines(settings.settings), "");
     const warnings = checks.filter((c) => c.status === "warn").length;
     lines.push(ok ? `no problems found${warnings ? `; ${warnings} warning(s) above, for optional parts` : ""}` : `${checks.filter((c) => c.status === "fail").length} problem(s): see the fixes above`);
     await printOut(lines.join("\n"));

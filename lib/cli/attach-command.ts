@@ -9,6 +9,7 @@ import { connectDaemon } from "../transport/daemon-connection.ts";
 import { ATTACH_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
+import { setting } from "../runtime/settings.ts";
 
 
 const DETACH = 0x1d; // Ctrl-]
@@ -26,7 +27,7 @@ export async function runAttach(args: string[], globals: Globals): Promise<numbe
   }
   const write = parsed.flags.get("--write") === true;
   const rpc = await connectDaemon(daemonTarget(globals), { autoStart: false });
-  const requested = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
+  const requested = globals.session ?? setting("session");
   const listed = (await rpc.call("list", {})) as { sessions: { name: string }[]; current: string | null };
   const session = requested ?? listed.current;
   if (!session || !listed.sessions.some((s) => s.name === session)) {

@@ -9,6 +9,7 @@ import { writeOutputFile } from "../runtime/output-file.ts";
 import { printErr, printOut } from "../runtime/stdio.ts";
 import { RpcClient } from "../transport/rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "../transport/socket-security.ts";
+import { setting } from "../runtime/settings.ts";
 
 /** The document's exit codes (sysexits-inspired); 73 is its rate-limited (our busy). */
 const EXIT = { ok: 0, usage: 64, data: 65, unavailable: 69, software: 70, rateLimited: 73, io: 74, noPerm: 77 } as const;
@@ -179,7 +180,7 @@ export function awiSocketPath(flag: string | undefined, env: Record<string, stri
   ];
   const present = documentDefaults.find(ourSocketAt);
   if (present) return present;
-  return env.TUIWRIGHT_SOCKET || defaultSocketPath(namespaceFromEnv(env.TUIWRIGHT_NS));
+  return setting("socket", env) ?? defaultSocketPath(namespaceFromEnv(setting("namespace", env)));
 }
 
 function exitFor(error: TuiwrightError): number {
@@ -243,7 +244,7 @@ export async function runAwiTty(argv: string[], env: Record<string, string | und
     }
     const { method, params } = command.build(parsed.args, parsed.flags);
     // The browser to act on: --session, else $TUIWRIGHT_SESSION (ping and subscribe-events are not a session's).
-    const session = (parsed.flags.get("session") as string | undefined) ?? (env.TUIWRIGHT_SESSION || undefined);
+    const session = (parsed.flags.get("session") as string | undefined) ?? setting("session", env);
     if (session !== undefined && method !== "ping" && !(method === "subscribe_events" && params.session !== undefined)) params.session = session;
     const socket = awiSocketPath(parsed.flags.get("socket") as string | undefined, env);
     client = await connect(socket);

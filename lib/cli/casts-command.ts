@@ -7,6 +7,7 @@ import { printOut } from "../runtime/stdio.ts";
 import { CASTS_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
+import { setting } from "../runtime/settings.ts";
 
 type CastInfo = { path: string; session: string; started: string | null; bytes: number; command: string };
 
@@ -29,7 +30,7 @@ export async function runCasts(args: string[], globals: Globals): Promise<number
   if (parsed.positionals.length > 0) throw usage(`casts takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const state = stateLocation(daemonTarget(globals).namespace);
   const dir = `${state.path}/casts`;
-  const session = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
+  const session = globals.session ?? setting("session");
   let names: string[] = [];
   if (ownedDirExists({ base: state.base, path: dir }, "state directory")) {
     try { names = readdirSync(dir).filter((n) => n.endsWith(".cast")); } catch { /* none yet */ }

@@ -7,6 +7,7 @@ import { EVENT_TYPES, EVENTS_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
 import { inertJson } from "../present/inert-text.ts";
+import { setting } from "../runtime/settings.ts";
 
 const MAX_UNPRINTED = 1000;
 
@@ -41,7 +42,7 @@ export async function runEvents(args: string[], globals: Globals): Promise<numbe
   };
   process.on("SIGINT", () => finish(0));
   void rpc.closed.then(() => finish(69));
-  const session = globals.session ?? (process.env.TUIWRIGHT_SESSION || undefined);
+  const session = globals.session ?? setting("session");
   const { subscription } = (await rpc.call("subscribe", {
     ...(session ? { session } : {}),
     ...(types ? { types } : {}),

@@ -7,6 +7,7 @@ import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import type { DaemonTarget } from "../transport/daemon-connection.ts";
 import { parseFlags, type ParsedArgs } from "./flags.ts";
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
+import { setting } from "../runtime/settings.ts";
 
 export type Globals = { namespace?: string; session?: string; lease?: string; mode: OutputMode; help: boolean; version: boolean };
 
@@ -105,10 +106,10 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   // Param flags and positionals set params as given; the verb builds the rest (and may refine).
   const positional = Object.fromEntries((verb.positionalParams ?? []).flatMap((param, i) => (i < parsed.positionals.length ? [[param, wordValue(verb, param, parsed.positionals[i]!, verbUsage)]] : [])));
   const params = { ...paramsFromFlags(parsed, verb.flags), ...positional, ...verb.params?.(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> }) };
-  const session = globals.session ?? (verb.method === "spawn" ? undefined : process.env.TUIWRIGHT_SESSION || undefined); // empty = unset
+  const session = globals.session ?? (verb.method === "spawn" ? undefined : setting("session")); // empty = unset
   // A desktop method's `session` names a session to open as an app, never the default one.
   if (session !== undefined && TAKES_SESSION.has(verb.method) && !verb.method.startsWith("desktop.")) params.session = session;
-  const lease = globals.lease ?? process.env.TUIWRIGHT_LEASE;
+  const lease = globals.lease ?? setting("lease");
   if (lease !== undefined && lease !== "" && TAKES_LEASE.has(verb.method)) params.lease = lease;
   if (verb.method === "lease.release" && params.lease === undefined) throw usage("lease release needs the lease's token: --lease TOKEN or TUIWRIGHT_LEASE", verbUsage);
   const save = verb.save?.(parsed, process.cwd());

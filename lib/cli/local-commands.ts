@@ -14,6 +14,7 @@ import { MCP_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { selectTools } from "../protocol/mcp-profiles.ts";
 import { printOut } from "../runtime/stdio.ts";
+import { setting } from "../runtime/settings.ts";
 
 export type LocalCommand = {
   /** The words that name it: "replay", "adapter test". */
@@ -37,12 +38,11 @@ export const LOCAL_COMMANDS: LocalCommand[] = [
     async run(args, globals) {
       const parsed = parseFlags(args, MCP_HELP.flags, "mcp");
       if (parsed.positionals.length > 0) throw usage(`mcp takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
-      const tools = (parsed.flags.get("--tools") as string | undefined) ?? process.env.TUIWRIGHT_MCP_TOOLS;
+      const tools = (parsed.flags.get("--tools") as string | undefined) ?? setting("mcpTools");
       const selection = selectTools(tools, parsed.flags.has("--tools") ? "--tools" : "TUIWRIGHT_MCP_TOOLS", parsed.flags.has("--output-schemas")); // checked before anything starts
-      if (globals.namespace) process.env.TUIWRIGHT_NS = globals.namespace;
       startingUp(); // runMcp calls startedUp() at the client's first tool call
       const mcp: typeof import("../../entries/mcp.ts") = await import(entryPoint("entries/mcp.ts"));
-      return mcp.runMcp(selection);
+      return mcp.runMcp(selection, globals.namespace);
     },
   },
   { name: "serve", run: async (args, globals) => ((await import(entryPoint("entries/serve.ts"))) as typeof import("../../entries/serve.ts")).runServeCommand(args, globals) },

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { setting } from "../runtime/settings.ts";
 
 /** The platform package's name part for this machine, or null where none is built. */
 export function platformName(): string | null {
@@ -32,7 +33,7 @@ function isMusl(): boolean {
 
 /** An absolute path, or the bare name `tuiwright` to look up on PATH. */
 export function binaryPath(): string {
-  const fromEnv = process.env.TUIWRIGHT_BIN;
+  const fromEnv = setting("bin");
   if (fromEnv) return fromEnv;
   const platform = platformName();
   if (platform) {

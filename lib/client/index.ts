@@ -8,6 +8,7 @@ import { defaultSocketPath, namespaceFromEnv } from "../runtime/paths.ts";
 import { isCompiled, version } from "../runtime/self.ts";
 import { connectDaemon } from "../transport/daemon-connection.ts";
 import { Client } from "./session-api.ts";
+import { setting } from "../runtime/settings.ts";
 
 export { TuiwrightError };
 export { Client, expectSession, Session } from "./session-api.ts";
@@ -21,7 +22,8 @@ const majorMinor = (v: string) => v.split("+")[0]!.split(".").slice(0, 2).join("
  * build) shares it: $TUIWRIGHT_BIN, else dist/tuiwright built from these sources, else
  * `tuiwright` on PATH; only without any binary does it run the daemon from source (0.1.0+dev). */
 function daemonCommand(): string[] | undefined {
-  if (process.env.TUIWRIGHT_BIN) return [process.env.TUIWRIGHT_BIN];
+  const bin = setting("bin");
+  if (bin) return [bin];
   if (isCompiled()) return undefined;
   const built = fileURLToPath(new URL("../../dist/tuiwright", import.meta.url));
   if (existsSync(built)) return [built];

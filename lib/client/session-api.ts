@@ -9,6 +9,7 @@ import { compareSnapshot, formatSnapshotFile, MAX_SNAPSHOT_FILE_BYTES, parseSnap
 import { writeOutputFile } from "../runtime/output-file.ts";
 import { existsSync } from "node:fs";
 import { readTrustedFile } from "../runtime/trusted-file.ts";
+import { setting } from "../runtime/settings.ts";
 
 /** What the API needs of a connection: calls in flight by id, and closing. */
 export type Rpc = { call(method: string, params: unknown): Promise<unknown>; close(): void };
@@ -115,7 +116,7 @@ export function expectSession(session: Session) {
     async toMatchScreen(file: string, options: { timeoutMs?: number; settledMs?: number; update?: boolean } = {}): Promise<void> {
       const settledMs = options.settledMs ?? 200;
       const timeoutMs = options.timeoutMs ?? 10_000;
-      const update = options.update ?? process.env.TUIWRIGHT_UPDATE_SNAPSHOTS === "1";
+      const update = options.update ?? setting("updateSnapshots") === true;
       if (update || !existsSync(file)) {
         if (!update && ["1", "true"].includes(process.env.CI ?? "")) {
           throw new TuiwrightError("expectation-failed", `no snapshot file ${file}: goldens are not written under CI=true`, { hint: "run the test locally once (it writes the file), or set TUIWRIGHT_UPDATE_SNAPSHOTS=1" });

@@ -1,19 +1,14 @@
 // `tuiwright serve --http HOST:PORT [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES]`: flags → runServe.
-import { MAX_DURATION_MS, parseFlags } from "../cli/flags.ts";
+import { parseFlags } from "../cli/flags.ts";
 import { daemonTarget, type Globals, usage } from "../cli/invocation.ts";
 import { SERVE_HELP } from "../cli/command-help.ts";
 import { DEFAULT_MCP_IDLE_MS, runServe } from "./serve.ts";
 import { selectTools } from "../protocol/mcp-profiles.ts";
+import { setting } from "../runtime/settings.ts";
 
 /** --mcp-idle, else $TUIWRIGHT_MCP_IDLE_MS, else 30 min. */
 function mcpIdleMs(flag: unknown): number {
-  if (typeof flag === "number") return flag;
-  const text = process.env.TUIWRIGHT_MCP_IDLE_MS;
-  if (text === undefined || text === "") return DEFAULT_MCP_IDLE_MS;
-  if (!/^\d+$/.test(text) || Number(text) > MAX_DURATION_MS) {
-    throw usage(`TUIWRIGHT_MCP_IDLE_MS must be 0..${MAX_DURATION_MS} ms (0: never); got ${JSON.stringify(text)}`, "unset TUIWRIGHT_MCP_IDLE_MS or set it to e.g. 600000 (10 min)");
-  }
-  return Number(text);
+  return typeof flag === "number" ? flag : setting("mcpIdleMs") ?? DEFAULT_MCP_IDLE_MS;
 }
 
 export async function runServeCommand(args: string[], globals: Globals): Promise<number> {
@@ -21,7 +16,7 @@ export async function runServeCommand(args: string[], globals: Globals): Promise
   if (parsed.positionals.length > 0) throw usage(`serve takes no arguments; got ${JSON.stringify(parsed.positionals[0])}`);
   const address = parsed.flags.get("--http");
   if (typeof address !== "string") throw usage("serve needs --http HOST:PORT (for example --http 127.0.0.1:8787)");
-  const tools = (parsed.flags.get("--mcp-tools") as string | undefined) ?? process.env.TUIWRIGHT_MCP_TOOLS;
+  const tools = (parsed.flags.get("--mcp-tools") as string | undefined) ?? setting("mcpTools");
   const mcpTools = selectTools(tools, parsed.flags.has("--mcp-tools") ? "--mcp-tools" : "TUIWRIGHT_MCP_TOOLS", parsed.flags.has("--mcp-output-schemas"));
   return runServe({ address, allowRemote: parsed.flags.has("--allow-remote"), target: daemonTarget(globals), mcpIdleMs: mcpIdleMs(parsed.flags.get("--mcp-idle")), mcpTools });
 }

@@ -188,8 +188,8 @@ export function createMcpServer(target: DaemonTarget, selection: ToolSelection =
 /** `tuiwright mcp`: one client on stdio. Clients end it by closing its stdin (answers still
  * owed are sent first) or by signalling it (calls in flight are cancelled); either way the
  * sessions it started go with it. */
-export async function runMcp(selection: ToolSelection): Promise<number> {
-  const namespace = namespaceFromEnv(undefined);
+export async function runMcp(selection: ToolSelection, namespaceFlag?: string): Promise<number> {
+  const namespace = namespaceFromEnv(namespaceFlag);
   const { server, calls } = createMcpServer({ namespace, socketPath: defaultSocketPath(namespace) }, selection);
   const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
   const stdio = nativeStdio();

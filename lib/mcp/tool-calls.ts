@@ -16,11 +16,12 @@ import { renderFailure, resultContent } from "./render.ts";
 import { toolHint } from "./tool-hints.ts";
 import { toolList } from "./tool-list.ts";
 import { HIDDEN_RESULT_FIELDS } from "./tools.ts";
+import { setting } from "../runtime/settings.ts";
 
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** How often a long call reports progress (when the client asked, with a progressToken). */
-const PROGRESS_MS = Number(process.env.TUIWRIGHT_MCP_PROGRESS_MS) || 5000;
+const PROGRESS_MS = setting("mcpProgressMs") ?? 5000;
 
 /** Methods whose effect the daemon ties to the connection that made the call (a write lease
  * without ttl, a desktop's input lock — and the desktop commands and release, which only that

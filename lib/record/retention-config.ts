@@ -5,6 +5,7 @@ import { parse } from "smol-toml";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { readConfigFile } from "../runtime/config-file.ts";
 import { DEFAULT_RETENTION, type RetentionPolicy } from "./retention.ts";
+import { setting } from "../runtime/settings.ts";
 
 function count(value: unknown, where: string): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
@@ -12,13 +13,6 @@ function count(value: unknown, where: string): number {
   throw new TuiwrightError("bad-data", `${where} must be a whole number ≥ 0 (0: no limit); got ${JSON.stringify(typeof value === "bigint" ? String(value) : value)}`, {
     hint: "e.g. keep = 100, keep_days = 14, max_cast_bytes = 268435456",
   });
-}
-
-function fromEnv(name: string): number | undefined {
-  const text = process.env[name];
-  if (text === undefined || text === "") return undefined;
-  if (!/^\d+$/.test(text)) throw new TuiwrightError("usage", `${name} must be a whole number ≥ 0; got ${JSON.stringify(text)}`, { hint: `unset ${name} or set it to e.g. 14` });
-  return Number(text);
 }
 
 function fromConfig(path: string): Partial<RetentionPolicy> {
@@ -48,8 +42,8 @@ export function retentionPolicy(configFile: string, given: Partial<RetentionPoli
   const flags = { keep: flag(given.keep, "--keep"), keepDays: flag(given.keepDays, "--keep-days"), maxCastBytes: flag(given.maxCastBytes, "--max-cast-bytes") };
   const config = fromConfig(configFile);
   return {
-    keep: flags.keep ?? fromEnv("TUIWRIGHT_KEEP") ?? config.keep ?? DEFAULT_RETENTION.keep,
-    keepDays: flags.keepDays ?? fromEnv("TUIWRIGHT_KEEP_DAYS") ?? config.keepDays ?? DEFAULT_RETENTION.keepDays,
-    maxCastBytes: flags.maxCastBytes ?? fromEnv("TUIWRIGHT_MAX_CAST_BYTES") ?? config.maxCastBytes ?? DEFAULT_RETENTION.maxCastBytes,
+    keep: flags.keep ?? setting("keep") ?? config.keep ?? DEFAULT_RETENTION.keep,
+    keepDays: flags.keepDays ?? setting("keepDays") ?? config.keepDays ?? DEFAULT_RETENTION.keepDays,
+    maxCastBytes: flags.maxCastBytes ?? setting("maxCastBytes") ?? config.maxCastBytes ?? DEFAULT_RETENTION.maxCastBytes,
   };
 }

@@ -4,17 +4,19 @@
 import { readTrustedFile } from "./trusted-file.ts";
 import { ownedDirExists } from "./owned-dir.ts";
 import { configLocation } from "./paths.ts";
+import { setting } from "./settings.ts";
 
 const MAX_CONFIG_BYTES = 1 << 20;
 
 export function configFilePath(): string {
-  if (process.env.TUIWRIGHT_CONFIG) return process.env.TUIWRIGHT_CONFIG;
+  const explicit = setting("config");
+  if (explicit) return explicit;
   return `${configLocation().path}/config.toml`;
 }
 
 /** The config file's text, or null when there is none. */
 export function readConfigFile(path: string): string | null {
-  if (!process.env.TUIWRIGHT_CONFIG && !ownedDirExists(configLocation(), "config directory")) return null;
+  if (!setting("config") && !ownedDirExists(configLocation(), "config directory")) return null;
   try {
     return readTrustedFile(path, { what: "config file", maxBytes: MAX_CONFIG_BYTES }).toString("utf8");
   } catch (error) {

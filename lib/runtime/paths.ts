@@ -5,6 +5,7 @@
 // every CLI start; node:os is loaded only when HOME is unset.)
 import { lstatSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { setting } from "./settings.ts";
 
 const TMP = () => process.env.TMPDIR || "/tmp";
 
@@ -13,14 +14,15 @@ export function uid(): number {
 }
 
 export function namespaceFromEnv(flag: string | undefined): string {
-  return flag ?? process.env.TUIWRIGHT_NS ?? "default";
+  return flag ?? setting("namespace") ?? "default";
 }
 
 /** The socket may live under the temp directory: its directory is created 0700 and verified.
  * That name is guessable: if another user made it first (anything there that is not ours),
  * the socket lives in our own state directory instead — client and daemon decide alike. */
 export function defaultSocketPath(namespace: string): string {
-  if (process.env.TUIWRIGHT_SOCKET) return process.env.TUIWRIGHT_SOCKET;
+  const explicit = setting("socket");
+  if (explicit) return explicit;
   const runtimeDir = absolute(process.env.XDG_RUNTIME_DIR);
   if (runtimeDir) return `${runtimeDir}/tuiwright/${namespace}.sock`;
   const shared = `${TMP()}/tuiwright-${uid()}`;
@@ -80,11 +82,8 @@ export function stateDir(namespace: string): string {
 
 /** Where user manifests live; they override built-ins of the same name. */
 export function userAdaptersLocation(): OwnedPath {
-  const explicit = process.env.TUIWRIGHT_ADAPTERS_DIR;
-  if (explicit) {
-    if (!explicit.startsWith("/")) throw new TuiwrightError("usage", `TUIWRIGHT_ADAPTERS_DIR must be an absolute path, got ${JSON.stringify(explicit)}`);
-    return { base: explicit, path: explicit };
-  }
+  const explicit = setting("adaptersDir");
+  if (explicit) return { base: explicit, path: explicit };
   return under("XDG_CONFIG_HOME", ".config", "tuiwright/adapters");
 }
 

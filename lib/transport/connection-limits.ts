@@ -4,6 +4,7 @@
 // goes out says `dropped: N`); a reply past the hard limit closes the connection, with the
 // reason in the daemon log. A frame left half-sent is dropped with its connection after an
 // idle time, and a connection holds a bounded number of subscriptions.
+import { setting } from "../runtime/settings.ts";
 
 /** Unread bytes past which events for this connection are dropped (replies still go out). */
 export const EVENT_QUEUE_LIMIT_BYTES = 1 << 20;
@@ -15,7 +16,5 @@ export const PARTIAL_FRAME_IDLE_MS = 30_000;
 
 /** TUIWRIGHT_FRAME_IDLE_MS shortens the partial-frame timeout (tests). */
 export function partialFrameIdleMs(): number {
-  const text = process.env.TUIWRIGHT_FRAME_IDLE_MS;
-  const ms = text && /^\d+$/.test(text) ? Number(text) : PARTIAL_FRAME_IDLE_MS;
-  return Math.min(Math.max(ms, 1), 2 ** 31 - 1);
+  return setting("frameIdleMs") ?? PARTIAL_FRAME_IDLE_MS;
 }

@@ -9,6 +9,7 @@ import { selfCommand, version } from "../runtime/self.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { checkSocketDir, checkSocketFile } from "./socket-security.ts";
 import { checkSocketPathLength } from "./socket-path-length.ts";
+import { setting } from "../runtime/settings.ts";
 
 export type DaemonTarget = { namespace: string; socketPath: string };
 
@@ -17,8 +18,7 @@ const START_TIMEOUT_MS = 10_000;
 const ANSWER_TIMEOUT_MS = 15_000;
 
 function answerTimeout(): number {
-  const text = process.env.TUIWRIGHT_ANSWER_TIMEOUT_MS;
-  return text && /^\d+$/.test(text) && Number(text) > 0 ? Math.min(Number(text), 2 ** 31 - 1) : ANSWER_TIMEOUT_MS;
+  return setting("answerTimeoutMs") ?? ANSWER_TIMEOUT_MS;
 }
 
 function isNobodyListening(error: unknown): boolean {

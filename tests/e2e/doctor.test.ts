@@ -78,3 +78,17 @@ test("a missing Carbonyl is a warning that says how to count it; with --browser 
   expect(browser.stdout).toMatch(/^fail\s+carbonyl\s+.*browser sessions need it/m);
   expect(browser.stdout).toContain("fix: npm install --prefix");
 });
+
+test("doctor lists the settings in force, and a variable that does not parse is a failure naming it", async () => {
+  const w = await world(false);
+  const result = await w.run(["doctor"], { env: { TUIWRIGHT_KEEP_DAYS: "soon", TUIWRIGHT_FRAME_IDLE_MS: "500" } });
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain("settings (docs/settings.md):");
+  expect(result.stdout).toMatch(/^ {2}TUIWRIGHT_LEASE\s+unset: none$/m);
+  expect(result.stdout).toMatch(/^ {2}TUIWRIGHT_KEEP_DAYS\s+= "soon"$/m);
+  expect(result.stdout).toMatch(/^ {2}TUIWRIGHT_FRAME_IDLE_MS\s+= "500" \(test\)$/m);
+  expect(result.stdout).toMatch(/^fail\s+setting\s+TUIWRIGHT_KEEP_DAYS must be a whole number ≥ 0; got "soon"$/m);
+  const json = JSON.parse((await w.run(["--json", "doctor"], { env: { TUIWRIGHT_MCP_TOOLS: "core" } })).stdout);
+  expect(json.settings.find((s: any) => s.name === "TUIWRIGHT_MCP_TOOLS")).toEqual({ name: "TUIWRIGHT_MCP_TOOLS", value: "core", default: "core,shell", audience: "user" });
+  expect(json.settings.find((s: any) => s.name === "TUIWRIGHT_HISTORY_FLAG")).toBeUndefined();
+});
