@@ -49,7 +49,7 @@ test("snapshot --save --outline from a bash session replays to an identical outl
   expect(replayed.outline.adapter).toBe("shell");
   const prompt = byRef(replayed.outline.nodes)["@shell.prompt"]!;
   expect(prompt).toMatchObject({ role: "input", value: "echo half-typed" });
-  expect(prompt.evidence[0]).toMatchObject({ source: "escape", sequence: "OSC 133;B" }); // the basis first
+  expect(prompt.evidence?.[0]).toMatchObject({ source: "escape", sequence: "OSC 133;B" }); // the basis first
   expect(prompt.name).toBe(byRef(live.nodes)["@shell.prompt"]!.name);
   // The facts are no markers to the user: numbering and the marker list skip them.
   expect(replayed.markers).not.toContainEqual(expect.stringContaining("tuiwright:facts"));
