@@ -47,7 +47,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the README's crontab line succeeds under env -i with no HOME and no terminal, and records the run", async () => {
+test("the crontab line of docs/cron.md succeeds under env -i with no HOME and no terminal, and records the run", async () => {
   expect(existsSync(STATE)).toBe(false);
   const batchFile = join(dir, "nightly.tw");
   const log = join(dir, "nightly.log");
