@@ -112,9 +112,10 @@ export const MCP_HELP: HelpEntry = {
 export const SERVE_HELP: HelpEntry = {
   name: "serve",
   summary: "serve the methods over HTTP: POST /rpc (JSON-RPC) and POST /mcp (MCP), loopback, bearer token",
-  usage: "serve --http HOST:PORT [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES] [--mcp-output-schemas]",
+  usage: "serve --http HOST:PORT [--token-file PATH] [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES] [--mcp-output-schemas]",
   flags: [
     { name: "--http", type: "string", value: "HOST:PORT", description: "listen for HTTP here: POST /rpc (JSON-RPC) and POST /mcp (MCP Streamable HTTP); port 0 picks a free one" },
+    { name: "--token-file", type: "string", value: "PATH", description: "the bearer token from PATH, the same at every start (a missing file is created with a fresh one, 0600; it must be yours and readable by nobody else); default: $TUIWRIGHT_SERVE_TOKEN_FILE, else a new token each start" },
     { name: "--allow-remote", type: "bool", description: "allow a non-loopback address (the bearer token is then all that guards your programs)" },
     { name: "--mcp-tools", type: "string", value: "PROFILES", default: "core,shell", description: "the MCP tool profiles /mcp serves, as `mcp --tools` (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
     { name: "--mcp-output-schemas", type: "bool", description: "give every /mcp tool its outputSchema, as `mcp --output-schemas`" },
