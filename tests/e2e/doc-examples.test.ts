@@ -24,6 +24,12 @@ test("the README is at most 200 lines", () => {
   expect(readFileSync(join(ROOT, "README.md"), "utf8").trimEnd().split("\n").length).toBeLessThanOrEqual(200);
 });
 
+test("the README's two contributor commands are setup and the suite, and .ci/run runs that suite", () => {
+  const block = fencedBlocks("README.md").find((b) => b.info.startsWith("no-run: the contributor commands"))!;
+  expect(block.code.split("\n").filter(Boolean).map((line) => line.split("#")[0]!.trim())).toEqual(["bash scripts/setup.sh", "bash scripts/test.sh"]);
+  expect(readFileSync(join(ROOT, ".ci/run"), "utf8")).toContain("exec bash scripts/test.sh");
+});
+
 test("every sh, ts and js block in README and docs/ runs in the tests or says why not", () => {
   const unmarked = docFiles().flatMap(fencedBlocks)
     .filter((block) => CODE_LANGS.has(block.lang) && block.info !== "run" && !/^no-run: \S/.test(block.info))
