@@ -1,7 +1,8 @@
 // Entry point of the offline tools, run in the CLI's own process (no daemon needed, as CI
 // wants): `replay CAST …` and `adapter test MANIFEST --cast CAST …`. Its own entry point in
 // the binary, so the thin CLI never loads xterm for other verbs.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { runReplaySuite, suiteLimits } from "./replay-suite.ts";
 import { ManifestCatalog } from "../lib/adapters/catalog.ts";
 import { loadManifest } from "../lib/adapters/load-manifest.ts";
 import { manifestOutline } from "../lib/adapters/manifest-outline.ts";
@@ -101,9 +102,12 @@ function outlineLines(result: ReplayResult, command: string, observations: Sessi
 
 export async function runReplay(args: string[], mode: Mode): Promise<number> {
   const parsed = parseFlags(args, REPLAY_VERB.flags, "replay");
-  if (parsed.positionals.length !== 1) throw new TuiwrightError("usage", "replay needs one cast file", { hint: "usage: tuiwright replay CAST [--at-marker N|LABEL] [--expect-snapshot FILE [--update]]" });
+  if (parsed.positionals.length !== 1) throw new TuiwrightError("usage", "replay needs one cast file (or a folder of them)", { hint: "usage: tuiwright replay CAST [--at-marker N|LABEL] [--expect-snapshot FILE [--update]], or replay DIR --expect-snapshot GOLDENS" });
   const cwd = process.cwd();
   const castPath = resolve(cwd, parsed.positionals[0]!);
+  const folderFlags = ["--jobs", "--retries", "--junit", "--annotations"].filter((flag) => parsed.flags.has(flag));
+  if (existsSync(castPath) && statSync(castPath).isDirectory()) return replayFolder(parsed, castPath, cwd, mode);
+  if (folderFlags.length > 0) throw new TuiwrightError("usage", `--jobs, --retries, --junit and --annotations go with a folder of casts; ${JSON.stringify(parsed.positionals[0])} is a file`);
   const format = (parsed.flags.get("--format") as string | undefined) ?? "text";
   if (!["text", "ansi", "cells", "outline"].includes(format)) throw new TuiwrightError("usage", `--format must be text, ansi, cells or outline, got ${JSON.stringify(format)}`);
   const expectPath = parsed.flags.get("--expect-snapshot") as string | undefined;
@@ -160,6 +164,24 @@ export async function runReplay(args: string[], mode: Mode): Promise<number> {
   } finally {
     screen.dispose();
   }
+}
+
+/** `replay DIR --expect-snapshot GOLDENS …`: the checks of entries/replay-suite.ts. */
+async function replayFolder(parsed: ReturnType<typeof parseFlags>, dir: string, cwd: string, mode: Mode): Promise<number> {
+  const goldens = parsed.flags.get("--expect-snapshot") as string | undefined;
+  if (!goldens) throw new TuiwrightError("usage", "a folder of casts needs --expect-snapshot DIR (the goldens: DIR/NAME.snap for each NAME.cast)");
+  if (parsed.flags.has("--format")) throw new TuiwrightError("usage", "--format goes with one cast; a folder is checked against its goldens");
+  const { jobs, retries, annotations } = suiteLimits(parsed.flags.get("--jobs"), parsed.flags.get("--retries"), parsed.flags.get("--annotations"));
+  const passOn: string[] = [];
+  const marker = parsed.flags.get("--at-marker") as string | undefined;
+  if (marker !== undefined) passOn.push("--at-marker", marker);
+  for (const flag of ["--raw", "--update", "--outline"]) if (parsed.flags.has(flag)) passOn.push(flag);
+  for (const mask of (parsed.flags.get("--mask") as string[] | undefined) ?? []) passOn.push("--mask", mask);
+  const junit = parsed.flags.get("--junit") as string | undefined;
+  return runReplaySuite({
+    dir, goldens: resolve(cwd, goldens), jobs, retries, annotations, passOn, update: parsed.flags.has("--update"), mode,
+    junit: junit === undefined ? undefined : resolve(cwd, junit),
+  });
 }
 
 export async function runAdapterTest(args: string[], mode: Mode): Promise<number> {

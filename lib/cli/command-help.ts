@@ -63,8 +63,8 @@ export const ASK_HELP: HelpEntry = {
 
 export const REPLAY_VERB: HelpEntry = {
   name: "replay",
-  summary: "replay a cast (v3 or v2) into a fresh screen and print it, or check it against a snapshot file (exit 1 + diff)",
-  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--raw] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]",
+  summary: "replay a cast (v3 or v2) into a fresh screen and print it, or check it against a snapshot file (exit 1 + diff); a folder of casts against a folder of goldens, in parallel, for CI",
+  usage: "replay CAST [--at-marker N|LABEL] [--format text|ansi|cells|outline] [--raw] [--expect-snapshot FILE [--update [--mask RE]... [--outline]]]\n       replay DIR --expect-snapshot GOLDENS [--jobs N] [--retries N] [--junit FILE] [--annotations github] [--update …]",
   flags: [
     { name: "--at-marker", type: "string", value: "N|LABEL", description: "stop at the Nth marker (1-based) or the first with this label" },
     { name: "--format", type: "string", value: "FMT", description: "text (default), ansi, cells or outline", default: "text", choices: ["text", "ansi", "cells", "outline"] },
@@ -73,6 +73,10 @@ export const REPLAY_VERB: HelpEntry = {
     { name: "--update", type: "bool", description: "with --expect-snapshot: write FILE from this replay instead" },
     { name: "--mask", type: "list", value: "RE", description: "with --update: blank RE's matches on both sides (clocks, pids)" },
     { name: "--outline", type: "bool", description: "with --update: include the outline in FILE (then it is compared too)" },
+    { name: "--jobs", type: "int", value: "N", description: "a folder: check N casts at once (default: one per core)" },
+    { name: "--retries", type: "int", value: "N", description: "a folder: try a cast that does not pass N more times; one that passes then is counted flaky (default 0)" },
+    { name: "--junit", type: "string", value: "FILE", description: "a folder: write the results as JUnit XML to FILE (never through a symlink)" },
+    { name: "--annotations", type: "string", value: "FORMAT", description: "a folder: also print each failure as a CI annotation: github (GitHub Actions ::error commands)", choices: ["github"] },
   ],
 };
 
@@ -112,9 +116,10 @@ export const MCP_HELP: HelpEntry = {
 export const SERVE_HELP: HelpEntry = {
   name: "serve",
   summary: "serve the methods over HTTP: POST /rpc (JSON-RPC) and POST /mcp (MCP), loopback, bearer token",
-  usage: "serve --http HOST:PORT [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES] [--mcp-output-schemas]",
+  usage: "serve --http HOST:PORT [--token-file PATH] [--allow-remote] [--mcp-idle MS] [--mcp-tools PROFILES] [--mcp-output-schemas]",
   flags: [
     { name: "--http", type: "string", value: "HOST:PORT", description: "listen for HTTP here: POST /rpc (JSON-RPC) and POST /mcp (MCP Streamable HTTP); port 0 picks a free one" },
+    { name: "--token-file", type: "string", value: "PATH", description: "the bearer token from PATH, the same at every start (a missing file is created with a fresh one, 0600; it must be yours and readable by nobody else); default: $TUIWRIGHT_SERVE_TOKEN_FILE, else a new token each start" },
     { name: "--allow-remote", type: "bool", description: "allow a non-loopback address (the bearer token is then all that guards your programs)" },
     { name: "--mcp-tools", type: "string", value: "PROFILES", default: "core,shell", description: "the MCP tool profiles /mcp serves, as `mcp --tools` (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
     { name: "--mcp-output-schemas", type: "bool", description: "give every /mcp tool its outputSchema, as `mcp --output-schemas`" },

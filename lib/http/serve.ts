@@ -7,15 +7,15 @@
 //              A client that goes away without DELETE is ended the same way once it has sent
 //              nothing for --mcp-idle (default 30 min) and has no call running.
 // Loopback only unless --allow-remote; a bearer token is generated at every start, printed once
-// and stored 0600 in the state directory; Host and Origin are checked against DNS rebinding.
-import { randomBytes, randomUUID } from "node:crypto";
+// and stored 0600 in the state directory (or read from --token-file, the same at every start); Host and Origin are checked against DNS rebinding.
+import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { asTuiwrightError, TuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedDir } from "../runtime/owned-dir.ts";
 import { listenHttp } from "../runtime/http-listen.ts";
-import { removeServeToken, writeServeToken } from "../runtime/serve-token-file.ts";
+import { freshServeToken, pinnedServeToken, removeServeToken, writeServeToken } from "../runtime/serve-token-file.ts";
 import { printOut } from "../runtime/stdio.ts";
 import { connectDaemon, type DaemonTarget } from "../transport/daemon-connection.ts";
 import type { RpcClient } from "../transport/rpc-client.ts";
@@ -32,7 +32,9 @@ const STREAMING = new Set(["subscribe", "subscribe_events"]);
 export const DEFAULT_MCP_IDLE_MS = 30 * 60_000;
 
 /** `mcpIdleMs`: 0 keeps idle MCP sessions until DELETE or the server stops. */
-export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget; mcpIdleMs: number; mcpTools: ToolSelection };
+/** `tokenFile`: the token comes from this file (created if missing) and stays the same across
+ * restarts; `from` names the flag or variable that gave it. Without it, a fresh token each start. */
+export type ServeOptions = { address: string; allowRemote: boolean; target: DaemonTarget; mcpIdleMs: number; mcpTools: ToolSelection; tokenFile?: { path: string; from: string } };
 
 function parseAddress(address: string): { hostname: string; port: number } {
   const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(address);
@@ -190,7 +192,7 @@ export async function serveHttp(options: ServeOptions, started: (info: { url: st
     });
     return daemon;
   };
-  const token = randomBytes(24).toString("base64url");
+  const token = options.tokenFile ? pinnedServeToken(options.tokenFile.path, options.tokenFile.from) : freshServeToken();
   let guard = makeGuard(token, hostname, port, options.allowRemote);
   const mcp = new McpSessions(options.target, options.mcpIdleMs, options.mcpTools);
   const handler = async (request: Request): Promise<Response> => {
@@ -235,7 +237,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
   process.once("SIGINT", release);
   process.once("SIGTERM", release);
   await serveHttp(options, async ({ url, tokenFile, token }) => {
-    await printOut(`serving ${url}/rpc (JSON-RPC) and ${url}/mcp (MCP Streamable HTTP)\ntoken: ${token}\n(stored in ${tokenFile}, mode 0600; send it as Authorization: Bearer <token>)`);
+    // A pinned token is not printed: it is in the user's file, and output ends up in logs.
+    const shown = options.tokenFile ? `read from ${options.tokenFile.path} (the same at every start)` : token;
+    await printOut(`serving ${url}/rpc (JSON-RPC) and ${url}/mcp (MCP Streamable HTTP)\ntoken: ${shown}\n(stored in ${tokenFile}, mode 0600; send it as Authorization: Bearer <token>)`);
   }, stop);
   return 0;
 }

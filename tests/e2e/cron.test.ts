@@ -1,4 +1,4 @@
-// The README's crontab line, run as cron runs it: `env -i` with PATH=/usr/bin:/bin only (no
+// The crontab line of docs/cron.md, run as cron runs it: `env -i` with PATH=/usr/bin:/bin only (no
 // HOME, no XDG variables, no TERM), no controlling terminal (setsid), stdin from /dev/null.
 // Only the paths in it are swapped for test ones (binary, batch file, log, namespace); the
 // state lands in the passwd entry's home, as it would under cron.
@@ -9,9 +9,9 @@ import { join, resolve } from "node:path";
 import { BIN } from "../helpers/harness.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
-const CRONTAB = /```crontab\n(.+)\n```/.exec(README)![1]!;
-const BATCH = /```text nightly\.tw\n([\s\S]+?)```/.exec(README)![1]!;
+const GUIDE = readFileSync(join(ROOT, "docs/cron.md"), "utf8");
+const CRONTAB = /```crontab\n(.+)\n```/.exec(GUIDE)![1]!;
+const BATCH = /```text nightly\.tw\n([\s\S]+?)```/.exec(GUIDE)![1]!;
 const NAMESPACE = `nightly-test-${process.pid}`;
 // Cron's passwd-home behaviour (lib/runtime/paths.ts): no HOME means the passwd entry's home.
 const STATE = join(userInfo().homedir, ".local/state/tuiwright", NAMESPACE);
@@ -47,7 +47,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the README's crontab line succeeds under env -i with no HOME and no terminal, and records the run", async () => {
+test("the crontab line of docs/cron.md succeeds under env -i with no HOME and no terminal, and records the run", async () => {
   expect(existsSync(STATE)).toBe(false);
   const batchFile = join(dir, "nightly.tw");
   const log = join(dir, "nightly.log");

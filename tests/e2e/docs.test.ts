@@ -46,6 +46,14 @@ test("docs/CLI.md is what `help --markdown` generates (regenerate it when a verb
   expect(readFileSync(join(ROOT, "docs/CLI.md"), "utf8")).toBe(generated);
 });
 
+test("docs/mcp-tools.md is what scripts/gen-mcp-tools-doc.ts generates (regenerate it when a tool or profile changes)", async () => {
+  const proc = Bun.spawn([process.execPath, join(ROOT, "scripts/gen-mcp-tools-doc.ts"), "--print"], { stdout: "pipe", stderr: "pipe" });
+  const [generated, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+  expect(code).toBe(0);
+  expect(generated).toContain("### `spawn`");
+  expect(readFileSync(join(ROOT, "docs/mcp-tools.md"), "utf8")).toBe(generated);
+});
+
 test("`tuiwright skill` prints SKILL.md", async () => {
   expect((await world.run(["skill"])).stdout).toBe(`${readFileSync(join(ROOT, "SKILL.md"), "utf8").replace(/\n$/, "")}\n`);
 });

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { World } from "../helpers/harness.ts";
+import { runnableBlocks } from "../helpers/doc-blocks.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -135,4 +136,24 @@ describe("the npm package", () => {
     expect(missing.code).toBe(69);
     expect(missing.stderr).toContain(`TUIWRIGHT_BIN is "${join(dir, "nope")}", which does not exist`);
   });
+});
+
+/** The README's and docs' `js run` blocks, as a user copies them into a project with the package
+ * installed: a `node:test` file runs under `node --test` and `deno test -A --no-check`, a script under `node`
+ * and `deno run -A` (the flag the docs name). Each must end by itself and leave no session. */
+describe("the library examples in README.md and docs/", () => {
+  for (const block of runnableBlocks("js")) {
+    const isTest = block.code.includes('from "node:test"');
+    const file = `${block.file.replace(/\W+/g, "-")}-${block.line}${isTest ? ".test" : ""}.mjs`;
+    test(`${block.file}:${block.line} runs as written on Node and on Deno`, async () => {
+      writeFileSync(join(project, file), block.code);
+      const tuiwright = join(project, "node_modules/.bin/tuiwright");
+      const sessions = async () => JSON.parse(must(await run([tuiwright, "--json", "list"]), "list").stdout).sessions.length as number;
+      const before = await sessions();
+      must(await run(isTest ? ["node", "--test", file] : ["node", file]), `node ${file}`);
+      expect(await sessions()).toBe(before);
+      must(await run(isTest ? [DENO, "test", "-A", "--no-check", file] : [DENO, "run", "-A", file]), `deno ${file}`);
+      expect(await sessions()).toBe(before);
+    }, 120_000);
+  }
 });
