@@ -140,8 +140,13 @@ export class SessionOutline {
     const submission = this.submission(input);
     if (typeof submission === "string") return;
     if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root);
-    this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
+    // The screen the prompt is sent on, read as the new turn's screens will be: without the
+    // lines the turn before scrolled (else its end mark reads longer now than it will later,
+    // and a changed text would pass for one drawn anew).
     this.#turnTop = this.#screen.scrolled;
+    this.#current = null;
+    this.current();
+    this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
     this.#current = null; // the outline now reads the new turn
   }
 
