@@ -109,10 +109,11 @@ function wholeHighlight(node: OutlineNode): OutlineNode | null {
   return child !== "" && parent.endsWith(child) && !/[\p{L}\p{N}]/u.test(parent.slice(0, parent.length - child.length)) && parent.length - child.length <= 3 ? only : null;
 }
 
-/** A name that holds its value (an answer inside its region's text): the value's place marked. */
+/** A document's name that holds its value (an answer inside its region's text): the value's
+ * place marked. (An input's or a status's short text stays as drawn.) */
 function nameAroundValue(node: OutlineNode): string | null {
   const value = node.value?.trim() ?? "";
-  if (squash(value).length < MIN_SHARED || node.name === node.value) return null;
+  if (node.role !== "document" || squash(value).length < MIN_SHARED || node.name === node.value) return null;
   const at = node.name.indexOf(value);
   return at < 0 ? null : `${node.name.slice(0, at)}‹value›${node.name.slice(at + value.length)}`;
 }

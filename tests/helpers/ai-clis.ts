@@ -227,6 +227,11 @@ export function endTests(ai: AiClis, cli: AiCli): void {
       expect(failed.turn).toMatchObject({ state: "error", ref: `@${cli}.error` });
       expect(failed.message).toMatch(ends.error500);
       expect(failed.response).toBeUndefined();
+      // The input after an error holds no value: a hint drawn in it ("Resend your message to try
+      // again") is a placeholder, not text.
+      const input = await ai.node(name, `@${cli}.input`, setup);
+      expect(input?.value ?? "").toBe("");
+      expect(input?.name ?? "").not.toMatch(/Resend your message|Type your message|Ask anything|Ask Codex/);
       const limited = await turn(setup, "fail too many");
       expect(limited.turn).toMatchObject({ id: failed.turn.id + 1, state: "error" });
       expect(limited.message).toMatch(ends.error429);
