@@ -34,6 +34,10 @@ export type CompiledRegion = {
   requires?: RegExp;
   /** Absent while this matches a row of the located region. */
   unlessWithin?: RegExp;
+  /** Absent while a row of its rows is mostly in these attributes. */
+  unlessAttrs: AttrPredicate | null;
+  /** Its start is above the screen: the text is partial (the node's evidence says "scrolled"). */
+  scrolled: boolean;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
   predicate: AttrPredicate | null;
@@ -44,7 +48,7 @@ export type CompiledRegion = {
   /** Cells in these attributes are a placeholder: not part of the region's text. */
   placeholder: AttrPredicate | null;
   /** The region exists only while this process fact holds. */
-  when: "shell-foreground" | null;
+  when: "shell-foreground" | "turn" | null;
   /** The region is absent while the whole screen's text matches. */
   unlessScreen?: RegExp;
   /** The region exists only while the whole screen's text matches. */
@@ -225,6 +229,8 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       unless: regex(r.unless),
       requires: regex(r.requires),
       unlessWithin: regex(r.unless_within),
+      unlessAttrs: predicate(r.unless_attrs),
+      scrolled: r.scrolled ?? false,
       needsCursor: r.needs_cursor ?? false,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),

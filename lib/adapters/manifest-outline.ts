@@ -98,6 +98,7 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     return -1;
   };
   if (region.unless) for (let r = first; r <= last; r++) if (region.unless.test(text(r))) return null;
+  if (region.unlessAttrs) for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, region.unlessAttrs) * 2 >= 1) return null;
   if (region.afterAttrs) {
     let found = -1;
     for (let r = last; r >= first; r--) if (coverage(grid.lines[r]!, colFrom, colTo, region.afterAttrs) * 2 >= 1) { found = r; break; }
@@ -215,6 +216,9 @@ function leadingStyle(grid: Grid, box: BBox): Style | null {
   return null;
 }
 
+/** How a region read from an alternative whose start scrolled above the screen says so. */
+export const SCROLLED = "(scrolled: its start is above the screen, the text is partial)";
+
 type ValueFound = { value: string; rule: string };
 
 /** The value of a region: the first [[values]] entry whose regex matches wins; else a default.
@@ -287,6 +291,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   for (const [index, region] of manifest.regions.entries()) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
+    if (region.when === "turn" && facts.turn !== true) continue;
     if (region.unlessScreen || region.whenScreen) {
       screenText ??= grid.lines.map((line) => line.text).join("\n");
       if (region.unlessScreen?.test(screenText)) continue;
@@ -310,7 +315,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       bbox: box,
       children: region.items ? items(region, inFrame, box) : [],
     }, frame);
-    node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}`, node.bbox)];
+    node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}${region.scrolled ? ` ${SCROLLED}` : ""}`, node.bbox)];
     for (const item of node.children) {
       const rules = [...(item.selected ? [`regions.${index}.selected`] : []), ...(item.key !== undefined ? [`regions.${index}.key`] : [])];
       if (rules.length) item.evidence = rules.map((rule) => evidence(rule, item.bbox));

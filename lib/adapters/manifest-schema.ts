@@ -48,7 +48,7 @@ const Attributes = {
 
 const Ident = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "use lower-case letters, digits, '_' and '-', starting with a letter"));
 
-export const REGION_FACTS = ["shell-foreground"] as const;
+export const REGION_FACTS = ["shell-foreground", "turn"] as const;
 
 export const Region = v.strictObject({
   name: Ident,
@@ -71,6 +71,12 @@ export const Region = v.strictObject({
   /** The region is absent while this regex matches one of its own rows (a turn that ended in an
    * error is not done). `unless` looks at all of `rows` before the anchors; this at the region. */
   unless_within: v.optional(Regex),
+  /** The region is absent while a row of its rows is mostly in these attributes (an anchor
+   * such as a chat's last prompt is on screen: the anchored alternative applies instead). */
+  unless_attrs: v.optional(v.strictObject(Attributes)),
+  /** This alternative is the region scrolled past the top of the screen: its start is not on
+   * screen, so its text is partial (an answer taller than a CLI's alternate screen). */
+  scrolled: v.optional(v.boolean()),
   needs_cursor: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
@@ -81,7 +87,7 @@ export const Region = v.strictObject({
   /** Cells drawn like this are a placeholder (an empty input's dim hint), not the region's text:
    * they are left out of its name and value. */
   placeholder: v.optional(v.strictObject(Attributes)),
-  /** A fact from the process, not the screen: "shell-foreground" = the shell itself owns the
+  /** A fact from the process, not the screen ("turn": this session sent the chat program a prompt): "shell-foreground" = the shell itself owns the
    * terminal and waits for a command (OSC 133 state, else the PTY's foreground group). */
   when: v.optional(v.picklist(REGION_FACTS, `when must be one of ${REGION_FACTS.map((f) => JSON.stringify(f)).join(", ")}`)),
   /** Items keyed by this regex's `key` group (or group 1) on the item's text, e.g. a PID: a

@@ -15,6 +15,9 @@ export type ProcessFacts = {
   /** Values a durable ref (e.g. "@vim.mode") has shown earlier in this session: evidence that
    * outlives the screen (vim showed "-- INSERT --" once, so 'showmode' is on). */
   seenValues?: (ref: string) => ReadonlySet<string>;
+  /** This session sent a chat program a prompt (a turn, lib/adapters/turns.ts): regions that
+   * only a turn explains (an answer scrolled past the top of the screen) may apply. */
+  turn?: boolean;
 };
 
 export const NO_FACTS: ProcessFacts = { shellForeground: null };

@@ -12,9 +12,11 @@
 // turn's. An end counts only after the CLI showed it took the prompt ("taken"): a new live
 // region (busy, approval, question), or the prompt left the input while every end region on
 // screen is new. Ends are final. This is as precise as the manifest: each CLI's regions end
-// before the next prompt it draws, so a turn's marks never stretch over the next prompt.
+// before the next prompt it draws, so a turn's marks never stretch over the next prompt A
+// region whose start scrolled off the screen (no anchor on it) must be seen absent first.
 import type { BBox, Evidence, OutlineNode } from "../outline/types.ts";
 import type { TurnInfoValue, TurnStateValue } from "../protocol/methods.ts";
+import { SCROLLED } from "./manifest-outline.ts";
 
 export type TurnState = TurnStateValue;
 /** Ways a turn ends, the first on screen wins: a denial is also drawn as an interruption by
@@ -95,6 +97,22 @@ function shape(node: OutlineNode): string {
 
 const TURNS_KEPT = 100;
 
+/** Whether a response node read from a manifest alternative whose start scrolled away. */
+export function scrolledAway(node: OutlineNode): boolean {
+  return (node.evidence ?? []).some((e) => e.source === "manifest" && e.rule.endsWith(SCROLLED));
+}
+
+/** Whether the turn's response is whole, and why not: the turn is done and the answer's start
+ * was read (on screen or in the scrollback). */
+export function responseWhole(turn: Turn | TurnInfoValue, response: OutlineNode): { complete: boolean; fact: string } {
+  const base = `the response of turn ${turn.id}`;
+  if (turn.state !== "done") return { complete: false, fact: `${base}: not complete, the turn is ${turn.state}${isEnded(turn.state) ? "" : " (not ended)"}` };
+  if (scrolledAway(response)) return { complete: false, fact: `${base}: not complete, its start scrolled above the CLI's screen, which keeps no scrollback (its alternate screen); the text is what is on screen` };
+  const above = response.evidence?.find((e) => e.source === "manifest" && e.cells && e.cells.row < 0);
+  const rows = above && above.source === "manifest" ? -above.cells!.row : 0;
+  return { complete: true, fact: `${base}: complete, the turn is done and the answer is read from its first row${rows > 0 ? ` (${rows} of its rows from the scrollback)` : ""}` };
+}
+
 /** One session's turns with one turns manifest; fed every screen while a turn is open. */
 export class TurnTracker {
   readonly root: string;
@@ -170,7 +188,10 @@ export class TurnTracker {
     const { regions, input } = regionsOf(nodes, this.root);
     for (const name of TURN_REGIONS) {
       const node = regions.get(name);
-      if (!node || shape(node) !== this.#atSubmission.get(name)) this.#fresh.add(name);
+      // A region read with its start scrolled away has no anchor that ties it to this turn: the
+      // turn before's end mark moves up as the next prompt is drawn below it. It counts only
+      // once seen absent since the submission (the CLI's busy mark hides it while it works).
+      if (!node || (shape(node) !== this.#atSubmission.get(name) && !scrolledAway(node))) this.#fresh.add(name);
     }
     const counts = (name: TurnRegion) => regions.has(name) && this.#fresh.has(name);
     if (revision <= turn.submitted) {
@@ -218,7 +239,7 @@ export class TurnTracker {
   }
 
   /** The evidence that ties a region on screen to the latest turn. */
-  evidence(turn: Turn, region: string, revision: number): Evidence {
+  evidence(turn: Turn, region: string, revision: number): Extract<Evidence, { source: "turn" }> {
     const fact = turn.taken === null
       ? `turn ${turn.id} was sent at revision ${turn.submitted}; the CLI has not shown it took it`
       : `drawn after turn ${turn.id} was sent (revision ${turn.submitted}) and taken (revision ${turn.taken}: ${turn.takenBy}); @${this.root}.${region} is not the one on screen when the prompt was sent`;
@@ -239,7 +260,13 @@ export class TurnTracker {
       const name = child.ref.slice(this.root.length + 2) as TurnRegion;
       if (!child.ref.startsWith(`@${this.root}.`) || !(TURN_REGIONS as readonly string[]).includes(name)) { children.push(child); continue; }
       const ours = this.#fresh.has(name) && child.name.trim() !== "" && (turn.taken !== null || (LIVE as readonly string[]).includes(name));
-      if (ours) children.push({ ...child, evidence: [...(child.evidence ?? []), this.evidence(turn, name, revision)] });
+      if (!ours) continue;
+      const evidence = this.evidence(turn, name, revision);
+      if (name === "response") {
+        const whole = responseWhole(turn, child);
+        Object.assign(evidence, { complete: whole.complete, fact: `${evidence.fact}; ${whole.fact}` });
+      }
+      children.push({ ...child, evidence: [...(child.evidence ?? []), evidence] });
     }
     children.push({
       ref: `@${this.root}.turn`, role: "status", name: turn.prompt.length > 200 ? `${turn.prompt.slice(0, 199)}…` : turn.prompt, value: turn.state,

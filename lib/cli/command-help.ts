@@ -57,7 +57,7 @@ export const ASK_HELP: HelpEntry = {
   usage: "ask [--via claude|codex|pi|opencode|gemini] [--timeout MS] PROMPT [-- CLI-ARGS...]",
   flags: [
     { name: "--via", type: "string", value: "CLI", description: "which CLI answers (default: the first of claude, codex, pi, opencode, gemini on PATH)", choices: [...ASK_VIAS] },
-    { name: "--timeout", type: "int", value: "MS", description: "kill the CLI after MS (exit 124)" },
+    { name: "--timeout", type: "int", value: "MS", description: "kill the CLI after MS (exit 124; default 300000, 0: no limit)" },
   ],
 };
 

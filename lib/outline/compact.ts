@@ -85,6 +85,48 @@ function quote(text: string, role = ""): string {
 
 const squash = (text: string) => text.replace(/\s+/g, "");
 
+/** A text that begins with rows another node printed (a chat's done mark under its answer):
+ * the ref that printed them, and the rows after them. */
+function continuesPrinted(text: string, printed: Map<string, string>): { ref: string; rest: string } | null {
+  const rows = text.split("\n");
+  for (let n = rows.length - 1; n >= 1; n--) {
+    const key = squash(rows.slice(0, n).join("\n"));
+    const ref = key.length >= MIN_SHARED ? printed.get(key) : undefined;
+    if (ref) {
+      const rest = rows.slice(n).join("\n").replace(/^\s*\n/, "");
+      return rest.trim() === "" ? null : { ref, rest };
+    }
+  }
+  return null;
+}
+
+/** The one child that highlights its parent's whole text (a past prompt drawn on a grey
+ * background, a gutter mark aside): said on the parent's line, not as a line of its own. */
+function wholeHighlight(node: OutlineNode): OutlineNode | null {
+  const only = node.children?.length === 1 ? node.children[0]! : null;
+  if (!only || only.role !== "highlight" || only.children || only.value !== undefined || only.focused || only.selected) return null;
+  const [parent, child] = [squash(node.name), squash(only.name)];
+  return child !== "" && parent.endsWith(child) && !/[\p{L}\p{N}]/u.test(parent.slice(0, parent.length - child.length)) && parent.length - child.length <= 3 ? only : null;
+}
+
+/** A document's name that holds its value (an answer inside its region's text): the value's
+ * place marked. (An input's or a status's short text stays as drawn.) */
+function nameAroundValue(node: OutlineNode): string | null {
+  const value = node.value?.trim() ?? "";
+  if (node.role !== "document" || squash(value).length < MIN_SHARED || node.name === node.value) return null;
+  const at = node.name.indexOf(value);
+  return at < 0 ? null : `${node.name.slice(0, at)}‹value›${node.name.slice(at + value.length)}`;
+}
+
+/** A dialog's or menu's text without the rows its items print (they follow as its children). */
+function withoutItemRows(node: OutlineNode): string {
+  const items = new Set((node.children ?? []).map((child) => squash(child.name)).filter((key) => key !== ""));
+  if (!CHOICE_ROLES.has(node.role) || items.size === 0) return node.name;
+  const rows = node.name.split("\n");
+  const kept = rows.filter((row) => !items.has(squash(row).replace(/^[›❯>]/, "")) && !items.has(squash(row)));
+  return kept.length < rows.length ? kept.join("\n").replace(/\n{3,}/g, "\n\n").trim() : node.name;
+}
+
 /** A container whose children carry all its text (a table and its rows) is not named twice. */
 function repeatsChildren(node: OutlineNode): boolean {
   const children = node.children ?? [];
@@ -133,13 +175,20 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
     } else if (key.length >= MIN_SHARED && printed.has(key)) {
       if (node.value === undefined) line += ` (text of ${printed.get(key)})`;
     } else {
-      line += ` ${quote(node.name, node.role)}`;
+      const continued = continuesPrinted(node.name, printed);
+      const around = continued ? null : nameAroundValue(node);
+      line += continued ? ` (text of ${continued.ref}) ⏎ ${quote(continued.rest, node.role)}` : ` ${quote(around ?? withoutItemRows(node), node.role)}`;
       if (key.length >= MIN_SHARED) printed.set(key, node.ref);
     }
     if (node.role === "cursor") line += ` at ${node.bbox.row},${node.bbox.col}`;
     if (node.value !== undefined) line += ` = ${quote(node.value)}`;
     if (node.focused) line += " [focused]";
     if (node.selected) line += " [selected]";
+    const highlight = wholeHighlight(node);
+    if (highlight) {
+      lines.push(`${line} [highlight ${highlight.ref}]`);
+      continue;
+    }
     if (node.children && inlineChildren(node, childRole) && repeatsChildren(node)) {
       lines.push(`${line} ${node.children.map((child) => `${child.ref} ${quote(child.name)}`).join(" ")}`);
       continue;

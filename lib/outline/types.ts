@@ -20,8 +20,11 @@ export type Evidence =
   /** Behaviour this session caused: it sent `key` and one highlighted run moved from one row to another. */
   | { source: "behaviour"; key: string; fromRow: number; toRow: number; revision: number }
   /** A chat program's turn (lib/adapters/turns.ts): the node was drawn after turn `turn` was sent
-   * (revision `submitted`) and taken by the program (revision `taken`, null: not yet). */
-  | { source: "turn"; turn: number; submitted: number; taken: number | null; fact: string; revision: number };
+   * (revision `submitted`) and taken by the program (revision `taken`, null: not yet). On the
+   * response, `complete`: the answer is whole (the turn is done and the answer's start is read,
+   * from the screen or its scrollback) or not (still running, ended otherwise, or its start
+   * scrolled out of a screen that keeps no scrollback). */
+  | { source: "turn"; turn: number; submitted: number; taken: number | null; fact: string; revision: number; complete?: boolean };
 
 export type OutlineNode = {
   ref: string;

@@ -6,9 +6,12 @@ import { closeSync, readSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { SIZE_RANGE, sizeFits } from "../protocol/size-limits.ts";
 import { openTrustedFile } from "../runtime/trusted-file.ts";
+import type { WidthRules } from "../terminal/widths.ts";
 
 export type CastEvent = { time: number; code: string; data: string; line: number };
-export type CastHeader = { version: 2 | 3; cols: number; rows: number; command: string; title: string };
+/** `widths`: the cell-width rules the cast was recorded under (its header's "widths"; a cast
+ * without one was recorded per code point, Unicode 11, as tuiwright did before graphemes). */
+export type CastHeader = { version: 2 | 3; cols: number; rows: number; command: string; title: string; widths: WidthRules };
 export type Cast = CastHeader & { events: CastEvent[] };
 /** A cast whose events are read as they are used (once). */
 export type CastStream = CastHeader & { events: Iterable<CastEvent> };
@@ -52,6 +55,7 @@ function parseHeader(first: string, file: string): CastHeader {
     rows: rows as number,
     command: typeof header.command === "string" ? header.command : "",
     title: typeof header.title === "string" ? header.title : "",
+    widths: header.widths === "graphemes" ? "graphemes" : "unicode11",
   };
 }
 

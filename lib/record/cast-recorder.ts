@@ -21,6 +21,8 @@ export type CastHeader = {
   command: string;
   title: string;
   env: { TERM?: string; SHELL?: string };
+  /** The screen's cell-width rules (lib/terminal/widths.ts): a replay uses the same. */
+  widths?: string;
 };
 
 export class CastRecorder {
@@ -67,6 +69,7 @@ export class CastRecorder {
       command: header.command,
       title: header.title,
       env,
+      ...(header.widths ? { widths: header.widths } : {}),
     })}\n`);
     return recorder;
   }

@@ -30,7 +30,8 @@ export type ReplayObserver = {
 };
 
 export async function replay(cast: CastStream, file: string, atMarker?: string, observer?: ReplayObserver): Promise<ReplayResult> {
-  const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
+  // The width rules the cast was recorded under: a cast replays as it was seen.
+  const screen = new Screen({ cols: cast.cols, rows: cast.rows, scrollback: 1000, widths: cast.widths });
   const markers: string[] = [];
   let pending = "";
   let exitStatus: string | null = null;

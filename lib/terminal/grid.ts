@@ -30,6 +30,9 @@ export type Grid = {
   cursor: { row: number; col: number; visible: boolean };
   title: string;
   altScreen: boolean;
+  /** Lines of scrollback above the screen at the top of `lines` (absent: none). The screen is
+   * the last `rows - above` lines; the cursor's row counts from the first line. */
+  above?: number;
 };
 
 type LinkInternals = { _core?: { _oscLinkService?: { getLinkData(id: number): { uri: string } | undefined } } };
@@ -45,13 +48,15 @@ function colour(isDefault: boolean, isRgb: boolean, value: number): number | str
   return isRgb ? `#${value.toString(16).padStart(6, "0")}` : value;
 }
 
-export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "lines">): Grid {
+/** The screen's cells, with `above` lines of scrollback on top (as many as there are). */
+export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "lines" | "above">, above = 0): Grid {
   const buffer = term.buffer.active;
+  const extra = Math.max(0, Math.min(above, buffer.baseY));
   const links = (term as unknown as LinkInternals)._core?._oscLinkService;
   const cell = buffer.getNullCell();
   const styles = new Map<string, Style>();
   const lines: GridRow[] = [];
-  for (let y = 0; y < term.rows; y++) {
+  for (let y = -extra; y < term.rows; y++) {
     const line = buffer.getLine(buffer.baseY + y);
     const chars: string[] = new Array(term.cols);
     const rowStyles: Style[] = new Array(term.cols);
@@ -88,7 +93,8 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
     }
     lines.push({ chars, styles: rowStyles, text: chars.join("").replace(/ +$/, "") });
   }
-  return { cols: term.cols, rows: term.rows, lines, ...meta };
+  if (extra === 0) return { cols: term.cols, rows: term.rows, lines, ...meta };
+  return { cols: term.cols, rows: term.rows + extra, lines, ...meta, cursor: { ...meta.cursor, row: meta.cursor.row + extra }, above: extra };
 }
 
 /** The text of columns [from, to) of a row, trailing spaces trimmed. */

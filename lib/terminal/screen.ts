@@ -3,17 +3,19 @@
 // whenever the visible screen, cursor, title or buffer changes, checked once per parse batch.
 import xt from "@xterm/headless";
 import { SerializeAddon } from "@xterm/addon-serialize";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { rowRuns } from "./cells.ts";
 import { answerColourQueries } from "./query-replies.ts";
 import { readGrid, type Grid } from "./grid.ts";
 import { hashScreen } from "./screen-hash.ts";
+import { applyWidths, LIVE_WIDTHS, type WidthRules } from "./widths.ts";
 import type { CellRunValue } from "../protocol/methods.ts";
 
 export type ScreenOptions = {
   cols: number;
   rows: number;
   scrollback: number;
+  /** Cell widths (widths.ts); default: a modern terminal's grapheme clusters. */
+  widths?: WidthRules;
   /** Bytes the terminal sends back to the program (query replies, and input typed through it). */
   reply?: (data: string) => void;
   /** Where replies to terminal queries go instead of `reply` (query-replies.ts's ReplyGate). */
@@ -52,9 +54,7 @@ export class Screen {
       allowProposedApi: true,
       convertEol: false,
     });
-    const unicode = new Unicode11Addon();
-    this.#term.loadAddon(unicode);
-    this.#term.unicode.activeVersion = "11";
+    applyWidths(this.#term, options.widths ?? LIVE_WIDTHS);
     this.#serializer = new SerializeAddon();
     this.#term.loadAddon(this.#serializer);
     if (options.reply) {
@@ -192,9 +192,17 @@ export class Screen {
     return rows;
   }
 
-  /** Every visible cell with its style, for structure extraction. */
-  grid(): Grid {
-    return readGrid(this.#term, { cursor: this.cursor, title: this.#title, altScreen: this.altScreen });
+  /** Every visible cell with its style, for structure extraction; with `above` lines of
+   * scrollback on top (a chat program's answer taller than the screen). */
+  grid(above = 0): Grid {
+    return readGrid(this.#term, { cursor: this.cursor, title: this.#title, altScreen: this.altScreen }, above);
+  }
+
+  /** Lines scrolled into the scrollback so far (the normal buffer's; 0 on the alternate
+   * screen, which has none). Stops growing when the scrollback is full. */
+  get scrolled(): number {
+    const buffer = this.#term.buffer.active;
+    return buffer.type === "alternate" ? 0 : buffer.baseY;
   }
 
   dispose(): void {

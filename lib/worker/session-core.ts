@@ -12,6 +12,7 @@ import { requireText } from "../protocol/text-input.ts";
 import { encodeClick, encodeWheel, type MouseButton, type MouseModes } from "../terminal/mouse.ts";
 import { ReplyGate } from "../terminal/query-replies.ts";
 import { Screen } from "../terminal/screen.ts";
+import { LIVE_WIDTHS } from "../terminal/widths.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
 import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
 import type { OutlineNode } from "../outline/types.ts";
@@ -106,11 +107,13 @@ export class SessionCore {
       command: spec.argv.join(" "),
       title: spec.name,
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
+      widths: LIVE_WIDTHS,
     }, this.mask, spec.maxCastBytes);
     this.screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
       scrollback: spec.scrollback,
+      widths: LIVE_WIDTHS,
       reply: (data) => this.#pty.write(data),
       // Query replies only to a program that reads them (query-replies.ts).
       queryReply: (data) => this.#replies.offer(data),

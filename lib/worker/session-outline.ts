@@ -7,6 +7,7 @@ import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts
 import { SessionObservations } from "../adapters/session-observations.ts";
 import type { RecordedFacts } from "../record/fact-marker.ts";
 import { inputTakesKeys, TurnTracker, typedText } from "../adapters/turns.ts";
+import { onScreen, TURN_SCROLLBACK_MAX } from "../adapters/turns-scrollback.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -48,6 +49,8 @@ export class SessionOutline {
   /** The manifest's own nodes of #current, before the turns had their say. */
   #currentRaw: OutlineNode[] = [];
   #currentTurnState = "";
+  /** Lines in the scrollback when the latest turn was sent: what scrolled since is its own. */
+  #turnTop = 0;
 
   /** Where the facts go each time they are looked at (the recording keeps those that change). */
   readonly #recordFacts: (facts: RecordedFacts) => void;
@@ -92,7 +95,10 @@ export class SessionOutline {
     this.#currentObserved = this.#observations.generation;
     const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
     this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
-    const { adapter, pixels, nodes: raw } = outlineFor(screen.grid(), this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
+    // A turn's answer that scrolled past the top is read from the scrollback (turns-scrollback.ts).
+    const grid = screen.grid(this.#turns?.latest ? Math.min(TURN_SCROLLBACK_MAX, screen.scrolled - this.#turnTop) : 0);
+    const { adapter, pixels, nodes: tall } = outlineFor(grid, this.#catalog.manifests(), this.#argv, foreground, facts, this.#observations.observed(screen.revision));
+    const raw = onScreen(tall, grid.above ?? 0, screen.rows, this.#turns?.adapter === adapter ? this.#turns.root : null);
     const turns = this.#turns?.adapter === adapter ? this.#turns : null;
     turns?.observe(screen.revision, raw);
     const nodes = turns ? turns.annotate(raw, screen.revision) : raw;
@@ -134,6 +140,12 @@ export class SessionOutline {
     const submission = this.submission(input);
     if (typeof submission === "string") return;
     if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root);
+    // The screen the prompt is sent on, read as the new turn's screens will be: without the
+    // lines the turn before scrolled (else its end mark reads longer now than it will later,
+    // and a changed text would pass for one drawn anew).
+    this.#turnTop = this.#screen.scrolled;
+    this.#current = null;
+    this.current();
     this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
     this.#current = null; // the outline now reads the new turn
   }
@@ -197,6 +209,7 @@ export class SessionOutline {
       shellForeground: atPrompt,
       ...(atPrompt ? { shellForegroundEvidence: promptMarkEvidence(this.#screen.revision) } : {}),
       seenValues: this.#observations.seenValues,
+      turn: this.#turns?.latest != null,
     };
   }
 

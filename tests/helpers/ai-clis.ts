@@ -14,9 +14,21 @@ import { World } from "./harness.ts";
 export const COUNTS = ["one", "two", "three", "four", "five", "six"] as const;
 export const countAnswer = (word: string) => `${word}: the answer to turn ${word}, streamed in small chunks.`;
 
+/** A 100-line answer (taller than the 30-row screen), each line numbered, then an end line. */
+export const LONG_ANSWER = `${Array.from({ length: 100 }, (_, i) => `- line ${String(i + 1).padStart(3, "0")} of the long answer`).join("\n")}\n\nEND OF THE LONG ANSWER.`;
+/** The numbers of the long answer's lines found in a text, in order. */
+export const longLines = (text: string) => [...text.matchAll(/line (\d{3}) of the long answer/g)].map((m) => Number(m[1]));
+
+/** Characters whose widths a terminal must agree on with the CLI: a skin-tone emoji, a ZWJ
+ * family, a flag, CJK, a letter with a combining mark (e + U+0301), streamed in small chunks
+ * (a cluster split across deltas), several times so that the row wraps. */
+export const WIDE_ANSWER = `Widths: ${"👍🏽 👨‍👩‍👧 🇫🇷 漢字 caf\u0301e ".repeat(6)}end of the wide answer.`;
+
 export const SCRIPT: Script = {
   delayMs: 20,
   rules: [
+    { match: "wide answer please", turns: [[{ text: WIDE_ANSWER }]] },
+    { match: "long answer please", turns: [[{ text: LONG_ANSWER }]] },
     ...COUNTS.map((word) => ({ match: `\\bcount ${word}\\b`, turns: [[{ text: countAnswer(word) }]] })),
     { match: "INNER.*AGENT.*OK", turns: [[{ text: "INNER_AGENT_OK" }]] },
     { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
@@ -215,6 +227,11 @@ export function endTests(ai: AiClis, cli: AiCli): void {
       expect(failed.turn).toMatchObject({ state: "error", ref: `@${cli}.error` });
       expect(failed.message).toMatch(ends.error500);
       expect(failed.response).toBeUndefined();
+      // The input after an error holds no value: a hint drawn in it ("Resend your message to try
+      // again") is a placeholder, not text.
+      const input = await ai.node(name, `@${cli}.input`, setup);
+      expect(input?.value ?? "").toBe("");
+      expect(input?.name ?? "").not.toMatch(/Resend your message|Type your message|Ask anything|Ask Codex/);
       const limited = await turn(setup, "fail too many");
       expect(limited.turn).toMatchObject({ id: failed.turn.id + 1, state: "error" });
       expect(limited.message).toMatch(ends.error429);
@@ -263,6 +280,68 @@ export function endTests(ai: AiClis, cli: AiCli): void {
       expect((await ai.node(name, `@${cli}.response`, setup))?.value).toBe("You chose a colour.");
     }, LONG * 2);
   });
+}
+
+/** Which CLIs draw on the alternate screen, which keeps no scrollback: an answer taller than
+ * the screen loses its start there (the text on screen is all there is, complete: false). */
+const ALT_SCREEN: Record<AiCli, boolean> = { pi: false, gemini: false, codex: true, claude: true, opencode: true };
+
+/** A 100-line answer on a 30-row screen: `done` fires on the CLI's end mark wherever the answer
+ * pushed the prompt, and the response is whole (read across the scrollback) with complete:
+ * true — or, on an alternate screen, what is on screen with complete: false and why. Over
+ * `turn` and over the raw steps (wait --ref @X.done), one conversation. */
+export function longAnswerTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
+    const name = `${cli}-long`;
+    const setup = await ai.start(cli, name);
+    const all = Array.from({ length: 100 }, (_, i) => i + 1);
+    try {
+      const turn = await ai.tw(["turn", "--session", name, "long answer please", "--timeout", String(LONG)], setup);
+      expect(turn.turn.state).toBe("done");
+      expect(turn.response.text).toContain("END OF THE LONG ANSWER.");
+      if (ALT_SCREEN[cli]) {
+        expect(turn.response.complete).toBe(false);
+        expect(turn.response.why).toMatch(/scrolled above/);
+        expect(longLines(turn.response.text).at(-1)).toBe(100);
+      } else {
+        expect(longLines(turn.response.text)).toEqual(all);
+        expect(turn.response.complete).toBe(true);
+      }
+      // The raw steps: a second long answer, `wait --ref @X.done` fires on its end mark.
+      await ai.tw(["type", "--session", name, "another long answer please"], setup);
+      await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
+      await ai.tw(["press", "--session", name, "Enter"], setup);
+      const done = await ai.tw(["wait", "--session", name, "--ref", `@${cli}.done`, "--timeout", String(LONG)], setup);
+      expect(done.fired).toEqual([`ref @${cli}.done`]);
+      const response = await ai.node(name, `@${cli}.response`, setup) as any;
+      const evidence = response.evidence.find((e: any) => e.source === "turn");
+      expect(evidence).toMatchObject({ turn: turn.turn.id + 1, complete: !ALT_SCREEN[cli] });
+      if (!ALT_SCREEN[cli]) expect(longLines(response.value)).toEqual(all);
+    } finally {
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 3);
+}
+
+/** Emoji sequences, flags, CJK and combining marks: the turn ends done only with the whole
+ * answer drawn (a done fired early comes with a cut answer), and no character is lost in the
+ * response or the screen's text. Text is compared in NFC (a CLI may compose é; that loses
+ * nothing) and across line breaks (a CLI wraps long rows). */
+export function widthTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: 👍🏽 👨‍👩‍👧 🇫🇷 漢字 and combining marks: done with the whole answer, no character lost`, async () => {
+    const name = `${cli}-wide`;
+    const setup = await ai.start(cli, name);
+    const flat = (text: string) => text.normalize("NFC").replace(/\s+/g, " ").trim();
+    try {
+      const turn = await ai.tw(["turn", "--session", name, "wide answer please", "--timeout", String(LONG)], setup);
+      expect(turn.turn.state).toBe("done");
+      expect(flat(turn.response.text)).toBe(flat(WIDE_ANSWER));
+      const text = await ai.tw(["snapshot", "--session", name], setup);
+      expect(flat(text.text)).toContain(flat(WIDE_ANSWER).slice(-60));
+    } finally {
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 2);
 }
 
 /** Which CLIs ask before running a command (Pi runs tools without asking, by design). */

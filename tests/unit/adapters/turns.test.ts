@@ -2,6 +2,7 @@
 import { expect, test } from "bun:test";
 import { inputTakesKeys, TurnTracker, typedText } from "../../../lib/adapters/turns.ts";
 import type { OutlineNode } from "../../../lib/outline/types.ts";
+import { SCROLLED } from "../../../lib/adapters/manifest-outline.ts";
 
 type Region = { name?: string; value?: string; row?: number };
 
@@ -118,4 +119,32 @@ test("a prompt never echoed has not left the input: an unrelated redraw does not
   turns.observe(5, screen({ input: { name: "> typed ahead", value: "typed ahead" } }));
   turns.observe(6, screen({ input: { name: ">", value: "" } }));
   expect(turn).toMatchObject({ state: "running", taken: 6 });
+});
+
+/** A region read from a manifest alternative whose start scrolled above the screen. */
+const scrolled = (node: Region) => ({ ...node, evidence: [{ source: "manifest" as const, adapter: "ai", rule: `regions.5 ${SCROLLED}`, revision: 1 }] });
+
+function withEvidence(nodes: OutlineNode[], regions: Record<string, ReturnType<typeof scrolled>>): OutlineNode[] {
+  for (const child of nodes[0]!.children ?? []) {
+    const r = regions[child.ref.slice(4)];
+    if (r?.evidence) child.evidence = r.evidence;
+  }
+  return nodes;
+}
+
+test("an end mark whose start scrolled away counts only once seen gone since the submission: the old one moving up is not this turn's", () => {
+  const turns = new TurnTracker("ai", "ai");
+  const old = { done: scrolled({ name: "…line 100 ▣ 10.8s", row: 0 }), response: scrolled({ name: "…line 100", value: "line 100", row: 0 }) };
+  const at = (row: number) => withEvidence(screen({ done: { ...old.done, row }, response: { ...old.response, row }, input: { name: ">", value: "", row: 26 } }), old);
+  const turn = turns.open("next", 10, withEvidence(screen({ ...old, input: { name: "> next", value: "next", row: 26 } }), old));
+  // The next prompt drawn below the old answer pushes it up a row: moved, not drawn anew.
+  turns.observe(11, at(0));
+  turns.observe(12, withEvidence(screen({ done: { ...old.done, name: "…line 99 ▣ 10.8s" }, response: old.response, input: { name: ">", value: "", row: 26 } }), old));
+  expect(turn.state).toBe("submitted");
+  // The CLI works (its busy mark hides the end), then a new end mark: that one is the turn's.
+  turns.observe(13, screen({ busy: { name: "esc interrupt", row: 29 }, input: { name: ">", value: "", row: 26 } }));
+  turns.observe(14, at(0));
+  expect(turn).toMatchObject({ state: "done", changed: 14 });
+  const response = turns.annotate(at(0), 14)[0]!.children!.find((n) => n.ref === "@ai.response")!;
+  expect(response.evidence!.at(-1)).toMatchObject({ source: "turn", complete: false, fact: expect.stringContaining("scrolled above") });
 });

@@ -1,0 +1,38 @@
+// A chat program's answer taller than the screen: on the normal screen the lines it pushed up
+// are in the terminal's scrollback, so the outline of a turn reads the screen with the lines
+// scrolled since the prompt was sent on top (a "tall grid"), and this file brings the nodes
+// back to screen rows. A turn region (the response, its end mark) keeps its whole text and
+// value; its box is clipped to the screen and its evidence keeps the cells it really rests
+// on (negative rows: in the scrollback). Other nodes above the screen are not on it: dropped.
+import type { OutlineNode } from "../outline/types.ts";
+import { TURN_REGIONS } from "./turns.ts";
+
+/** How many lines of scrollback a turn's outline reads at most (an answer of this many lines). */
+export const TURN_SCROLLBACK_MAX = 2000;
+
+function shiftNode(node: OutlineNode, above: number, keep: boolean): OutlineNode | null {
+  const top = node.bbox.row - above;
+  const bottom = top + node.bbox.rows;
+  if (bottom <= 0 && !keep) return null;
+  const row = Math.max(0, top);
+  const children = node.children?.map((child) => shiftNode(child, above, false)).filter((child): child is OutlineNode => child !== null);
+  const evidence = node.evidence?.map((e) => (e.source === "manifest" && e.cells ? { ...e, cells: { ...e.cells, row: e.cells.row - above } } : e));
+  return {
+    ...node,
+    bbox: { ...node.bbox, row, rows: Math.max(0, bottom - row) },
+    ...(children ? { children } : {}),
+    ...(evidence ? { evidence } : {}),
+  };
+}
+
+/** The nodes of a tall grid (`above` lines of scrollback on top of `rows` screen rows) in
+ * screen rows; the turn regions of the chat program at `root` are kept whole. */
+export function onScreen(nodes: OutlineNode[], above: number, rows: number, root: string | null): OutlineNode[] {
+  if (above === 0) return nodes;
+  const turnRefs = new Set(root ? TURN_REGIONS.map((name) => `@${root}.${name}`) : []);
+  return nodes.map((node) => {
+    if (node.ref !== `@${root}`) return shiftNode(node, above, false);
+    const children = (node.children ?? []).map((child) => shiftNode(child, above, turnRefs.has(child.ref))).filter((child): child is OutlineNode => child !== null);
+    return { ...node, bbox: { ...node.bbox, row: 0, rows }, children, evidence: node.evidence?.map((e) => (e.source === "manifest" && e.cells ? { ...e, cells: { ...e.cells, row: 0, rows } } : e)) };
+  }).filter((node): node is OutlineNode => node !== null);
+}
