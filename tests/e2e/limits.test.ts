@@ -415,7 +415,8 @@ test("JSON-RPC ids past 2^53 are refused rather than echoed wrong", async () => 
 
 test("daemon stop and list after a daemon died clean up its socket, pid file, ledger and leftovers", async () => {
   await using own = await World.start();
-  const stubborn = await own.spawn(["bash", "-c", "trap '' HUP; echo stubborn-up; exec cat"]);
+  // Ignores SIGHUP and never reads its terminal (cat ends on the hangup's EIO): it outlives the daemon.
+  const stubborn = await own.spawn(["bash", "-c", "trap '' HUP; echo stubborn-up; exec sleep 1000000"]);
   await own.json(["wait", "--session", stubborn.name, "--text", "stubborn-up"]);
   own.daemon!.kill("SIGKILL");
   await own.daemon!.exited;
