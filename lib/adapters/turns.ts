@@ -6,8 +6,8 @@
 // the turn before (the last answer's end mark stays on screen until the CLI redraws).
 //
 // The rule: a turn region counts for the turn only once it is new since the submission: seen
-// absent on a screen at or after it, or drawn with other text or in another place than on the
-// screen the prompt was sent on (under load one parsed batch can hold a whole turn: the old end
+// absent on a screen at or after it, or drawn starting with another row than on the screen the
+// prompt was sent on (its place is no evidence: a redrawn history moves the old answer) (under load one parsed batch can hold a whole turn: the old end
 // mark gone and the new one drawn). A region as it was when the prompt was sent is the old
 // turn's. An end counts only after the CLI showed it took the prompt ("taken"): a new live
 // region (busy, approval, question), or the prompt left the input while every end region on
@@ -90,9 +90,13 @@ function inputHolds(input: OutlineNode | undefined, prompt: string): boolean {
   return value.includes(start) || start.includes(value);
 }
 
-/** A region's text and place: the same on a later screen means not drawn anew. */
+/** What identifies a region's content: its first row (an answer's start, an end mark's line).
+ * Not its place: a CLI that redraws its history (Ink on a loaded machine draws a frame in
+ * parts) shows the turn before's answer in another row, and that must not read as new. The
+ * same first row on a later screen means not drawn anew; a turn whose answer starts exactly as
+ * the one before counts once it was seen absent (the CLI's busy mark hides it while it works). */
 function shape(node: OutlineNode): string {
-  return `${node.bbox.row},${node.bbox.col},${node.bbox.rows},${node.bbox.cols}:${node.name}`;
+  return node.name.split("\n").map((row) => row.trim()).find((row) => row !== "") ?? "";
 }
 
 const TURNS_KEPT = 100;
