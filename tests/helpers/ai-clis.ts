@@ -193,12 +193,14 @@ export function turnTests(ai: AiClis, cli: AiCli): void {
 /** What each CLI can do to end a turn besides done and error: deny a command at its approval,
  * ask the user a question with its own tool (Codex offers its question tool only in plan mode,
  * Pi has neither), stop with Esc. And how each shows a failed request. */
-const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp }> = {
+const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp; notModelled?: string }> = {
   claude: { deny: true, question: true, error500: /API Error: 500 tuiwright model server: internal failure/, error429: /API Error: Request rejected \(429\)/ },
   codex: { deny: true, question: false, error500: /high demand/, error429: /429 Too Many Requests/ },
   pi: { deny: false, question: false, error500: /^Error: 500 tuiwright model server: internal failure$/, error429: /^Error: 429 tuiwright model server: rate limited$/ },
-  opencode: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429/ },
-  gemini: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429|quota/i },
+  // Known gaps (issue 28 stays open): these manifests have no error, interrupted, denied or
+  // question regions yet, so these turns end only by their timeout; the tests say so as skips.
+  opencode: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429/, notModelled: "adapters/opencode.toml has no error, interrupted, denied or question regions yet" },
+  gemini: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429|quota/i, notModelled: "adapters/gemini.toml has no error, interrupted, denied or question regions yet (and Gemini CLI retries a 500 for minutes)" },
 };
 
 /** The key that chooses an option: the one it names ("(esc)", "(n)"), or its digit. */
@@ -218,7 +220,8 @@ export function endTests(ai: AiClis, cli: AiCli): void {
   let started: Promise<CliSetup> | null = null;
   const conversation = () => (started ??= ai.start(cli, name));
   const turn = async (setup: CliSetup, prompt: string) => ai.tw(["turn", "--session", name, prompt, "--timeout", String(LONG)], setup);
-  describe.skipIf(skipReason(cli) !== null)(`${cli} turn ends`, () => {
+  if (ends.notModelled) console.log(`${cli} turn ends: skipped — ${ends.notModelled}`);
+  describe.skipIf(skipReason(cli) !== null || ends.notModelled !== undefined)(`${cli} turn ends`, () => {
     afterAll(async () => { if (started) await ai.tw(["kill", "--session", name], await started); });
 
     test(`${cli}: a request that fails with 500, then with 429, ends its turn in error with the CLI's message`, async () => {
