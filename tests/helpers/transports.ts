@@ -2,6 +2,7 @@
 // (`tuiwright mcp`, tools/call) and HTTP (`tuiwright serve --http`, POST /rpc) — behind one
 // `call(method, params)`, so a test can make the same promise on each.
 import { BIN, type World } from "./harness.ts";
+import { startServe } from "./serve-process.ts";
 
 export type Transport = {
   name: "socket" | "mcp" | "http";
@@ -60,17 +61,7 @@ async function mcpTransport(world: World): Promise<Transport> {
 
 /** `tuiwright serve --http 127.0.0.1:0`, once it has said where it listens and its token. */
 async function httpTransport(world: World): Promise<Transport> {
-  const server = Bun.spawn([BIN, "serve", "--http", "127.0.0.1:0"], { env: world.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const reader = server.stdout.getReader();
-  let text = "";
-  while (!text.includes("mode 0600")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited: ${text}${await new Response(server.stderr).text()}`);
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const url = /serving (http:\/\/[^/]+)\/rpc/.exec(text)![1]!;
-  const token = /token: (\S+)/.exec(text)![1]!;
+  const { server, url, token } = await startServe(world.env);
   let nextId = 0;
   return {
     name: "http",
