@@ -126,7 +126,7 @@ export class SessionOutline {
 
   #trackTyped(input: string): void {
     const adapter = this.#current?.adapter;
-    const manifest = adapter ? this.#catalog.manifests().find((m) => m.name === adapter) : undefined;
+    const manifest = this.#manifest(adapter);
     if (!manifest?.turns) { this.#typed = ""; return; }
     this.current();
     // Keys for an approval or a question (a digit, y) are not the prompt.
@@ -150,10 +150,15 @@ export class SessionOutline {
     this.#current = null; // the outline now reads the new turn
   }
 
+  /** The loaded manifest named `adapter`, if any. */
+  #manifest(adapter: string | null | undefined) {
+    return adapter ? this.#catalog.manifests().find((m) => m.name === adapter) : undefined;
+  }
+
   /** The chat program (a turns manifest) this session's screen is, or null. */
   chat(): { adapter: string; root: string } | null {
     const outline = this.current();
-    const manifest = outline.adapter ? this.#catalog.manifests().find((m) => m.name === outline.adapter) : undefined;
+    const manifest = this.#manifest(outline.adapter);
     return manifest?.turns ? { adapter: manifest.name, root: manifest.root } : null;
   }
 
@@ -163,7 +168,7 @@ export class SessionOutline {
     if (enter < 0) return "the input has no Enter";
     this.#screen.sync();
     const outline = this.current();
-    const manifest = outline.adapter ? this.#catalog.manifests().find((m) => m.name === outline.adapter) : undefined;
+    const manifest = this.#manifest(outline.adapter);
     if (!manifest?.turns) return `the screen is not a chat program's (${outline.adapter ? `adapter ${outline.adapter} has no turns` : "no adapter"})`;
     // What this session typed since the last Enter, this input's text before its Enter included.
     const typed = typedText(this.#typed, input.slice(0, enter));
@@ -187,7 +192,7 @@ export class SessionOutline {
   /** The observations see the input before it goes. */
   #observe(input: string): void {
     const adapter = this.#current?.adapter;
-    const manifest = adapter ? this.#catalog.manifests().find((m) => m.name === adapter) ?? null : null;
+    const manifest = this.#manifest(adapter) ?? null;
     // A manifest that learns from values shown earlier sees the screen before every input, as a
     // replay does at each input event: live and replay remember the same values.
     if (manifest?.values.some((entry) => entry.defaultOnceSeen)) this.current();
