@@ -25,11 +25,30 @@ test("toMatchScreen waits while the screen changes, fails at once with the diff 
   const { expectSession } = await import("../../lib/client/index.ts");
   const { existsSync, readFileSync, writeFileSync } = await import("node:fs");
   const { join } = await import("node:path");
+  // This test writes goldens, so it runs as a developer would (CI unset) until the part that
+  // checks CI=true; CI machines export CI=true to every test.
+  const savedCI = process.env.CI;
+  delete process.env.CI;
+  try {
+    await matchScreenScenario(world.dir, expectSession, { existsSync, readFileSync, writeFileSync }, join);
+  } finally {
+    if (savedCI === undefined) delete process.env.CI;
+    else process.env.CI = savedCI;
+  }
+});
+
+async function matchScreenScenario(
+  dir: string,
+  expectSession: typeof import("../../lib/client/index.ts").expectSession,
+  fs: Pick<typeof import("node:fs"), "existsSync" | "readFileSync" | "writeFileSync">,
+  join: typeof import("node:path").join,
+): Promise<void> {
+  const { existsSync, readFileSync, writeFileSync } = fs;
   await using client = await connect();
   // `read` holds the second line back until the test types it.
   await using held = await client.spawn({ argv: ["sh", "-c", "echo first; read line; echo \"second $line\"; exec cat"], cols: 30, rows: 4 });
   await expectSession(held).toShow("first");
-  const golden = join(world.dir, "held.snap");
+  const golden = join(dir, "held.snap");
   writeFileSync(golden, "# size: 30x4\n--- screen\nfirst\nok\nsecond ok\n");
   // Still and different: fails after the settle time (200 ms), not the 10 s timeout.
   const started = performance.now();
@@ -38,7 +57,7 @@ test("toMatchScreen waits while the screen changes, fails at once with the diff 
   await held.type("ok\r");
   await expectSession(held).toMatchScreen(golden); // the echo and the second line come while it waits
   // A missing golden is written from the settled screen (and passes); update rewrites it.
-  const fresh = join(world.dir, "fresh.snap");
+  const fresh = join(dir, "fresh.snap");
   await expectSession(held).toMatchScreen(fresh);
   expect(readFileSync(fresh, "utf8")).toEndWith("# size: 30x4\n--- screen\nfirst\nok\nsecond ok\n");
   await held.type("more\r");
@@ -48,13 +67,7 @@ test("toMatchScreen waits while the screen changes, fails at once with the diff 
   expect(readFileSync(fresh, "utf8")).toContain("more\nmore");
   await expectSession(held).toMatchScreen(fresh);
   // Under CI=true a missing golden is a failure, never written.
-  const saved = process.env.CI;
   process.env.CI = "true";
-  try {
-    await expect(expectSession(held).toMatchScreen(join(world.dir, "ci.snap"))).rejects.toThrow("goldens are not written under CI=true");
-    expect(existsSync(join(world.dir, "ci.snap"))).toBe(false);
-  } finally {
-    if (saved === undefined) delete process.env.CI;
-    else process.env.CI = saved;
-  }
-});
+  await expect(expectSession(held).toMatchScreen(join(dir, "ci.snap"))).rejects.toThrow("goldens are not written under CI=true");
+  expect(existsSync(join(dir, "ci.snap"))).toBe(false);
+}
