@@ -32,6 +32,11 @@ type CoreInternals = {
   };
 };
 
+/** How long a synchronized-output frame (DECSET 2026) may stay open before what it drew
+ * counts: a program that dies or stalls mid-frame must not freeze every wait (xterm.js's
+ * renderer gives up on a frame after the same second). */
+const FRAME_LIMIT_MS = 1000;
+
 export class Screen {
   readonly #term: xt.Terminal;
   readonly #serializer: SerializeAddon;
@@ -45,6 +50,10 @@ export class Screen {
   #listeners = new Set<() => void>();
   /** Input is being typed through the reply channel (it is no query reply). */
   #typing = false;
+  /** When the open synchronized-output frame was first seen open, or null. */
+  #frameOpenedAt: number | null = null;
+  #frameTimer: ReturnType<typeof setTimeout> | undefined;
+  #frameEndListeners = new Set<() => void>();
 
   constructor(options: ScreenOptions) {
     this.#term = new xt.Terminal({
@@ -100,6 +109,23 @@ export class Screen {
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Called when a synchronized-output frame ends (or passes FRAME_LIMIT_MS), changed or not:
+   * whatever held off reading the screen during it can look now. */
+  onFrameEnd(listener: () => void): () => void {
+    this.#frameEndListeners.add(listener);
+    return () => this.#frameEndListeners.delete(listener);
+  }
+
+  /**
+   * Whether the program is in the middle of a synchronized-output frame (Codex, opencode and Pi
+   * bracket every redraw with DECSET/DECRST 2026). The screen then holds half of the new frame
+   * over half of the old one — a state the program never showed — so the revision stays at the
+   * last whole frame and waits do not read it until the frame ends.
+   */
+  get midFrame(): boolean {
+    return this.#frameOpen();
   }
 
   /** Sees every OSC `ident` the program writes, in parse order (at its place among the queries
@@ -206,7 +232,9 @@ export class Screen {
   }
 
   dispose(): void {
+    clearTimeout(this.#frameTimer);
     this.#listeners.clear();
+    this.#frameEndListeners.clear();
     this.#term.dispose();
   }
 
@@ -222,12 +250,40 @@ export class Screen {
   }
 
   #refresh(): void {
+    if (this.#frameOpen()) return;
     const hash = this.#computeHash();
     if (hash === this.#hash) return;
     this.#hash = hash;
     this.#revision++;
     this.#lastChangeAt = performance.now();
     for (const listener of this.#listeners) listener();
+  }
+
+  /** Tracks the open synchronized-output frame; on its end (or limit) refreshes and tells the
+   * frame-end listeners. */
+  #frameOpen(): boolean {
+    if (!this.#term.modes.synchronizedOutputMode) {
+      if (this.#frameOpenedAt !== null) this.#endFrame();
+      return false;
+    }
+    const now = performance.now();
+    this.#frameOpenedAt ??= now;
+    if (now - this.#frameOpenedAt >= FRAME_LIMIT_MS) {
+      if (this.#frameTimer !== undefined) this.#endFrame();
+      return false;
+    }
+    if (this.#frameTimer === undefined) {
+      this.#frameTimer = setTimeout(() => this.#refresh(), FRAME_LIMIT_MS - (now - this.#frameOpenedAt));
+      (this.#frameTimer as { unref?: () => void }).unref?.(); // a replay ending mid-frame exits at once
+    }
+    return true;
+  }
+
+  #endFrame(): void {
+    clearTimeout(this.#frameTimer);
+    this.#frameTimer = undefined;
+    if (!this.#term.modes.synchronizedOutputMode) this.#frameOpenedAt = null;
+    queueMicrotask(() => { for (const listener of this.#frameEndListeners) listener(); });
   }
 }
 

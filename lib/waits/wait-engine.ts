@@ -229,7 +229,7 @@ export class WaitEngine {
         resolve,
         reject,
       };
-      if (this.#settle(pending)) return;
+      if (this.#settle(pending, timeoutMs === 0)) return;
       if (this.#hopeless(pending)) return this.#fail(pending, "ended");
       if (timeoutMs === 0) return this.#fail(pending, "timeout");
       this.#pending.add(pending);
@@ -265,9 +265,12 @@ export class WaitEngine {
   }
 
 
-  /** Resolves the wait if it is satisfied; otherwise (re)arms its settle timer. */
-  #settle(pending: Pending): boolean {
+  /** Resolves the wait if it is satisfied; otherwise (re)arms its settle timer. Mid-frame
+   * (synchronized output) it does not look — the screen shows no state the program drew — unless
+   * `now` (a check-once wait); the frame's end notifies. */
+  #settle(pending: Pending, now = false): boolean {
     const state = this.#state();
+    if (!now && !state.ended && state.screen.midFrame) return false;
     let text: string | undefined;
     let cursorText: string | undefined;
     const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));

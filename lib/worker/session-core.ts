@@ -157,6 +157,7 @@ export class SessionCore {
       this.#waits.notify();
       this.#events({ kind: "changed", revision: this.screen.revision, hash: this.screen.hash, title: this.screen.title });
     });
+    this.screen.onFrameEnd(() => this.#waits.notify());
     const bells = new BellThrottle(() => this.#events({ kind: "bell", revision: this.screen.revision, hash: this.screen.hash }));
     this.#bells = bells;
     this.screen.onBell(() => bells.ring());

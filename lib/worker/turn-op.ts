@@ -17,6 +17,10 @@ type TurnReply = WorkerOps["turn"][1];
  * Enter counts as not taken (a CLI that took it as part of a paste) and is sent once more. */
 const NOT_TAKEN_STILL_MS = 1000;
 const ENTER_TRIES = 3;
+/** A turn done with no answer on screen: how long the screen must then stay still before "no
+ * answer" is believed. opencode draws its end line a frame before the answer's text (seen
+ * under load: 160 ms apart); an empty answer stays empty. */
+const ANSWER_DRAWN_STILL_MS = 500;
 
 function node(nodes: OutlineNode[], ref: string): OutlineNode | undefined {
   return [...walk(nodes)].find((n) => n.ref === ref);
@@ -84,7 +88,12 @@ export async function runTurn(core: SessionCore, params: TurnParams, signal?: Ab
     }
   }
   const ended = await wait({ turn: turnId, mode: "any", timeoutMs: left() }, `turn ${turnId} to end or need you`);
-  return { ...describeTurn(core, root, ended.turn!), elapsedMs: Math.round(performance.now() - started) };
+  if (ended.turn?.state === "done" && !node(core.outline.current().nodes, `${root}.response`)?.value?.trim()) {
+    await wait({ ref: `${root}.response`, refValue: "/\\S/", settledMs: ANSWER_DRAWN_STILL_MS, mode: "any", timeoutMs: left() }, `turn ${turnId}'s answer drawn, or the screen still ${ANSWER_DRAWN_STILL_MS} ms`);
+  }
+  const turns = core.outline.turns;
+  const latest = turns?.get(turnId);
+  return { ...describeTurn(core, root, latest ? turns!.info(latest) : ended.turn!), elapsedMs: Math.round(performance.now() - started) };
 }
 
 /** What the screen says about a turn that ended or needs the caller. */

@@ -182,3 +182,52 @@ test("an aborted wait is dropped at once (its caller hung up), not at its timeou
   expect(engine.size).toBe(0);
   expect((await failure(waiting)).message).toBe("wait cancelled: the caller disconnected");
 });
+
+// Codex, opencode and Pi bracket each redraw with synchronized output (DECSET/DECRST 2026); a
+// frame larger than one PTY read arrives in pieces, and in between the screen shows the top of
+// the new frame over the bottom of the old one, a state the program never drew.
+test("mid-frame (synchronized output) the revision holds and no wait reads the torn screen; the frame's end shows it whole", async () => {
+  setup();
+  screen.onFrameEnd(() => engine.notify());
+  await screen.write("status: working\r\n");
+  const before = screen.revision;
+  const done = engine.wait(spec({ text: ["status: done"] }));
+  let fired = false;
+  void done.then(() => { fired = true; });
+  // The new frame's first half: "done" is drawn but its answer below is not yet.
+  await screen.write("\x1b[?2026h\x1b[H\x1b[2Kstatus: done");
+  expect(screen.midFrame).toBe(true);
+  expect(screen.revision).toBe(before);
+  await engine.wait(spec({ text: ["status: working"], timeoutMs: 0 })).catch(() => undefined);
+  expect(fired).toBe(false);
+  await screen.write("\r\nanswer: 42\x1b[?2026l");
+  expect(screen.midFrame).toBe(false);
+  expect(screen.revision).toBe(before + 1);
+  const result = await done;
+  expect(result.revision).toBe(before + 1);
+  expect(screen.text()).toContain("answer: 42");
+});
+
+test("a wait begun mid-frame looks when the frame ends, even if the frame changed nothing", async () => {
+  setup();
+  screen.onFrameEnd(() => engine.notify());
+  await screen.write("ready> ");
+  await screen.write("\x1b[?2026h");
+  const waiting = engine.wait(spec({ text: ["ready>"] }));
+  await screen.write("\x1b[?2026l");
+  expect((await waiting).fired).toEqual(['text "ready>"']);
+});
+
+test("a frame that never ends counts after a second: a program that stalls mid-frame does not freeze waits", async () => {
+  setup();
+  screen.onFrameEnd(() => engine.notify());
+  const before = screen.revision;
+  await screen.write("\x1b[?2026hhalf a frame");
+  expect(screen.revision).toBe(before);
+  const result = await engine.wait(spec({ text: ["half a frame"] }));
+  expect(result.revision).toBe(before + 1);
+  expect(result.elapsedMs).toBeGreaterThanOrEqual(900);
+  // Past the limit the open frame no longer holds anything back.
+  await screen.write(" and more");
+  expect(screen.revision).toBe(before + 2);
+});

@@ -1,0 +1,124 @@
+// A CLI that draws its end-of-turn line a frame before the answer's text (opencode does, under
+// load: the "▣ Build · 3.8s" line over an empty answer, the text 160 ms later): `turn` answers
+// with the text, not with "no answer". A stand-in CLI holds the answer back until the test
+// lets it go, so the order is certain.
+import { afterAll, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { World } from "../helpers/harness.ts";
+
+const world = World.empty();
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+const MANIFEST = `name = "endfirst"
+root = "endfirst"
+description = "a stand-in AI CLI that draws its end line before its answer"
+turns = true
+
+[detect]
+argv0 = ["endfirst"]
+confidence = 0.9
+
+[[regions]]
+name = "input"
+role = "input"
+last = true
+from = '/^>/'
+until = '/^>/'
+
+[[regions]]
+name = "busy"
+role = "status"
+from = '/^working/'
+until = '/^working/'
+
+[[regions]]
+name = "response"
+role = "document"
+last = true
+after = '/^you: /'
+until = '/^END · /'
+
+[[regions]]
+name = "done"
+role = "status"
+last = true
+after = '/^you: /'
+until = '/^END · /'
+
+[[values]]
+region = "response"
+regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END · [^\\n]*$/'
+
+[[values]]
+region = "input"
+regex = '/^> ?(?<value>.*?)\\s*$/'
+`;
+
+// Raw keys; Enter: "working", then the end line over an empty answer, with a clock ticking
+// below (as opencode's footer changes) until a line arrives on the FIFO named by argv[1]; then
+// the answer. The prompt "nothing" gets an empty answer and no clock.
+const CLI = `#!/usr/bin/env python3
+import os, select, sys, tty
+tty.setraw(0)
+fifo = os.open(sys.argv[1], os.O_RDWR)  # read-write: select waits for data, never sees EOF
+history, typed = [], ""
+def draw(extra=()):
+    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed, *extra])).encode())
+draw()
+while True:
+    key = os.read(0, 1).decode()
+    if key == "\\x03":
+        break
+    if key != "\\r":
+        typed += key
+        draw()
+        continue
+    prompt, typed = typed, ""
+    history += ["you: " + prompt]
+    draw(["working"])
+    history += ["", "END · 1.0s"]
+    draw()
+    if prompt == "nothing":
+        continue
+    tick = 0
+    while not select.select([fifo], [], [], 0.1)[0]:
+        tick += 1
+        draw(["clock %d" % tick])
+    os.read(fifo, 100)
+    history[-2] = "answer to " + prompt
+    draw()
+`;
+
+test("turn answers with the text a CLI draws after its end line, and an empty answer once the screen stays still", async () => {
+  const config = join(world.dir, "config");
+  mkdirSync(join(config, "tuiwright/adapters"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(config, "tuiwright/adapters/endfirst.toml"), MANIFEST);
+  const bin = join(world.dir, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "endfirst"), CLI);
+  chmodSync(join(bin, "endfirst"), 0o755);
+  const fifo = join(world.dir, "answer.fifo");
+  expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+  const env = { XDG_CONFIG_HOME: config };
+  const tw = async (args: string[]) => {
+    const result = await world.run(["--json", ...args], { env });
+    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
+    return JSON.parse(result.stdout);
+  };
+  await tw(["spawn", "--session", "ef", "--cols", "60", "--rows", "12", "--", join(bin, "endfirst"), fifo]);
+  await tw(["wait", "--session", "ef", "--ref", "@endfirst.input"]);
+  const turn = world.run(["--json", "turn", "--session", "ef", "hello", "--timeout", "30000"], { env });
+  // The end line is on screen over an empty answer; only then is the answer let go.
+  await tw(["wait", "--session", "ef", "--text", "END · 1.0s", "--timeout", "30000"]);
+  writeFileSync(fifo, "go\n");
+  const ended = await turn;
+  expect(ended.stderr).toBe("");
+  const result = JSON.parse(ended.stdout);
+  expect(result.turn.state).toBe("done");
+  expect(result.response).toEqual({ text: "answer to hello", complete: true });
+  // A CLI that answers nothing: done with no response, once the screen has stayed still.
+  const empty = await tw(["turn", "--session", "ef", "nothing", "--timeout", "30000"]);
+  expect(empty.turn.state).toBe("done");
+  expect(empty.response).toBeUndefined();
+}, 60_000);
