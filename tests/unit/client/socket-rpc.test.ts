@@ -2,67 +2,17 @@
 // in-process Unix socket server that answers as a test tells it: in pieces, out of order, with
 // errors and notifications, or by hanging up.
 import { afterEach, expect, test } from "bun:test";
-import { createServer, type Server, type Socket } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { SocketRpc, TuiwrightError } from "../../../lib/client/portable.ts";
+import { cleanUp, FakeDaemon, onCleanUp, reply, tempDir, type Request } from "./fake-daemon.ts";
 
-type Request = { jsonrpc: string; id: number; method: string; params: any };
-
-/** A socket server that collects requests; the test answers them on `socket`. */
-class FakeDaemon {
-  readonly requests: Request[] = [];
-  socket: Socket | null = null;
-  readonly #waiters: { count: number; resolve(requests: Request[]): void }[] = [];
-  constructor(readonly server: Server, readonly path: string) {}
-
-  static async start(): Promise<FakeDaemon> {
-    const dir = mkdtempSync(`${tmpdir()}/tuiwright-unit-rpc-`);
-    const daemon: FakeDaemon = new FakeDaemon(createServer((socket) => daemon.#accept(socket)), `${dir}/daemon.sock`);
-    await new Promise<void>((resolve) => daemon.server.listen(daemon.path, resolve));
-    cleanups.push(() => { daemon.socket?.destroy(); daemon.server.close(); rmSync(dir, { recursive: true, force: true }); });
-    return daemon;
-  }
-
-  #accept(socket: Socket): void {
-    this.socket = socket;
-    let buffer = "";
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      for (let newline = buffer.indexOf("\n"); newline !== -1; newline = buffer.indexOf("\n")) {
-        this.requests.push(JSON.parse(buffer.slice(0, newline)));
-        buffer = buffer.slice(newline + 1);
-      }
-      for (const waiter of [...this.#waiters]) {
-        if (this.requests.length < waiter.count) continue;
-        this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
-        waiter.resolve(this.requests.slice(0, waiter.count));
-      }
-    });
-  }
-
-  /** Resolves once `count` requests have come in (no polling: checked as data arrives). */
-  received(count: number): Promise<Request[]> {
-    if (this.requests.length >= count) return Promise.resolve(this.requests.slice(0, count));
-    return new Promise((resolve) => this.#waiters.push({ count, resolve }));
-  }
-
-  send(...messages: object[]): void {
-    this.socket!.write(messages.map((m) => JSON.stringify(m) + "\n").join(""));
-  }
-}
-
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+afterEach(cleanUp);
 
 async function connected(): Promise<{ daemon: FakeDaemon; rpc: SocketRpc }> {
   const daemon = await FakeDaemon.start();
   const rpc = await SocketRpc.connect(daemon.path);
-  cleanups.unshift(() => rpc.close());
+  onCleanUp(() => rpc.close());
   return { daemon, rpc };
 }
-
-const reply = (id: number, result: unknown) => ({ jsonrpc: "2.0", id, result });
 
 test("a call is one JSON-RPC request line, and its reply resolves it", async () => {
   const { daemon, rpc } = await connected();
@@ -168,8 +118,7 @@ test("a call after close() fails with daemon-unavailable instead of waiting fore
 });
 
 test("connecting where no daemon listens is daemon-unavailable, naming the path", async () => {
-  const dir = mkdtempSync(`${tmpdir()}/tuiwright-unit-rpc-`);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir();
   const error = await SocketRpc.connect(`${dir}/none.sock`).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TuiwrightError);
   expect(error).toMatchObject({ errorName: "daemon-unavailable" });
