@@ -27,14 +27,12 @@ test("program text with <, >, & and quotes is escaped: no element of its own, no
   expect(svg.match(/<text /g)!.length).toBe(svg.match(/<\/text>/g)!.length);
 });
 
-test("the chrome title and annotation labels are escaped too", () => {
-  return gridOf("hi").then((grid) => {
-    const svg = renderSvg(grid, { chrome: `</text><script>x()</script> & "t"`, annotations: [{ bbox: { row: 0, col: 0, rows: 1, cols: 2 }, label: `<b>&"` }] });
-    expect(svg).not.toContain("<script");
-    expect(svg).not.toContain("<b>");
-    expect(texts(svg)).toContain("&lt;/text&gt;&lt;script&gt;x()&lt;/script&gt; &amp; &quot;t&quot;");
-    expect(texts(svg)).toContain("&lt;b&gt;&amp;&quot;");
-  });
+test("the chrome title and annotation labels are escaped too", async () => {
+  const svg = renderSvg(await gridOf("hi"), { chrome: `</text><script>x()</script> & "t"`, annotations: [{ bbox: { row: 0, col: 0, rows: 1, cols: 2 }, label: `<b>&"` }] });
+  expect(svg).not.toContain("<script");
+  expect(svg).not.toContain("<b>");
+  expect(texts(svg)).toContain("&lt;/text&gt;&lt;script&gt;x()&lt;/script&gt; &amp; &quot;t&quot;");
+  expect(texts(svg)).toContain("&lt;b&gt;&amp;&quot;");
 });
 
 test("characters XML does not allow (a program's U+FFFF, a control in a title) become U+FFFD, so the SVG still parses", async () => {
