@@ -59,12 +59,15 @@ export class SocketRpc {
   readonly #decoder = new TextDecoder();
   #buffer = "";
   #nextId = 1;
+  /** Set once the connection has closed: a later call fails with it (a write would go nowhere). */
+  #closed: TuiwrightError | null = null;
 
   private constructor(socket: Socket) {
     this.#socket = socket;
     socket.on("data", (chunk: Uint8Array) => this.#receive(this.#decoder.decode(chunk, { stream: true })));
     socket.on("close", () => {
       const error = new TuiwrightError("daemon-unavailable", "the daemon closed the connection", { hint: "`tuiwright daemon status` shows whether the daemon is up" });
+      this.#closed = error;
       for (const call of this.#pending.values()) call.reject(error);
       this.#pending.clear();
     });
@@ -89,6 +92,7 @@ export class SocketRpc {
       const id = this.#nextId++;
       const frame = requestFrame(method, { jsonrpc: "2.0", id, method, params: request });
       results.push(await new Promise((resolve, reject) => {
+        if (this.#closed) return reject(this.#closed);
         this.#pending.set(id, { resolve, reject });
         this.#socket.write(frame);
       }));

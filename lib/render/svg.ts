@@ -13,7 +13,11 @@ const ANNOTATION = "#ffb000";
 
 export type SvgOptions = { annotations?: { bbox: BBox; label: string }[]; chrome?: string };
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+// A character XML 1.0 does not allow (C0 controls but tab, newline and CR; U+FFFE, U+FFFF; a lone
+// surrogate) makes the whole SVG unreadable, and the PNG with it: each is drawn as U+FFFD.
+const NOT_XML = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const escape = (text: string) =>
+  text.replace(NOT_XML, "\ufffd").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const px = (n: number) => Number(n.toFixed(2));
 
 function colours(style: Style): { fg: string; bg: string | null } {
