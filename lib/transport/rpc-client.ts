@@ -8,6 +8,9 @@ import { combineTypeResults, requestFrame, requestsFor, settleReply, type Pendin
 export class RpcClient {
   readonly #connection: Connection;
   readonly #pending: Map<number, Pending>;
+  /** Set once the connection has closed: a later call fails with it (a write would go nowhere
+   * and the call would wait forever). */
+  readonly #hungUp: { error: TuiwrightError | null };
   readonly #clientVersion: string | undefined;
   /** Resolves when the connection closes (the daemon closes it as it exits). */
   readonly closed: Promise<void>;
@@ -18,7 +21,8 @@ export class RpcClient {
   #pingInFlight: number | null = null;
   onNotification: ((message: JsonRpcNotification) => void) | null = null;
 
-  private constructor(connection: Connection, pending: Map<number, Pending>, closed: Promise<void>, clientVersion: string | undefined, path: string, answerTimeoutMs: number | undefined) {
+  private constructor(connection: Connection, pending: Map<number, Pending>, hungUp: { error: TuiwrightError | null }, closed: Promise<void>, clientVersion: string | undefined, path: string, answerTimeoutMs: number | undefined) {
+    this.#hungUp = hungUp;
     this.#path = path;
     this.#answerTimeoutMs = answerTimeoutMs;
     this.#clientVersion = clientVersion;
@@ -33,6 +37,7 @@ export class RpcClient {
    * daemon must not hang a cron job); the calls themselves may take as long as they need. */
   static async connect(path: string, options: { clientVersion?: string; answerTimeoutMs?: number } = {}): Promise<RpcClient> {
     const pending = new Map<number, Pending>();
+    const hungUp: { error: TuiwrightError | null } = { error: null };
     const reader = new LineReader(Number.MAX_SAFE_INTEGER); // the daemon is trusted to frame its answers
     let client: RpcClient | undefined;
     let markClosed!: () => void;
@@ -45,6 +50,7 @@ export class RpcClient {
         const error = new TuiwrightError("daemon-unavailable", "the daemon closed the connection", {
           hint: "run the command again; `tuiwright daemon status` shows whether the daemon is up",
         });
+        hungUp.error = error;
         for (const call of pending.values()) call.reject(error);
         pending.clear();
         if (client) client.#stopWatchdog();
@@ -52,7 +58,7 @@ export class RpcClient {
       },
     });
     const connection = options.answerTimeoutMs === undefined ? await connecting : await withTimeout(connecting, options.answerTimeoutMs, () => unanswered(path, options.answerTimeoutMs!, "accept the connection"));
-    client = new RpcClient(connection, pending, closed, options.clientVersion, path, options.answerTimeoutMs);
+    client = new RpcClient(connection, pending, hungUp, closed, options.clientVersion, path, options.answerTimeoutMs);
     return client;
   }
 
@@ -72,6 +78,7 @@ export class RpcClient {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (this.#hungUp.error) return Promise.reject(this.#hungUp.error);
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#connection.send(frame);
