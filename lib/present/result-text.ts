@@ -5,6 +5,9 @@ import { compactOutline } from "../outline/compact.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import type { ExitStatusValue, MethodName, Result, WaitResultValue } from "../protocol/methods.ts";
 
+/** The unit of outputChars and of output cursors. */
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
 /** human: for people and agents; plain: bare values for scripts; json: the result as is. */
 export type OutputMode = "human" | "plain" | "json";
 
@@ -82,7 +85,7 @@ export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
   wait: (r, mode) => (mode === "plain" ? (r.text ?? r.fired.join("\n")) : r.text === undefined ? formatWait(r) : `${formatWait(r)}\n${r.text}`),
   exec(r, mode) {
     if (!("exitCode" in r)) return mode === "plain" ? String(r.cursor) : `started interactively; output cursor ${r.cursor} (send input, then wait --output … --from-cursor ${r.cursor})`;
-    const tail = r.outputTruncated ? `\n[output truncated: ${r.output.length} of ${r.outputChars} characters; \`tuiwright block ${r.seq}\` has more]` : "";
+    const tail = r.outputTruncated ? `\n[output truncated: ${utf8Bytes(r.output)} of ${r.outputChars} bytes; \`tuiwright block ${r.seq}\` has more]` : "";
     if (mode === "plain") return r.output.replace(/\n$/, "") + tail;
     const how = r.integration === false ? " (no shell integration: output read from the screen, exit code unknown)" : "";
     return `${r.output.replace(/\n$/, "")}${tail}\n[block ${r.seq} exited ${r.exitCode ?? "?"} in ${r.cwd ?? "?"}${how}]`;

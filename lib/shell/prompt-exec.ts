@@ -44,7 +44,7 @@ export async function execByPrompt(host: PromptHost, command: string, options: {
     exitCode: null,
     output: output.slice(0, options.maxOutput),
     outputTruncated: output.length > options.maxOutput,
-    outputChars: output.length,
+    outputChars: new TextEncoder().encode(output).length, // UTF-8 bytes, as for blocks with shell integration
     startedAt,
     endedAt: new Date().toISOString(),
     cwd: options.cwd,

@@ -97,7 +97,7 @@ test("--max-output caps what is returned and says so; the transcript keeps all o
   const full = "1\n2\n" + Array.from({ length: 4998 }, (_, i) => i + 3).join("\n") + "\n";
   expect(result.outputChars).toBe(full.length);
   const human = await world.run(["exec", "--session", name, "--max-output", "10", "--", "seq 1 100"]);
-  expect(human.stdout).toContain("[output truncated: 10 of 292 characters");
+  expect(human.stdout).toContain("[output truncated: 10 of 292 bytes");
   const dirs = Bun.spawnSync(["sh", "-c", `ls -d ${world.env.XDG_STATE_HOME}/tuiwright/${world.namespace}/transcripts/big-*`]).stdout.toString().trim();
   expect(readFileSync(`${dirs}/blocks/1.out`, "utf8")).toBe(full);
   const events = readFileSync(`${dirs}/events.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));

@@ -88,9 +88,14 @@ describe("exec", () => {
 
   test("truncated output says how much was returned and where the rest is, in both modes", () => {
     const cut = block({ output: "1\n2\n3\n4\n5\n", outputTruncated: true, outputChars: 3893 });
-    const hint = "[output truncated: 10 of 3893 characters; `tuiwright block 5` has more]";
+    const hint = "[output truncated: 10 of 3893 bytes; `tuiwright block 5` has more]";
     expect(render("exec", cut, "human")).toBe(`1\n2\n3\n4\n5\n${hint}\n[block 5 exited 0 in /tmp]`);
     expect(render("exec", cut, "plain")).toBe(`1\n2\n3\n4\n5\n${hint}`);
+  });
+
+  test("the truncation hint counts both sides in UTF-8 bytes, the unit of outputChars and cursors", () => {
+    const wide = block({ output: "é漢\n", outputTruncated: true, outputChars: 100 });
+    expect(render("exec", wide, "plain")).toBe("é漢\n[output truncated: 6 of 100 bytes; `tuiwright block 5` has more]");
   });
 
   test("without shell integration it says the output came from the screen and the exit code is unknown", () => {
