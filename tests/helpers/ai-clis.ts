@@ -314,17 +314,23 @@ const ALT_SCREEN: Record<AiCli, boolean> = { pi: false, gemini: false, codex: tr
  * pushed the prompt, and the response is whole (read across the scrollback) with complete:
  * true — or, on an alternate screen, what is on screen with complete: false and why. Over
  * `turn` and over the raw steps (wait --ref @X.done), one conversation. */
-/** Known gaps in whole answers (issue 28 stays open), said as skips rather than hidden. */
-const LONG_ANSWER_GAPS: Partial<Record<AiCli, string>> = {
-  // The response read across the scrollback ends "… line 097, END OF THE LONG ANSWER.": three
-  // rows are lost where Gemini CLI's redrawn answer meets the scrollback (3 of 3 runs).
-  gemini: "Gemini CLI's 100-line answer loses lines 98-100 where the scrollback meets the screen",
+/** Known gaps in whole answers (issue 28 stays open), said rather than hidden: CLIs whose own
+ * drawing loses rows of the second long answer, so the screen (and any terminal) lacks them. */
+const SECOND_LONG_ANSWER_DRAWN_WRONG: Partial<Record<AiCli, string>> = {
+  // Gemini CLI 0.61 ends each frame with the cursor moved up to its input ("\x1b[3A\x1b[4G").
+  // Its incremental redraw first moves back down ("\x1b[4B…"), but the first one after a
+  // full redraw ("\x1b[2J\x1b[3J\x1b[H…", used while the answer is taller than the screen)
+  // does not: it erases its 11 old rows upward from the input row, 3 rows too high, and
+  // rewrites from there. Lines 098-100 of the second answer are erased on the screen itself
+  // and a stale copy of the footer stays below (seen in the test's cast, event by event, with
+  // a plain xterm; the first answer is drawn whole).
+  gemini: "Gemini CLI 0.61 erases lines 098-100 of its second 100-line answer itself (its redraw after a full-screen redraw starts 3 rows too high)",
 };
 
 export function longAnswerTests(ai: AiClis, cli: AiCli): void {
-  const gap = LONG_ANSWER_GAPS[cli];
-  if (gap) console.log(`${cli} 100-line answer: skipped — ${gap}`);
-  test.skipIf(skipReason(cli) !== null || gap !== undefined)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
+  const drawnWrong = SECOND_LONG_ANSWER_DRAWN_WRONG[cli];
+  if (drawnWrong) console.log(`${cli} second 100-line answer: its lines are not checked — ${drawnWrong}`);
+  test.skipIf(skipReason(cli) !== null)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
     const name = `${cli}-long`;
     const setup = await ai.start(cli, name);
     const all = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -348,7 +354,9 @@ export function longAnswerTests(ai: AiClis, cli: AiCli): void {
       expect(done.fired).toEqual([`ref @${cli}.done`]);
       const response = await ai.node(name, `@${cli}.response`, setup) as any;
       const evidence = response.evidence.find((e: any) => e.source === "turn");
-      expect(evidence).toMatchObject({ turn: turn.turn.id + 1, complete: !ALT_SCREEN[cli] });
+      expect(evidence).toMatchObject({ turn: turn.turn.id + 1 });
+      if (drawnWrong) return;
+      expect(evidence.complete).toBe(!ALT_SCREEN[cli]);
       if (!ALT_SCREEN[cli]) expect(longLines(response.value)).toEqual(all);
     } finally {
       await ai.tw(["kill", "--session", name], setup);
