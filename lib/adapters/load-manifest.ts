@@ -7,7 +7,7 @@ import { parsePattern } from "../terminal/pattern.ts";
 import { COLOUR_NAMES, Manifest, type ManifestData, type RegionData } from "./manifest-schema.ts";
 import { operationRefProblems } from "./manifest-operations.ts";
 
-export type AttrPredicate = { inverse?: boolean; bold?: boolean; dim?: boolean; fg?: number | string; bg?: number | string };
+export type AttrPredicate = { inverse?: boolean; bold?: boolean; dim?: boolean; strikethrough?: boolean; fg?: number | string; bg?: number | string };
 
 export type RowSpec =
   | { kind: "range"; from: number; to: number }
@@ -175,12 +175,13 @@ function colour(value: number | string | undefined): number | string | undefined
   return COLOUR_NAMES.indexOf(bright ? value.slice(7) : value) + (bright ? 8 : 0);
 }
 
-function predicate(attrs: { inverse?: boolean | undefined; bold?: boolean | undefined; dim?: boolean | undefined; fg?: number | string | undefined; bg?: number | string | undefined } | undefined): AttrPredicate | null {
+function predicate(attrs: { inverse?: boolean | undefined; bold?: boolean | undefined; dim?: boolean | undefined; strikethrough?: boolean | undefined; fg?: number | string | undefined; bg?: number | string | undefined } | undefined): AttrPredicate | null {
   if (!attrs) return null;
   const result: AttrPredicate = {};
   if (attrs.inverse !== undefined) result.inverse = attrs.inverse;
   if (attrs.bold !== undefined) result.bold = attrs.bold;
   if (attrs.dim !== undefined) result.dim = attrs.dim;
+  if (attrs.strikethrough !== undefined) result.strikethrough = attrs.strikethrough;
   if (attrs.fg !== undefined) result.fg = colour(attrs.fg);
   if (attrs.bg !== undefined) result.bg = colour(attrs.bg);
   return Object.keys(result).length > 0 ? result : null;
@@ -232,7 +233,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       unlessAttrs: predicate(r.unless_attrs),
       scrolled: r.scrolled ?? false,
       needsCursor: r.needs_cursor ?? false,
-      predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, fg: r.fg, bg: r.bg }),
+      predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, strikethrough: r.strikethrough, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),

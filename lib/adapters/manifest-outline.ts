@@ -15,6 +15,7 @@ function styleMatches(style: Style, want: AttrPredicate): boolean {
   if (want.inverse !== undefined && (style.inverse === true) !== want.inverse) return false;
   if (want.bold !== undefined && (style.bold === true) !== want.bold) return false;
   if (want.dim !== undefined && (style.dim === true) !== want.dim) return false;
+  if (want.strikethrough !== undefined && (style.strikethrough === true) !== want.strikethrough) return false;
   if (want.fg !== undefined && style.fg !== want.fg) return false;
   if (want.bg !== undefined && style.bg !== want.bg) return false;
   return true;

@@ -42,6 +42,7 @@ const Attributes = {
   inverse: v.optional(v.boolean()),
   bold: v.optional(v.boolean()),
   dim: v.optional(v.boolean()),
+  strikethrough: v.optional(v.boolean()),
   fg: v.optional(Colour),
   bg: v.optional(Colour),
 };

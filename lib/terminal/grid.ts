@@ -10,6 +10,8 @@ export type Style = {
   italic?: boolean;
   underline?: boolean;
   inverse?: boolean;
+  /** Struck through (SGR 9): a CLI's cancelled or rejected step. */
+  strikethrough?: boolean;
   /** OSC 8 hyperlink target. */
   url?: string;
 };
@@ -71,7 +73,7 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
       if (known) { rowStyles[x] = known; continue; }
       const fg = colour(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor());
       const bg = colour(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor());
-      const flags = (cell.isBold() ? 1 : 0) | (cell.isDim() ? 2 : 0) | (cell.isItalic() ? 4 : 0) | (cell.isUnderline() ? 8 : 0) | (cell.isInverse() ? 16 : 0);
+      const flags = (cell.isBold() ? 1 : 0) | (cell.isDim() ? 2 : 0) | (cell.isItalic() ? 4 : 0) | (cell.isUnderline() ? 8 : 0) | (cell.isInverse() ? 16 : 0) | (cell.isStrikethrough() ? 32 : 0);
       if (fg === undefined && bg === undefined && flags === 0 && urlId === 0) { rowStyles[x] = NO_STYLE; continue; }
       const key = `${fg}|${bg}|${flags}|${urlId}`;
       let style = styles.get(key);
@@ -84,6 +86,7 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
         if (flags & 4) style.italic = true;
         if (flags & 8) style.underline = true;
         if (flags & 16) style.inverse = true;
+        if (flags & 32) style.strikethrough = true;
         const url = urlId ? links?.getLinkData(urlId)?.uri : undefined;
         if (url) style.url = url;
         styles.set(key, style);

@@ -34,8 +34,10 @@ export const SCRIPT: Script = {
     { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
     { match: "make the file", turns: [[{ run: "echo tool-ran > made-by-tool.txt" }], [{ text: "Created made-by-tool.txt for you." }]] },
     // The ways a turn ends without an answer (endTests).
-    { match: "fail five hundred", turns: [[{ error: { status: 500, message: "tuiwright model server: internal failure" } }]] },
-    { match: "fail too many", turns: [[{ error: { status: 429, message: "tuiwright model server: rate limited" } }]] },
+    // retryAfterMs 0: opencode retries a failed request 5 times, backing off 2 s, 4 s, … 32 s
+    // (100 s in all) unless the server says when to retry; told, it retries at once.
+    { match: "fail five hundred", turns: [[{ error: { status: 500, message: "tuiwright model server: internal failure", retryAfterMs: 0 } }]] },
+    { match: "fail too many", turns: [[{ error: { status: 429, message: "tuiwright model server: rate limited", retryAfterMs: 0 } }]] },
     { match: "stall now", turns: [[{ text: "starting to answer and then" }, { stall: true }]] },
     { match: "make another file", turns: [[{ run: "echo denied > denied.txt" }], [{ text: "I will not make it then." }]] },
     { match: "ask me a question", turns: [[{ question: { question: "Which colour should the file be?", header: "Colour", options: ["Red", "Blue"] } }], [{ text: "You chose a colour." }]] },
@@ -89,12 +91,13 @@ export function useAiClis() {
     // newline instead of sending: let the screen be still for a moment after the typing first.
     await tw(["wait", "--session", name, "--settled", "150"], setup);
     await tw(["press", "--session", name, "Enter"], setup);
-    if (cli !== "codex") return;
-    // Under load Codex can still count that Enter into the burst (the prompt stays in its input,
-    // nothing is sent): once the input has held the text a while after Enter, press it again.
-    // The input clears when Codex takes the prompt; a second Enter on a cleared input sends nothing.
+    if (cli !== "codex" && cli !== "gemini") return;
+    // Under load Codex and Gemini CLI can still count that Enter into the burst (the prompt stays
+    // in the input, Gemini CLI adds a line under it; nothing is sent): once the input has held
+    // the text a while after Enter, press it again. The input clears when the CLI takes the
+    // prompt; a second Enter on a cleared input sends nothing.
     for (let round = 1; round < 3; round++) {
-      const taken = await tw(["wait", "--session", name, "--ref", `@codex.input[name~=/${text.split(" ")[0]}/]`, "--gone", "--timeout", "5000"], setup).then(() => true, () => false);
+      const taken = await tw(["wait", "--session", name, "--ref", `@${cli}.input[name~=/${text.split(" ")[0]}/]`, "--gone", "--timeout", "5000"], setup).then(() => true, () => false);
       if (taken) return;
       await tw(["press", "--session", name, "Enter"], setup);
     }
@@ -193,14 +196,19 @@ export function turnTests(ai: AiClis, cli: AiCli): void {
 /** What each CLI can do to end a turn besides done and error: deny a command at its approval,
  * ask the user a question with its own tool (Codex offers its question tool only in plan mode,
  * Pi has neither), stop with Esc. And how each shows a failed request. */
-const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp; notModelled?: string }> = {
+const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp; noError?: string; escapes?: number }> = {
   claude: { deny: true, question: true, error500: /API Error: 500 tuiwright model server: internal failure/, error429: /API Error: Request rejected \(429\)/ },
   codex: { deny: true, question: false, error500: /high demand/, error429: /429 Too Many Requests/ },
   pi: { deny: false, question: false, error500: /^Error: 500 tuiwright model server: internal failure$/, error429: /^Error: 429 tuiwright model server: rate limited$/ },
-  // Known gaps (issue 28 stays open): these manifests have no error, interrupted, denied or
-  // question regions yet, so these turns end only by their timeout; the tests say so as skips.
-  opencode: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429/, notModelled: "adapters/opencode.toml has no error, interrupted, denied or question regions yet" },
-  gemini: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429|quota/i, notModelled: "adapters/gemini.toml has no error, interrupted, denied or question regions yet (and Gemini CLI retries a 500 for minutes)" },
+  // One Esc in opencode arms the interrupt ("esc again to interrupt"); the second stops the turn.
+  opencode: { deny: true, question: true, error500: /^tuiwright model server: internal failure$/, error429: /^tuiwright model server: rate limited$/, escapes: 2 },
+  // Gemini CLI 0.61 shows no failed request: it retries a 500 and a 429 without end, tens of
+  // requests a second with the spinner on and no message, whatever general.maxAttempts says
+  // (4,336 requests in 90 s against the model server). Its retryWithBackoff (bundled from
+  // packages/core/src/utils/retry.ts), once the attempts for a 500 or a retryable 429 are used
+  // up, asks onPersistent429 for a fallback model and, given one (here the same model), sets
+  // attempt = 0 and starts over. Esc ends such a turn (interrupted).
+  gemini: { deny: true, question: true, error500: /internal failure|500/, error429: /rate limited|429|quota/i, noError: "Gemini CLI 0.61 retries a failed request (500, 429) without end and draws no error: there is no error state to read" },
 };
 
 /** The key that chooses an option: the one it names ("(esc)", "(n)"), or its digit. */
@@ -220,11 +228,11 @@ export function endTests(ai: AiClis, cli: AiCli): void {
   let started: Promise<CliSetup> | null = null;
   const conversation = () => (started ??= ai.start(cli, name));
   const turn = async (setup: CliSetup, prompt: string) => ai.tw(["turn", "--session", name, prompt, "--timeout", String(LONG)], setup);
-  if (ends.notModelled) console.log(`${cli} turn ends: skipped — ${ends.notModelled}`);
-  describe.skipIf(skipReason(cli) !== null || ends.notModelled !== undefined)(`${cli} turn ends`, () => {
+  if (ends.noError) console.log(`${cli} error end: skipped — ${ends.noError}`);
+  describe.skipIf(skipReason(cli) !== null)(`${cli} turn ends`, () => {
     afterAll(async () => { if (started) await ai.tw(["kill", "--session", name], await started); });
 
-    test(`${cli}: a request that fails with 500, then with 429, ends its turn in error with the CLI's message`, async () => {
+    test.skipIf(ends.noError !== undefined)(`${cli}: a request that fails with 500, then with 429, ends its turn in error with the CLI's message`, async () => {
       const setup = await conversation();
       const failed = await turn(setup, "fail five hundred");
       expect(failed.turn).toMatchObject({ state: "error", ref: `@${cli}.error` });
@@ -241,16 +249,19 @@ export function endTests(ai: AiClis, cli: AiCli): void {
       // The outline says so too, citing the turn.
       const node = await ai.node(name, `@${cli}.error`, setup) as any;
       expect(node.evidence.some((e: any) => e.source === "turn" && e.turn === limited.turn.id)).toBe(true);
-    }, LONG * 2);
+    }, LONG * 3); // the CLI's start (90 s for opencode on a loaded machine), then two failed requests with the CLI's retries
 
     test(`${cli}: Esc while the answer stalls ends the turn interrupted`, async () => {
       const setup = await conversation();
       const stalled = ai.server.next((e) => /stall now/.test(e.prompt));
-      await ai.tw(["type", "--session", name, "stall now"], setup);
-      await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
-      const pressed = await ai.tw(["press", "--session", name, "Enter", "--wait-turn", "last", "--turn-state", "running", "--timeout", String(LONG)], setup);
+      await ai.prompt(cli, name, setup, "stall now");
+      const pressed = { wait: await ai.tw(["wait", "--session", name, "--turn", "last", "--turn-state", "running", "--timeout", String(LONG)], setup) };
       await stalled;
       await ai.tw(["wait", "--session", name, "--ref", `@${cli}.response`, "--ref-value", "/starting to answer/", "--timeout", String(LONG)], setup);
+      for (let armed = 1; armed < (ends.escapes ?? 1); armed++) {
+        await ai.tw(["press", "--session", name, "Escape"], setup);
+        await ai.tw(["wait", "--session", name, "--ref", `@${cli}.busy[name~=/esc again/]`, "--timeout", String(LONG)], setup);
+      }
       await ai.tw(["press", "--session", name, "Escape"], setup);
       const ended = await ai.tw(["wait", "--session", name, "--turn", String(pressed.wait.turn.id), "--timeout", String(LONG)], setup);
       expect(ended.turn).toMatchObject({ state: "interrupted", ref: `@${cli}.interrupted` });
@@ -260,10 +271,20 @@ export function endTests(ai: AiClis, cli: AiCli): void {
       const setup = await conversation();
       const asked = await turn(setup, "make another file");
       expect(asked.turn.state).toBe("approval");
-      const no = (asked.choices as { name: string }[]).find((c) => /^(\d\. )?(No\b|Reject)/.test(c.name));
-      const key = no && keyOf(no.name);
-      if (!key) throw new Error(`no deny option with a key among ${JSON.stringify(asked.choices)}`);
-      await ai.choose(name, setup, key, `@${cli}.approval`);
+      const choices = asked.choices as { name: string; selected?: boolean }[];
+      const no = choices.find((c) => /^(\d\. )?(No\b|Reject)/.test(c.name));
+      if (!no) throw new Error(`no deny option among ${JSON.stringify(choices)}`);
+      const key = keyOf(no.name);
+      if (key) await ai.choose(name, setup, key, `@${cli}.approval`);
+      else {
+        // opencode's buttons sit on one row and name no key: Right moves the highlight (its
+        // "⇆ select"), Enter confirms the highlighted one.
+        const moves = choices.indexOf(no) - choices.findIndex((c) => c.selected);
+        if (moves <= 0) throw new Error(`no way to the deny option from the highlighted one among ${JSON.stringify(choices)}`);
+        await ai.tw(["press", "--session", name, ...Array<string>(moves).fill("Right")], setup);
+        await ai.tw(["wait", "--session", name, "--ref", `@${cli}.approval > [selected][name~=/^${no.name}$/]`], setup);
+        await ai.choose(name, setup, "Enter", `@${cli}.approval`);
+      }
       const ended = await ai.tw(["wait", "--session", name, "--turn", String(asked.turn.id), "--timeout", String(LONG)], setup);
       expect(ended.turn).toMatchObject({ state: "denied", ref: `@${cli}.denied` });
       expect(existsSync(join(setup.cwd, "denied.txt"))).toBe(false);
@@ -293,17 +314,23 @@ const ALT_SCREEN: Record<AiCli, boolean> = { pi: false, gemini: false, codex: tr
  * pushed the prompt, and the response is whole (read across the scrollback) with complete:
  * true — or, on an alternate screen, what is on screen with complete: false and why. Over
  * `turn` and over the raw steps (wait --ref @X.done), one conversation. */
-/** Known gaps in whole answers (issue 28 stays open), said as skips rather than hidden. */
-const LONG_ANSWER_GAPS: Partial<Record<AiCli, string>> = {
-  // The response read across the scrollback ends "… line 097, END OF THE LONG ANSWER.": three
-  // rows are lost where Gemini CLI's redrawn answer meets the scrollback (3 of 3 runs).
-  gemini: "Gemini CLI's 100-line answer loses lines 98-100 where the scrollback meets the screen",
+/** Known gaps in whole answers (issue 28 stays open), said rather than hidden: CLIs whose own
+ * drawing loses rows of the second long answer, so the screen (and any terminal) lacks them. */
+const SECOND_LONG_ANSWER_DRAWN_WRONG: Partial<Record<AiCli, string>> = {
+  // Gemini CLI 0.61 ends each frame with the cursor moved up to its input ("\x1b[3A\x1b[4G").
+  // Its incremental redraw first moves back down ("\x1b[4B…"), but the first one after a
+  // full redraw ("\x1b[2J\x1b[3J\x1b[H…", used while the answer is taller than the screen)
+  // does not: it erases its 11 old rows upward from the input row, 3 rows too high, and
+  // rewrites from there. Lines 098-100 of the second answer are erased on the screen itself
+  // and a stale copy of the footer stays below (seen in the test's cast, event by event, with
+  // a plain xterm; the first answer is drawn whole).
+  gemini: "Gemini CLI 0.61 erases lines 098-100 of its second 100-line answer itself (its redraw after a full-screen redraw starts 3 rows too high)",
 };
 
 export function longAnswerTests(ai: AiClis, cli: AiCli): void {
-  const gap = LONG_ANSWER_GAPS[cli];
-  if (gap) console.log(`${cli} 100-line answer: skipped — ${gap}`);
-  test.skipIf(skipReason(cli) !== null || gap !== undefined)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
+  const drawnWrong = SECOND_LONG_ANSWER_DRAWN_WRONG[cli];
+  if (drawnWrong) console.log(`${cli} second 100-line answer: its lines are not checked — ${drawnWrong}`);
+  test.skipIf(skipReason(cli) !== null)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
     const name = `${cli}-long`;
     const setup = await ai.start(cli, name);
     const all = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -327,7 +354,9 @@ export function longAnswerTests(ai: AiClis, cli: AiCli): void {
       expect(done.fired).toEqual([`ref @${cli}.done`]);
       const response = await ai.node(name, `@${cli}.response`, setup) as any;
       const evidence = response.evidence.find((e: any) => e.source === "turn");
-      expect(evidence).toMatchObject({ turn: turn.turn.id + 1, complete: !ALT_SCREEN[cli] });
+      expect(evidence).toMatchObject({ turn: turn.turn.id + 1 });
+      if (drawnWrong) return;
+      expect(evidence.complete).toBe(!ALT_SCREEN[cli]);
       if (!ALT_SCREEN[cli]) expect(longLines(response.value)).toEqual(all);
     } finally {
       await ai.tw(["kill", "--session", name], setup);

@@ -13,7 +13,8 @@
 //                                 (AskUserQuestion, ask_user, question) with these options
 //   { fromToolOutput: "RE", prefix } text: the first match of RE in the last tool result the
 //                                 CLI sent back (what the command really printed), or "(no match)"
-//   { error: { status, message } } an HTTP error instead of a stream
+//   { error: { status, message, retryAfterMs? } } an HTTP error instead of a stream (with a
+//                                 retry-after-ms header when retryAfterMs is given)
 //   { stall: true }               the stream stops here and stays open, sending nothing more,
 //                                 until the CLI gives up or hangs up (a model that stalls)
 // A rule with no turn for the step answers the last turn's text again (or "OK").
@@ -24,7 +25,7 @@ export type Part =
   | { tool: { name: string; input: Record<string, unknown> } }
   | { question: { question: string; header: string; options: string[] } }
   | { fromToolOutput: string; prefix?: string }
-  | { error: { status: number; message: string } }
+  | { error: { status: number; message: string; retryAfterMs?: number } }
   | { stall: true };
 
 export type Rule = {

@@ -135,7 +135,7 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
       const failure = parts.find((p) => "error" in p);
       let reply: Resolved[];
       try {
-        if (failure && "error" in failure) throw Object.assign(new Error(failure.error.message), { status: failure.error.status });
+        if (failure && "error" in failure) throw Object.assign(new Error(failure.error.message), { status: failure.error.status, retryAfterMs: failure.error.retryAfterMs });
         reply = resolve(parts, convo, entry.seq);
         for (const part of reply) if ("call" in part) issuedFor.set(part.call.id, convo.prompt);
       } catch (error) {
@@ -145,7 +145,10 @@ export function startModelServer(options: { script?: Script; logFile?: string } 
         finish(entry);
         const message = (error as Error).message;
         const payload = api === "anthropic" ? { type: "error", error: { type: "api_error", message } } : { error: { message, type: "server_error", code: status } };
-        return Response.json(payload, { status });
+        // Retry-After in milliseconds, as OpenAI's API sends it: a CLI that honours it (opencode)
+        // retries at once instead of backing off for minutes before it shows the error.
+        const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+        return Response.json(payload, { status, ...(retryAfterMs !== undefined ? { headers: { "retry-after-ms": String(retryAfterMs) } } : {}) });
       }
       entry.reply = reply;
       const model = convo.model || "tuiwright-model";

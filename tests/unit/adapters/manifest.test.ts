@@ -287,3 +287,21 @@ test("turns = true needs the input and done regions of the turn vocabulary", () 
   expect(problems(`name = "x"\nturns = true\n[[regions]]\nname = "input"\n`)).toContain('my.toml:2: turns: turns = true needs a region named "done"');
   expect(loadManifest(`name = "x"\nturns = true\n[[regions]]\nname = "input"\n[[regions]]\nname = "done"\n`, "x.toml").turns).toBe(true);
 });
+
+test("strikethrough = true: the rows with struck-through cells (a command rejected at its approval)", async () => {
+  const manifest = loadManifest(`
+name = "ends"
+[[regions]]
+name = "denied"
+until = '/^== end/'
+strikethrough = true
+`, "ends.toml");
+  const outline = async (lines: string[]) => {
+    screen = new Screen({ cols: 30, rows: lines.length, scrollback: 0 });
+    await screen.write(lines.join("\r\n"));
+    return assignRefs(manifestOutline(manifest, screen.grid()))[0]!.children!.filter((n) => n.ref === "@ends.denied").map((n) => n.name);
+  };
+  expect(await outline(["ask", "\x1b[9m$ rm -rf build\x1b[0m", "== end"])).toEqual(["$ rm -rf build"]);
+  expect(await outline(["ask", "$ rm -rf build", "== end"])).toEqual([]); // the same text, not struck through
+  expect(problems(`name = "x"\n[[regions]]\nname = "a"\nstrikethrough = "yes"\n`)).toContain("regions.0.strikethrough");
+});
