@@ -507,7 +507,10 @@ export class SessionCore {
         // In a timed sleep and silent: it is not starting up (`sleep 1000`).
         const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundSleeping(this.pid);
         const timedOut = now - started >= boundMs;
-        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || idle || timedOut)) return false;
+        // Still: nothing came for a while — and nothing waits unread either (a worker busy parsing
+        // a flood reads nothing meanwhile, which looks like silence).
+        const still = drew && parsed && quietMs >= FIRST_STILL_MS && this.#pty.unreadOutput() !== true;
+        if (!(this.#exit || still || reading || idle || timedOut)) return false;
         resolve({ drew, waitingForInput: reading, idle, timedOut: timedOut && !reading && !idle && !drew, ms: Math.round(now - started) });
         return true;
       };
