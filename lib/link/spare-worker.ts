@@ -1,6 +1,7 @@
 // One session worker started ahead of the next spawn, so a spawn does not wait for a worker's
 // JS engine to load the worker code (the largest part of a spawn's time: issue 30). At most one
-// spare exists; it is made when the daemon starts and again after each spawn has taken it, holds
+// spare exists, and none while the tasks left are near the daemon's reserve (a session forking
+// without end); it is made when the daemon starts and again after each spawn has taken it, holds
 // no session and no PTY until the spawn's start message arrives, and ends with the daemon. A
 // spare that dies (its thread failed or was terminated) is dropped and made again at the next
 // fill: a spawn never gets a dead one.
@@ -12,16 +13,22 @@ type BunWorker = Worker & { ref(): void; unref(): void };
 export class SpareWorker {
   #worker: Worker | null = null;
   #closed = false;
+  readonly #room: () => boolean;
+
+  /** `room`: whether a thread may be spent on a spare now (containment.ts: tasks to spare). */
+  constructor(room: () => boolean = () => true) {
+    this.#room = room;
+  }
 
   /** A spare is ready (its thread is alive and has not been taken). */
   get ready(): boolean {
     return this.#worker !== null;
   }
 
-  /** Starts a spare if there is none. Never throws: without a spare a spawn starts its own
-   * worker, as it would at the task limit anyway. */
+  /** Starts a spare if there is none and there is room for its thread. Never throws: without a
+   * spare a spawn starts its own worker. */
   fill(): void {
-    if (this.#closed || this.#worker) return;
+    if (this.#closed || this.#worker || !this.#room()) return;
     let worker: Worker;
     try {
       worker = new Worker(sessionWorkerUrl());
