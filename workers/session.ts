@@ -3,10 +3,15 @@
 import { asTuiwrightError } from "../lib/protocol/errors.ts";
 import type { DaemonToWorker, WorkerOpTable, WorkerToDaemon } from "../lib/link/messages.ts";
 import { startSession } from "../lib/worker/ops.ts";
+import { prewarm } from "../lib/worker/prewarm.ts";
 
 declare const self: Worker;
 
 let ops: WorkerOpTable | undefined;
+
+// A worker with no session yet (the daemon's spare) warms up while it waits; one whose session
+// is already starting does not spend the time.
+setTimeout(() => { if (!ops) void prewarm(); }, 0);
 
 function send(message: WorkerToDaemon): void {
   self.postMessage(message);

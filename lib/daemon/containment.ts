@@ -84,6 +84,14 @@ export class Containment {
     return new Containment(null, null, subreaper, why);
   }
 
+  /** A spare session worker (a thread made before any spawn asks) may be made now: well over
+   * the daemon's reserve of tasks is free under every limit. A spare is a convenience; where a
+   * session forks without end, the reserve's threads are the daemon's and its clients'. */
+  roomForSpare(): boolean {
+    const { free } = tightest([...(this.#cgroups?.enclosingLimits() ?? []), ...kernelTaskLimits(), ...optional(userTaskLimit())]);
+    return free >= 2 * RESERVE_TASKS + MIN_SESSION_TASKS;
+  }
+
   info(): ContainmentInfo {
     if (this.#cgroups) return { how: "cgroup", cgroup: this.#cgroups.base, sessionTasks: this.#sessionTasks, subreaper: false, why: "" };
     return { how: process.getuid?.() !== 0 ? "rlimit" : "none", cgroup: null, sessionTasks: null, subreaper: this.#subreaper !== null, why: this.#why };

@@ -21,6 +21,7 @@ import { SessionRegistry } from "./registry.ts";
 import { SessionLedger } from "../transport/session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 import { Containment } from "./containment.ts";
+import { SpareWorker } from "../link/spare-worker.ts";
 
 export type DaemonOptions = {
   namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
@@ -84,6 +85,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
   const containment = await Containment.start(options.namespace, log);
+  const spare = new SpareWorker(() => containment.roomForSpare());
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 
@@ -92,6 +94,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const shutdown = (): Promise<number> => {
     stopping ??= (async () => {
       log(`shutting down with ${registry.all().length} session(s)`);
+      spare.close();
       const sessions = registry.all();
       await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS, containment).catch(() => undefined)));
       const strays = await containment.close().catch(() => []);
@@ -151,6 +154,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     lost,
     desktops,
     containment,
+    spare,
     serveAgent: async () => { throw new TuiwrightError("internal", "agent sockets are not served yet"); },
   };
 
@@ -197,6 +201,8 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   });
   log(`listening on ${socketPath} (version ${version()})`);
   process.stdout.write(`ready pid=${process.pid} version=${version()} socket=${socketPath}\n`);
+  // After the ready line: the first spawn's worker loads while its client connects.
+  spare.fill();
   sessionsChanged();
   await new Promise(() => {}); // runs until shutdown exits the process
   return 0;

@@ -12,6 +12,7 @@ import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/proces
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import { SessionWorker } from "../link/worker-handle.ts";
+import type { SpareWorker } from "../link/spare-worker.ts";
 import { KEY_NAMES } from "../terminal/keys.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
@@ -62,6 +63,8 @@ export type DaemonContext = {
   desktops: DesktopConnections;
   /** Bounds every session's processes and finds them all (cgroups, limits, marks). */
   containment: Containment;
+  /** The session worker started ahead of the next spawn (spare-worker.ts). */
+  spare: SpareWorker;
   /** Serves the socket API on `path` with `session` as the default session; returns its stop. */
   serveAgent(path: string, session: string): Promise<() => void>;
 };
@@ -166,6 +169,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
           events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: null });
         },
       },
+      context.spare,
     );
     entry = {
       name, worker, argv: argv!, cwd, cols, rows,
@@ -203,6 +207,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     registry.remove(entry.name);
     const first = wedge.history.entries[0] ?? wedge.url;
     const fresh = await startSession(context, { ...entry.spawnParams, browser: first, cols: entry.cols, rows: entry.rows });
+    context.spare.fill();
     await fresh.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
     await fresh.worker.call("browserRestore", { entries: wedge.history.entries, index: wedge.history.index, timeoutMs: BROWSER_READY_MS * 2 });
     if (entry.spawnParams.agentSocket !== undefined) {
@@ -245,6 +250,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         pendingCalls: registry.all().reduce((sum, entry) => sum + entry.worker.pendingCalls, 0),
         rssBytes: process.memoryUsage().rss,
         containment: context.containment.info(),
+        spareWorker: context.spare.ready,
       };
     },
 
@@ -254,40 +260,45 @@ export function createHandlers(context: DaemonContext): Handlers {
     },
 
     async spawn(params) {
-      if (params.agentSocket !== undefined && (params.browser === undefined || params.noWait)) {
-        throw new TuiwrightError("usage", params.browser === undefined ? "--agent-socket goes with a browser session (browse URL)" : "--agent-socket waits for the browser: leave out --no-wait");
-      }
-      // A path that cannot be the agent socket starts nothing.
-      if (params.agentSocket !== undefined) await claimAgentSocket(params.agentSocket);
-      const entry = await startSession(context, params);
-      if (params.browser !== undefined && !params.noWait) {
-        // Return once the browser's engine has loaded the first page and the screen shows it; a
-        // browser that never answers or never draws is an error naming it, and is not left behind.
-        try {
-          const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
-          if (params.agentSocket !== undefined) {
-            const stop = await context.serveAgent(params.agentSocket, entry.name);
-            void entry.ended.then(stop);
-          }
-          return { ...registry.info(entry), ready, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
-        } catch (error) {
-          const failure = asTuiwrightError(error);
-          // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
-          if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
-            await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
-            registry.remove(entry.name);
-            context.sessionsChanged();
-            throw failure;
-          }
-          throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
+      try {
+        if (params.agentSocket !== undefined && (params.browser === undefined || params.noWait)) {
+          throw new TuiwrightError("usage", params.browser === undefined ? "--agent-socket goes with a browser session (browse URL)" : "--agent-socket waits for the browser: leave out --no-wait");
         }
-      } else if (params.browser === undefined && !params.noWait) {
-        // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
-        // over): return once it drew and was still, or waits for input; bounded.
-        const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);
-        if (firstScreen) return { ...registry.info(entry), firstScreen };
+        // A path that cannot be the agent socket starts nothing.
+        if (params.agentSocket !== undefined) await claimAgentSocket(params.agentSocket);
+        const entry = await startSession(context, params);
+        if (params.browser !== undefined && !params.noWait) {
+          // Return once the browser's engine has loaded the first page and the screen shows it; a
+          // browser that never answers or never draws is an error naming it, and is not left behind.
+          try {
+            const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+            if (params.agentSocket !== undefined) {
+              const stop = await context.serveAgent(params.agentSocket, entry.name);
+              void entry.ended.then(stop);
+            }
+            return { ...registry.info(entry), ready, worker: entry.worker.fromSpare ? "spare" : "new", ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
+          } catch (error) {
+            const failure = asTuiwrightError(error);
+            // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
+            if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
+              await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
+              registry.remove(entry.name);
+              context.sessionsChanged();
+              throw failure;
+            }
+            throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
+          }
+        } else if (params.browser === undefined && !params.noWait) {
+          // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
+          // over): return once it drew and was still, or waits for input; bounded.
+          const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);
+          if (firstScreen) return { ...registry.info(entry), firstScreen, worker: entry.worker.fromSpare ? "spare" : "new" };
+        }
+        return { ...registry.info(entry), worker: entry.worker.fromSpare ? "spare" : "new" };
+      } finally {
+        // The next spawn's worker loads once this one's first screen is in (spare-worker.ts).
+        context.spare.fill();
       }
-      return registry.info(entry);
     },
 
     async list() {
@@ -392,6 +403,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       await terminateSession(entry, "SIGHUP", 1000, context.containment);
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, closing?.continues);
+      context.spare.fill();
       return registry.info(fresh);
     },
 
@@ -461,8 +473,12 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, released: true };
     },
 
-    async "debug.crashWorker"({ session }) {
+    async "debug.crashWorker"({ session, spare }) {
       if (!context.debug) throw new TuiwrightError("permission", "debug.crashWorker is disabled", { hint: "start the daemon with TUIWRIGHT_DEBUG=1" });
+      if (spare) {
+        if (!context.spare.crash()) throw new TuiwrightError("no-such-session", "there is no spare worker now");
+        return { session: "" };
+      }
       const entry = registry.resolve(session);
       void entry.worker.call("crash", {}).catch(() => undefined);
       await entry.ended;

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
 import { sessionWorkerUrl } from "../runtime/self.ts";
+import type { SpareWorker } from "./spare-worker.ts";
 import { WorkerToDaemonSchema, type DaemonToWorker, type SessionEvent, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
 
 const START_TIMEOUT_MS = 10_000;
@@ -17,6 +18,8 @@ type PendingCall = { resolve(value: unknown): void; reject(error: TuiwrightError
 
 export class SessionWorker {
   readonly pid: number;
+  /** The session runs in the daemon's spare worker, started before the spawn asked. */
+  readonly fromSpare: boolean;
   readonly #worker: Worker;
   readonly #name: string;
   readonly #pending = new Map<number, PendingCall>();
@@ -24,28 +27,51 @@ export class SessionWorker {
   #crashed: string | null = null;
   #terminated = false;
 
-  private constructor(worker: Worker, name: string, pid: number) {
+  private constructor(worker: Worker, name: string, pid: number, fromSpare: boolean) {
     this.#worker = worker;
     this.#name = name;
     this.pid = pid;
+    this.fromSpare = fromSpare;
   }
 
-  static start(spec: StartSpec, hooks: WorkerHooks): Promise<SessionWorker> {
+  /** Starts the session in the spare worker when there is one (`from`), else in a new one. A
+   * spare that turns out dead before the session started is replaced by a new worker. Making
+   * the next spare is the caller's: once the program's first screen is in, so that loading it
+   * does not compete with this start for the cores. */
+  static async start(spec: StartSpec, hooks: WorkerHooks, from?: SpareWorker): Promise<SessionWorker> {
+    const spare = from?.take() ?? null;
+    if (spare) {
+      const started = await SessionWorker.#startIn(spare, spec, hooks, true);
+      if (started) return started;
+    }
     let worker: Worker;
     try {
       worker = new Worker(sessionWorkerUrl());
     } catch (error) {
       // Bun cannot create the thread: the user's or the machine's task limit is reached.
-      return Promise.reject(new TuiwrightError("busy", `session ${JSON.stringify(spec.name)}: cannot start its worker thread (${shortMessage((error as Error).message)})`, {
+      throw new TuiwrightError("busy", `session ${JSON.stringify(spec.name)}: cannot start its worker thread (${shortMessage((error as Error).message)})`, {
         hint: "the process limit is reached: find a session forking without end with `tuiwright list`, end it with `tuiwright kill`, then retry",
-      }));
+      });
     }
+    return (await SessionWorker.#startIn(worker, spec, hooks, false))!;
+  }
+
+  /** The session started in `worker`; null when `worker` was a spare that had died. */
+  static #startIn(worker: Worker, spec: StartSpec, hooks: WorkerHooks, spare: boolean): Promise<SessionWorker | null> {
     return new Promise((resolve, reject) => {
       let handle: SessionWorker | undefined;
       const timer = setTimeout(() => {
         worker.terminate();
         reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker did not start within ${START_TIMEOUT_MS} ms`));
       }, START_TIMEOUT_MS);
+      // A spare whose thread ended before it could start the session: the caller uses a new one.
+      if (spare) {
+        worker.addEventListener("close", () => {
+          if (handle) return;
+          clearTimeout(timer);
+          resolve(null);
+        });
+      }
       // Without an error listener a failed import inside the binary hangs silently.
       worker.addEventListener("error", (event) => {
         const thrown = (event as ErrorEvent).error as { message?: unknown } | undefined;
@@ -65,7 +91,7 @@ export class SessionWorker {
         switch (message.kind) {
           case "started":
             clearTimeout(timer);
-            handle = new SessionWorker(worker, spec.name, message.pid);
+            handle = new SessionWorker(worker, spec.name, message.pid, spare);
             resolve(handle);
             return;
           case "start-failed":

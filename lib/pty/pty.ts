@@ -5,6 +5,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { libc, RLIMIT_NPROC } from "../runtime/libc.ts";
 import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
 import { fdChannel, type FdChannel } from "./fd-channel.ts";
+import { unreadOutputProbe } from "./unread-output.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
 
@@ -38,6 +39,9 @@ export type Pty = {
   close(): void;
   /** The fds 3/4 channel, when asked for. */
   readonly channel: FdChannel | null;
+  /** Output the program wrote is still on its way to us (true), all of it was delivered
+   * (false), or that cannot be known here (null): unread-output.ts. */
+  unreadOutput(): boolean | null;
 };
 
 const IXON = 0o2000;
@@ -79,6 +83,7 @@ export function spawnPty(options: PtyOptions): Pty {
   const terminal = proc.terminal!;
   const fds = proc.stdio as unknown as (number | null)[] | undefined;
   const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
+  const unread = unreadOutputProbe(proc.pid);
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
     pid: proc.pid,
@@ -89,6 +94,7 @@ export function spawnPty(options: PtyOptions): Pty {
     get canonicalEcho() { return !terminal.closed && (terminal.localFlags & (ICANON | ECHO)) === (ICANON | ECHO); },
     close: () => { if (!terminal.closed) terminal.close(); },
     channel,
+    unreadOutput: () => (terminal.closed ? null : unread()),
   };
 }
 

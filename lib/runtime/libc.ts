@@ -12,6 +12,8 @@ export type Libc = {
   setLimit(pid: number, resource: number, limit: bigint): boolean;
   /** [soft, hard] of `resource` for process `pid` (0 = this process); null on failure. */
   getLimit(pid: number, resource: number): [bigint, bigint] | null;
+  /** poll(2) of one descriptor without waiting: its revents, or null on failure. */
+  pollNow(fd: number, events: number): number | null;
 };
 
 export const WNOHANG = 1;
@@ -42,6 +44,7 @@ function load(): Libc | null {
         waitpid: { args: [i32, ptr, i32], returns: i32 },
         prctl: { args: [i32, u64, u64, u64, u64], returns: i32 },
         prlimit: { args: [i32, i32, ptr, ptr], returns: i32 },
+        poll: { args: [ptr, u64, i32], returns: i32 },
       });
       return {
         waitpid: (pid, status, options) => symbols.waitpid(pid, status, options),
@@ -50,6 +53,13 @@ function load(): Libc | null {
         getLimit: (pid, resource) => {
           const old = new BigUint64Array(2);
           return symbols.prlimit(pid, resource, null, old) === 0 ? [old[0]!, old[1]!] : null;
+        },
+        pollNow: (fd, events) => {
+          // struct pollfd { int fd; short events; short revents; }
+          const entry = new Int32Array(2);
+          entry[0] = fd;
+          new Int16Array(entry.buffer)[2] = events;
+          return symbols.poll(entry, 1, 0) < 0 ? null : new Int16Array(entry.buffer)[3]!;
         },
       };
     } catch {

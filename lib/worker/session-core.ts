@@ -34,6 +34,9 @@ const EOF_GRACE_MS = 250;
 const FIRST_STILL_MS = 50;
 /** …or has drawn nothing and been in a timed sleep this long. */
 const FIRST_IDLE_MS = 300;
+/** The first screen is looked for after each output, then after 1, 2, 4 ms… up to 5 ms. */
+const CHECK_FIRST_MS = 1;
+const CHECK_MAX_MS = 5;
 /** What the session reports to its host. */
 export type SessionEvents = (event: SessionEvent) => void;
 
@@ -94,6 +97,10 @@ export class SessionCore {
   /** When input was last sent: "settled" counts from it too (a typed text's echo is on its way). */
   #lastInputAt = 0;
   #dropping = false;
+  /** When anything was last written to the program (input, a query's reply). */
+  #lastWriteAt: number | null = null;
+  /** Told each time output has been parsed (the first-screen check listens while it runs). */
+  #parsedListener: (() => void) | null = null;
   /** Secrets typed or sent with --secret (here or in another session of the daemon): masked in
    * the cast, the shell transcript and whatever leaves the session. */
   readonly mask = new SecretMask();
@@ -114,14 +121,14 @@ export class SessionCore {
       rows: spec.rows,
       scrollback: spec.scrollback,
       widths: LIVE_WIDTHS,
-      reply: (data) => this.#pty.write(data),
+      reply: (data) => this.#write(data),
       // Query replies only to a program that reads them (query-replies.ts).
       queryReply: (data) => this.#replies.offer(data),
     });
     this.#replies = new ReplyGate({
       verdict: () => (this.#ask((facet) => (facet.answersQuery?.() === false ? false : undefined)) === false ? "drop" : this.#pty.canonicalEcho ? "cooked" : "answer"),
       owner: () => foregroundGroup(this.pid),
-      send: (data) => this.#pty.write(data),
+      send: (data) => this.#write(data),
     });
     this.#pty = spawnPty({
       argv: spec.argv,
@@ -249,7 +256,13 @@ export class SessionCore {
     void this.screen.write(bytes).then(() => {
       this.#flow.parsed(bytes.length);
       if (this.#exit) this.#checkEnded();
+      this.#parsedListener?.();
     });
+  }
+
+  #write(data: string | Uint8Array): void {
+    this.#lastWriteAt = performance.now();
+    this.#pty.write(data);
   }
 
   #checkEnded(): void {
@@ -466,16 +479,20 @@ export class SessionCore {
 
   /** Resolves once the program is ready for input: it drew and was still FIRST_STILL_MS, or
    * its foreground process blocks reading the terminal (a program that draws nothing, such
-   * as cat), or it exited, or `boundMs` passed. /proc has no event for "blocked in read",
-   * so this looks every few milliseconds, for this one bounded wait only. */
+   * as cat), or it exited, or `boundMs` passed. Checked each time output has been parsed and
+   * then at growing intervals up to CHECK_MAX_MS: /proc has no event for "blocked in read". */
   firstScreen(boundMs: number): Promise<WorkerOps["firstScreen"][1]> {
     const started = performance.now();
-    // Blocked reading is only believed once it has held over several checks with no output
-    // in between: the program may have written its prompt and gone to read before that
-    // output has reached us through the event loop (seen under load).
+    // Blocked reading is believed at once when the PTY's master shows nothing unread and
+    // nothing was written to the program since its last output (it would be reading our reply,
+    // not waiting: a query's answer). Otherwise — or where the master cannot be asked — only
+    // once it has held over several checks with no output in between: the program may have
+    // written its prompt and gone to read before that output reached us (seen under load).
     let readingSince: number | null = null;
     let readingChecks = 0;
     return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let delay = CHECK_FIRST_MS;
       const check = (): boolean => {
         const now = performance.now();
         const quietMs = now - (this.#lastOutputAt ?? started);
@@ -483,18 +500,36 @@ export class SessionCore {
         const drew = this.screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
         const blocked = parsed && waitingForInput(this.pid);
+        const answered = this.#lastWriteAt !== null && this.#lastWriteAt >= (this.#lastOutputAt ?? started);
+        const delivered = blocked && !answered && this.#pty.unreadOutput() === false;
         if (!blocked || (this.#lastOutputAt !== null && readingSince !== null && this.#lastOutputAt >= readingSince)) { readingSince = blocked ? now : null; readingChecks = 0; }
         else { readingSince ??= now; readingChecks++; }
-        const reading = readingSince !== null && readingChecks >= 3 && now - readingSince >= 20 && quietMs >= 20;
+        const reading = delivered || (readingSince !== null && readingChecks >= 3 && now - readingSince >= 20 && quietMs >= 20);
         // In a timed sleep and silent: it is not starting up (`sleep 1000`).
         const idle = !reading && parsed && quietMs >= FIRST_IDLE_MS && foregroundSleeping(this.pid);
         const timedOut = now - started >= boundMs;
-        if (!(this.#exit || (drew && parsed && quietMs >= FIRST_STILL_MS) || reading || idle || timedOut)) return false;
+        // Still: nothing came for a while — and nothing waits unread either (a worker busy parsing
+        // a flood reads nothing meanwhile, which looks like silence).
+        const still = drew && parsed && quietMs >= FIRST_STILL_MS && this.#pty.unreadOutput() !== true;
+        if (!(this.#exit || still || reading || idle || timedOut)) return false;
         resolve({ drew, waitingForInput: reading, idle, timedOut: timedOut && !reading && !idle && !drew, ms: Math.round(now - started) });
         return true;
       };
-      if (check()) return;
-      const timer = setInterval(() => { if (check()) clearInterval(timer); }, 5);
+      const tick = () => {
+        if (check()) {
+          this.#parsedListener = null;
+          return;
+        }
+        timer = setTimeout(tick, delay);
+        delay = Math.min(delay * 2, CHECK_MAX_MS);
+      };
+      // New output: look again as soon as it is parsed, then back off again.
+      this.#parsedListener = () => {
+        clearTimeout(timer);
+        delay = CHECK_FIRST_MS;
+        tick();
+      };
+      tick();
     });
   }
 

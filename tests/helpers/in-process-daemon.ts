@@ -11,6 +11,7 @@ import { createHandlers, type DaemonContext } from "../../lib/daemon/handlers.ts
 import { LeaseTable } from "../../lib/daemon/lease-table.ts";
 import { type SessionEntry, SessionRegistry } from "../../lib/daemon/registry.ts";
 import type { WorkerOp } from "../../lib/link/messages.ts";
+import { SpareWorker } from "../../lib/link/spare-worker.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import type { Connection } from "../../lib/runtime/unix-socket.ts";
 
@@ -56,6 +57,7 @@ export function inProcessDaemon() {
     lost: [],
     desktops: new DesktopConnections(),
     containment: { release() {} } as unknown as DaemonContext["containment"],
+    spare: new SpareWorker(), // never filled: the fake workers here are no threads
     serveAgent: async () => () => {},
   };
   const dispatch = createDispatch(createHandlers(context), context.namespace);

@@ -47,6 +47,7 @@ export const DAEMON_METHODS = {
         subreaper: doc(v.boolean(), "the daemon adopts processes orphaned in a session (child subreaper)"),
         why: doc(v.string(), "why there are no session cgroups"),
       }), "how each session's processes are kept in bounds and found at kill"),
+      spareWorker: doc(v.boolean(), "a session worker is started and waiting for the next spawn (it holds no session; one at most)"),
     }),
   },
   "daemon.stop": {

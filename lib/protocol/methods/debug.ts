@@ -27,10 +27,10 @@ export const DEBUG_METHODS = {
     }),
   },
   "debug.crashWorker": {
-    title: "Make a session's worker crash (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
+    title: "Make a session's worker crash, or the daemon's spare worker end (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
     readOnly: false,
     destructive: true,
-    params: v.strictObject({ ...target }),
+    params: v.strictObject({ ...target, spare: v.optional(doc(v.boolean(), "end the spare worker (started ahead of the next spawn) instead, without telling the daemon, as a crash would"), false) }),
     result: v.object({ session: v.string() }),
   },
 } as const satisfies Record<string, MethodDef>;
