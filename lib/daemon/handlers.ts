@@ -23,8 +23,6 @@ import { shellLaunch } from "./shell-launch.ts";
 import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
-import { navFlags, titleOf } from "../link/browser-state.ts";
-import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
 import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
 import { passThroughHandlers } from "./pass-through.ts";
@@ -211,9 +209,8 @@ export function createHandlers(context: DaemonContext): Handlers {
     }
   };
   return withBrowserRestart({
-    ...createBrowserHandlers(writable),
-    // click, exec, send, status, blocks, block: forwarded to the worker by table.
-    ...passThroughHandlers(registry, writable),
+    // Every method the table marks `forward: true`: to the session's worker, whose kind answers it.
+    ...passThroughHandlers(registry, writable, context.hungUp),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -324,28 +321,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, ...result };
     },
 
-    async snapshot({ session, ...params }) {
-      const entry = registry.resolve(session);
-      const reply = await entry.worker.call("snapshot", params);
-      return { session: entry.name, ...reply };
-    },
-
-    // A browser session takes keys and text the way Carbonyl reads them; any other, as xterm sends them.
-    async type({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("type", params))) };
-    },
-
-    async press({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("press", params))) };
-    },
-
-    async scroll({ session, lease, settleMs, ...params }) {
-      const entry = writable(session, lease);
-      return { ok: true, session: entry.name, ...(await entry.worker.call("scroll", { ...params, settleMs })) };
-    },
-
     async end({ session, lease, graceMs, block }) {
       const entry = writable(session, lease);
       const status = await entry.worker.call("status", {});
@@ -409,34 +384,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       const { loadManifest } = await import("../adapters/load-manifest.ts");
       const manifest = loadManifest(source, file);
       return { name: manifest.name, root: manifest.root, regions: [...new Set(manifest.regions.map((r) => r.name))] };
-    },
-
-    async mark({ session, label }) {
-      const entry = registry.resolve(session);
-      if (entry.crashed) throw new TuiwrightError("snapshot-unavailable", `session ${JSON.stringify(entry.name)} crashed; its recording has ended`);
-      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; its recording has ended`);
-      await entry.worker.call("mark", { label });
-      return { session: entry.name, label };
-    },
-
-    async get({ session, what }) {
-      const entry = registry.resolve(session);
-      if (what === "url" || what === "nav" || (what === "title" && isBrowser(entry))) {
-        // The browser's own state: the whole URL (the bar shows cols - 13 characters of it), and a
-        // title that says where it came from or why there is none (never the last page's).
-        const state = await requireBrowser(entry).worker.call("browser", {});
-        if (what === "url") return { session: entry.name, what, value: state.url, url: state.url };
-        if (what === "nav") return { session: entry.name, what, value: navFlags(state), ...navFlags(state) };
-        const title = titleOf(state);
-        return { session: entry.name, what, value: title.title, ...title };
-      }
-      const { value } = await entry.worker.call("get", { what });
-      return { session: entry.name, what, value, ...(what === "title" ? { title: value as string } : {}) };
-    },
-
-    async wait({ session, ...params }, call) {
-      const entry = registry.resolve(session);
-      return entry.worker.call("wait", params, context.hungUp(call.connection));
     },
 
     async subscribe(params, call) {

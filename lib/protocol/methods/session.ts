@@ -75,6 +75,7 @@ export const SESSION_METHODS = {
     }),
   },
   snapshot: {
+    forward: true,
     title: "Read the screen as text, ANSI or cells",
     readOnly: true,
     params: v.strictObject({
@@ -107,6 +108,7 @@ export const SESSION_METHODS = {
     }),
   },
   mark: {
+    forward: true,
     title: "Add a marker to the session's recording",
     cli: { verb: "mark", summary: "add a marker to the session's recording (replay --at-marker stops there)", words: ["label"] },
     readOnly: false,
@@ -114,6 +116,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
+    forward: true,
     title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
     cli: { verb: "get", summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav", words: ["what"] },
     readOnly: true,
