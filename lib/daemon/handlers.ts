@@ -8,7 +8,7 @@ import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
 import type { Params } from "../protocol/methods.ts";
-import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
+import { normalizeSignal } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import { SessionWorker } from "../link/worker-handle.ts";
@@ -20,7 +20,6 @@ import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { DaemonSecrets } from "./daemon-secrets.ts";
 import type { ShellContinuation, StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
-import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
@@ -29,12 +28,11 @@ import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
-import { endLeftovers, jobProcesses, signalSessionGroups, terminateSession } from "./terminate.ts";
+import { signalSessionGroups, terminateSession } from "./terminate.ts";
 import { SESSION_MARK, type Containment, type SessionBounds } from "./containment.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 import { refuseNul } from "../runtime/nul-check.ts";
-import { requireInteractive } from "../shell/require-interactive.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -302,16 +300,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, exit: entry.exit };
     },
 
-    async signal(params) {
-      const entry = writable(params.session, params.lease);
-      const signal = normalizeSignal(params.signal);
-      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; there is nothing to signal`);
-      const pgid = foregroundGroup(entry.worker.pid) ?? entry.worker.pid;
-      await markInCast(entry, `signal ${signal}`);
-      if (!signalGroup(pgid, signal)) throw new TuiwrightError("session-exited", `process group ${pgid} of session ${JSON.stringify(entry.name)} is gone`);
-      return { session: entry.name, signal, pgid };
-    },
-
     async resize(params) {
       const entry = writable(params.session, params.lease);
       checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
@@ -319,43 +307,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       entry.cols = result.cols;
       entry.rows = result.rows;
       return { session: entry.name, ...result };
-    },
-
-    async end({ session, lease, graceMs, block }) {
-      const entry = writable(session, lease);
-      const status = await entry.worker.call("status", {});
-      if (block !== undefined) requireInteractive(status.block, status.blocks, block, "nothing was ended");
-      if (status.mode !== "interactive" && status.mode !== "block_running") {
-        throw new TuiwrightError("bad-data", `session ${JSON.stringify(entry.name)} is ${status.mode}: there is no running program to end`);
-      }
-      const backAtPrompt = (timeoutMs: number) =>
-        entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
-      await markInCast(entry, "end");
-      await entry.worker.call("closing", { reason: "cancelled" });
-      // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
-      const known = foregroundExit(entry.worker.pid);
-      // Everything the program started counts as it, a child that called setsid included.
-      const job = new Set(jobProcesses(entry.worker.pid));
-      let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
-      let ended = false;
-      if (known?.line) {
-        await entry.worker.call("send", { data: known.line, secret: false });
-        ended = await backAtPrompt(graceMs);
-      }
-      if (!ended) {
-        how = "interrupt";
-        await entry.worker.call("send", { data: "\x03", secret: false });
-      }
-      for (const signal of ["SIGTERM", "SIGKILL"] as const) {
-        if (ended || await backAtPrompt(graceMs)) break;
-        for (const pid of jobProcesses(entry.worker.pid)) job.add(pid);
-        const group = foregroundGroup(entry.worker.pid);
-        if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
-        how = signal;
-      }
-      if (how === "SIGKILL") await backAtPrompt(graceMs);
-      await endLeftovers([...job]);
-      return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
     },
 
     async reset({ session, lease }) {

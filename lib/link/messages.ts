@@ -1,7 +1,7 @@
 // Messages between the daemon and a session worker. The worker's replies are checked against
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
-import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
+import type { CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
 import type { BrowserState } from "./browser-state.ts";
 
@@ -10,7 +10,7 @@ export type BrowserModifier = "ctrl" | "alt" | "shift" | "meta";
 /** A stall of Carbonyl's screen that an operation found and recovered from (the engine had the
  * frame, the terminal did not show it). */
 export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number } | { stalledMs: number; by: "browser-restart"; url: string; history: number };
-import type { ForwardedMethod, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { ForwardedMethod, Params, Result } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 

@@ -83,7 +83,7 @@ export class BrowserFacet implements Facet {
   #lastHistory: { entries: string[]; index: number } | null = null;
   /** When the engine was found to answer nothing (a wedged browser), or null. */
   #wedgedSince: number | null = null;
-  /** Buttons held by browserMouse (down without up yet). */
+  /** Buttons held by the mouse method (down without up yet). */
   #held = 0;
 
   constructor(core: SessionCore) {

@@ -10,6 +10,8 @@ import { kindName, notABrowser, type SessionKind } from "./session-kind.ts";
 import type { ShellFacet } from "./shell-facet.ts";
 import type { SnapshotFacet } from "./snapshot-facet.ts";
 import { runTurn } from "./turn-op.ts";
+import { endProgram } from "./end-op.ts";
+import { foregroundGroup, normalizeSignal, signalGroup } from "../runtime/process.ts";
 
 export function programKind(spec: StartSpec, core: SessionCore, shell: ShellFacet, snapshots: SnapshotFacet): SessionKind {
   const refuse = (): never => { throw notABrowser(spec); };
@@ -39,6 +41,16 @@ export function programKind(spec: StartSpec, core: SessionCore, shell: ShellFace
       blocks: (params) => shell.blocks(params),
       block: (params) => shell.block(params),
       turn: (params, signal) => runTurn(core, params, signal),
+      end: (params) => endProgram(spec, core, shell, params),
+      // To the terminal's foreground group: the program in front, or the shell itself.
+      signal: (params) => {
+        const signal = normalizeSignal(params.signal);
+        if (core.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(spec.name)} has exited; there is nothing to signal`);
+        const pgid = foregroundGroup(core.pid) ?? core.pid;
+        if (!core.ended) core.mark(`signal ${signal}`);
+        if (!signalGroup(pgid, signal)) throw new TuiwrightError("session-exited", `process group ${pgid} of session ${JSON.stringify(spec.name)} is gone`);
+        return { signal, pgid };
+      },
       mouse: refuse,
       navigate: ({ url }) => { browserUrl(url); return refuse(); }, // a bad URL is named first, as for any session
       back: refuse,

@@ -54,6 +54,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
   },
   signal: {
+    forward: true,
     title: "Send a signal to the session's foreground process group",
     cli: { verb: "signal", summary: "send a signal to the session's foreground process group", words: ["signal"] },
     readOnly: false,

@@ -23,11 +23,13 @@ function spec(overrides: Partial<StartSpec> = {}): StartSpec {
 }
 
 /** A core whose calls are recorded; `ended` says whether the program has ended. */
-function fakeCore(ended = false) {
+function fakeCore(ended = false, exit: { code: number | null; signal: string | null } | null = null) {
   const calls: { op: string; params: unknown }[] = [];
   const record = (op: string, reply: unknown) => (params: unknown) => { calls.push({ op, params }); return reply; };
   const core = {
     ended,
+    exit,
+    pid: 2 ** 30, // no such process
     get: (what: string) => (what === "title" ? "vim: notes" : { cols: 80, rows: 24 }),
     mark: record("mark", { label: "here" }),
     scroll: record("scroll", Promise.resolve({ revisionBefore: 1, revisionAfter: 2 })),
@@ -36,9 +38,10 @@ function fakeCore(ended = false) {
   return { core: core as unknown as SessionCore, calls };
 }
 
-const program = (options: { ended?: boolean; spec?: Partial<StartSpec> } = {}) => {
-  const { core, calls } = fakeCore(options.ended);
-  return { kind: programKind(spec(options.spec), core, {} as ShellFacet, {} as SnapshotFacet), calls };
+const program = (options: { ended?: boolean; exit?: { code: number | null; signal: string | null }; spec?: Partial<StartSpec>; mode?: string } = {}) => {
+  const { core, calls } = fakeCore(options.ended, options.exit ?? null);
+  const shell = { status: () => ({ integration: true, mode: options.mode ?? "idle", block: null, blocks: 0, cursor: 0, cwd: "/" }) };
+  return { kind: programKind(spec(options.spec), core, shell as unknown as ShellFacet, {} as SnapshotFacet), calls };
 };
 
 test("every kind answers every forwarded method, and the browser's own start-up ops", () => {
@@ -138,4 +141,22 @@ test("a browser session's mouse and history buttons answer ok first, and url, na
   expect(await kind.ops.get({ what: "title" }, signal)).toEqual({ what: "title", value: null, title: null, title_reason: "the page has no title" });
   // Other properties are the terminal's, as for any session.
   expect(await kind.ops.get({ what: "size" }, signal)).toEqual({ what: "size", value: { cols: 80, rows: 24 } });
+});
+
+test("signal on a session whose program exited is session-exited and sends nothing; a bad signal name is bad-data (65)", async () => {
+  const { kind, calls } = program({ ended: true, exit: { code: 0, signal: null } });
+  const refused = await failure(Promise.resolve().then(() => kind.ops.signal({ signal: "INT" }, signal)));
+  expect(refused.errorName).toBe("session-exited");
+  expect(refused.message).toBe(`session "ed" has exited; there is nothing to signal`);
+  expect(calls).toEqual([]);
+  const bad = await failure(Promise.resolve().then(() => program().kind.ops.signal({ signal: "SIGNOPE" }, signal)));
+  expect(bad.exitCode).toBe(65);
+});
+
+test("end with no program running is bad-data (65) naming the session's mode, and nothing is recorded", async () => {
+  const { kind, calls } = program({ mode: "idle" });
+  const refused = await failure(Promise.resolve().then(() => kind.ops.end({ graceMs: 100 }, signal)));
+  expect(refused.errorName).toBe("bad-data");
+  expect(refused.message).toBe(`session "ed" is idle: there is no running program to end`);
+  expect(calls).toEqual([]);
 });
