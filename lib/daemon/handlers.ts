@@ -141,7 +141,10 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
             }
             case "bell": events.publish({ type: "bell", session: name, revision: event.revision, hash: event.hash, at: now() }); return;
             case "secret": context.secrets.add(event.secret, name, context.registry); return;
-            case "resized": events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
+            case "resized":
+              // The registry's size follows the screen's (a resize, a browser's nudge).
+              if (entry) { entry.cols = event.cols; entry.rows = event.rows; }
+              events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
             case "ended":
               if (entry) entry.exit = event.exit;
               markEnded();
@@ -208,7 +211,10 @@ export function createHandlers(context: DaemonContext): Handlers {
   };
   return withBrowserRestart({
     // Every method the table marks `forward: true`: to the session's worker, whose kind answers it.
-    ...passThroughHandlers(registry, writable, context.hungUp),
+    ...passThroughHandlers(registry, writable, context.hungUp, {
+      // The memory budget spans every session: the daemon checks it before a resize goes on.
+      resize: (entry, { cols, rows }) => checkMemoryBudget({ ...sized(entry), cols, rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${cols}x${rows}`),
+    }),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -300,14 +306,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, exit: entry.exit };
     },
 
-    async resize(params) {
-      const entry = writable(params.session, params.lease);
-      checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
-      const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows, timeoutMs: params.timeoutMs });
-      entry.cols = result.cols;
-      entry.rows = result.rows;
-      return { session: entry.name, ...result };
-    },
 
     async reset({ session, lease }) {
       const entry = writable(session, lease);

@@ -6,7 +6,7 @@
 // be broken or crash mid-message — and carries the session's name where the result has one.
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { type ForwardedMethod, type MethodDef, METHODS } from "../protocol/methods.ts";
+import { type ForwardedMethod, type MethodDef, METHODS, type Params } from "../protocol/methods.ts";
 import type { WorkerOps } from "../link/messages.ts";
 import type { Connection } from "../runtime/unix-socket.ts";
 import type { CallContext } from "../transport/rpc-server.ts";
@@ -41,6 +41,10 @@ export const PASS_THROUGH = Object.fromEntries(
 
 type Forward = (params: { session?: string; lease?: string }, context: CallContext) => Promise<unknown>;
 
+/** What the daemon checks itself before a forwarded call goes on (its own concerns, such as the
+ * memory budget across sessions); throws to refuse it. */
+export type BeforeForward = { [M in ForwardedMethod]?: (entry: SessionEntry, params: Params<M>) => void };
+
 /** The worker's reply as the method's result: the session's name in its place, the whole checked. */
 export function forwardedResult(method: ForwardedMethod, session: string, reply: unknown): unknown {
   const row = PASS_THROUGH[method];
@@ -61,11 +65,15 @@ export function passThroughHandlers(
   registry: SessionRegistry,
   writable: (session: string | undefined, lease: string | undefined) => SessionEntry,
   hungUp: (connection: Connection) => AbortSignal,
+  before: BeforeForward = {},
 ): Pick<Handlers, ForwardedMethod> {
   const forward = <M extends ForwardedMethod>(method: M): Forward => {
     const { access } = PASS_THROUGH[method];
-    return async ({ session, lease, ...params }, call) => {
+    const check = before[method] as ((entry: SessionEntry, params: unknown) => void) | undefined;
+    return async (whole, call) => {
+      const { session, lease, ...params } = whole;
       const entry = access === "writer" ? writable(session, lease) : registry.resolve(session);
+      check?.(entry, whole);
       const signal = access === "reader" ? hungUp(call.connection) : undefined;
       const reply = await entry.worker.call(method, params as WorkerOps[M][0], signal);
       return forwardedResult(method, entry.name, reply);

@@ -65,7 +65,6 @@ type ForwardedOps = { [M in ForwardedMethod]: [Omit<Params<M>, "session" | "leas
 /** Each worker operation: [params, result]. Forwarded methods' ops come from the method table;
  * these are the ones the daemon calls for its own part (lifecycle, spawn, restart, debug). */
 export type WorkerOps = ForwardedOps & {
-  resize: [{ cols: number; rows: number; timeoutMs: number }, { cols: number; rows: number; revision: number; redrawn?: boolean; nudged?: boolean; recovered?: Recovered }];
   firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
   /** A shell answers a reset with where its replacement goes on from. */
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled"; continues?: ShellContinuation }];

@@ -7,9 +7,9 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { ForwardedMethod } from "../protocol/methods.ts";
 import type { StartSpec, WorkerOpTable } from "../link/messages.ts";
 
-/** The ops whose answer depends on the session's kind: every forwarded method, the resize the
- * daemon makes after its memory check, and the browser's own start-up and restart ops. */
-export type KindOps = Pick<WorkerOpTable, ForwardedMethod | "resize" | "browser" | "browserReady" | "browserRestore">;
+/** The ops whose answer depends on the session's kind: every forwarded method, and the
+ * browser's own start-up and restart ops. */
+export type KindOps = Pick<WorkerOpTable, ForwardedMethod | "browser" | "browserReady" | "browserRestore">;
 
 export type SessionKind = { name: "program" | "shell" | "browser"; ops: KindOps };
 

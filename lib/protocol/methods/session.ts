@@ -62,6 +62,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
   },
   resize: {
+    forward: true,
     title: "Resize the terminal",
     readOnly: false,
     params: v.strictObject({

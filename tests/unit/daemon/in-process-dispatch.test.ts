@@ -101,3 +101,15 @@ test("mark goes through while another client holds the write lease (it changes t
   expect((await failure(daemon.call("type", { session: "rec", text: "x" }))).errorName).toBe("busy");
   expect(worker.calls.map((c) => c.op)).toEqual(["mark"]);
 });
+
+test("a resize past the memory budget is refused by the daemon before the worker sees it; one that fits is forwarded", async () => {
+  const daemon = inProcessDaemon();
+  const worker = daemon.addSession("big", { resize: ({ cols, rows }: { cols: number; rows: number }) => ({ cols, rows, revision: 2 }) });
+  daemon.context.registry.get("big")!.spawnParams.scrollback = 100_000;
+  const refused = await failure(daemon.call("resize", { session: "big", cols: 500, rows: 50 }));
+  expect(refused.errorName).toBe("usage");
+  expect(refused.message).toContain(`resizing "big" to 500x50 needs 50,025,000 cells`);
+  expect(worker.calls).toEqual([]);
+  expect(await daemon.call("resize", { session: "big", cols: 100, rows: 30 })).toEqual({ session: "big", cols: 100, rows: 30, revision: 2 });
+  expect(worker.calls).toEqual([{ op: "resize", params: { cols: 100, rows: 30, timeoutMs: 10_000 } }]);
+});

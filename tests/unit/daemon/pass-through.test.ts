@@ -17,6 +17,6 @@ test("a pass-through row is a writer exactly when its method takes --lease, and 
 
 test("the forwarded methods are the table's forward: true ones", () => {
   expect(Object.keys(PASS_THROUGH).sort()).toEqual([
-    "back", "block", "blocks", "click", "end", "exec", "forward", "get", "mark", "mouse", "navigate", "press", "reload", "scroll", "send", "signal", "snapshot", "status", "turn", "type", "wait",
+    "back", "block", "blocks", "click", "end", "exec", "forward", "get", "mark", "mouse", "navigate", "press", "reload", "resize", "scroll", "send", "signal", "snapshot", "status", "turn", "type", "wait",
   ]);
 });
