@@ -61,18 +61,23 @@ const FLOW = `## One request, end to end
    socket, with the client's version in its envelope.
 3. **Daemon dispatch** — \`lib/transport/rpc-server.ts\` reads the frame (size and idle limits in
    \`connection-limits.ts\`); \`lib/daemon/dispatch.ts\` finds the method in the table and validates
-   the params against its valibot schema (a bad field is a usage error naming its path); the
-   handler (\`lib/daemon/handlers.ts\`, or \`pass-through.ts\` for methods the table marks
-   \`forward\`) looks the session up in \`registry.ts\` and checks its write lease.
+   the params against its valibot schema (a bad field is a usage error naming its path). A method
+   the table marks \`forward\` (every session method but spawn, list, kill, reset and resize) goes
+   through \`pass-through.ts\`: it looks the session up in \`registry.ts\` and checks its write
+   lease, and the rest is the worker's; the others (lifecycle, leases, events, desktops) have
+   their handler in \`lib/daemon/handlers.ts\`.
 4. **Worker** — \`lib/link/worker-handle.ts\` posts the op to the session's Web Worker
-   (\`workers/session.ts\`) and validates its reply as untrusted; in the worker, \`lib/worker/ops.ts\`
-   runs the op on the session core and its facets (shell, browser, snapshot).
+   (\`workers/session.ts\`) and validates the reply's envelope as untrusted; in the worker,
+   \`lib/worker/ops.ts\` runs the op on the session's kind (\`session-kind.ts\`: \`program-kind.ts\`
+   for program and shell sessions, \`browser-kind.ts\` for Carbonyl), which drives the session
+   core and its facets (shell, browser, snapshot).
 5. **PTY and screen** — \`lib/pty/pty.ts\` writes the encoded keys to the pseudo-terminal
    (\`lib/terminal/keys.ts\` encodes them; flow control in \`flow-control.ts\`); the program's
    output is parsed by @xterm/headless in \`lib/terminal/screen.ts\` (the only importer of xterm),
    and \`lib/waits\` answers when the screen shows what was asked — never after a fixed delay.
 
-The reply goes back the same way: worker → daemon (adds the session name) → socket → CLI,
+The reply goes back the same way: worker → daemon (checks it against the method's result
+schema and adds the session name) → socket → CLI,
 which prints it (\`lib/present\`) as text or \`--json\`, with the exit code from the error table
 (\`lib/protocol/errors.ts\`). MCP (\`lib/mcp\`), HTTP (\`lib/http\`) and the library (\`lib/client\`)
 are other clients of the same socket and the same method table.

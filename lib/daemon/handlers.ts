@@ -8,7 +8,7 @@ import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
 import type { Params } from "../protocol/methods.ts";
-import { normalizeSignal, foregroundGroup, signalGroup } from "../runtime/process.ts";
+import { normalizeSignal } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import { SessionWorker } from "../link/worker-handle.ts";
@@ -21,23 +21,19 @@ import type { SessionEntry, SessionRegistry } from "./registry.ts";
 import type { DaemonSecrets } from "./daemon-secrets.ts";
 import type { ShellContinuation, StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
-import { foregroundExit } from "./graceful-exit.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
-import { navFlags, titleOf } from "../link/browser-state.ts";
-import { browserInput, createBrowserHandlers, isBrowser, requireBrowser } from "./browser-handlers.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
 import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
 import { browserUrl } from "../browser/url.ts";
-import { endLeftovers, jobProcesses, signalSessionGroups, terminateSession } from "./terminate.ts";
+import { signalSessionGroups, terminateSession } from "./terminate.ts";
 import { SESSION_MARK, type Containment, type SessionBounds } from "./containment.ts";
 import { createDesktopHandlers, type DesktopConnections } from "./desktop-handlers.ts";
 import { checkMemoryBudget, type SizedSession } from "./memory-budget.ts";
 import { refuseNul } from "../runtime/nul-check.ts";
-import { requireInteractive } from "../shell/require-interactive.ts";
 
 export type DaemonContext = {
   namespace: string;
@@ -148,7 +144,10 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
             }
             case "bell": events.publish({ type: "bell", session: name, revision: event.revision, hash: event.hash, at: now() }); return;
             case "secret": context.secrets.add(event.secret, name, context.registry); return;
-            case "resized": events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
+            case "resized":
+              // The registry's size follows the screen's (a resize, a browser's nudge).
+              if (entry) { entry.cols = event.cols; entry.rows = event.rows; }
+              events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
             case "ended":
               if (entry) entry.exit = event.exit;
               markEnded();
@@ -216,9 +215,11 @@ export function createHandlers(context: DaemonContext): Handlers {
     }
   };
   return withBrowserRestart({
-    ...createBrowserHandlers(writable),
-    // click, exec, send, status, blocks, block: forwarded to the worker by table.
-    ...passThroughHandlers(registry, writable),
+    // Every method the table marks `forward: true`: to the session's worker, whose kind answers it.
+    ...passThroughHandlers(registry, writable, context.hungUp, {
+      // The memory budget spans every session: the daemon checks it before a resize goes on.
+      resize: (entry, { cols, rows }) => checkMemoryBudget({ ...sized(entry), cols, rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${cols}x${rows}`),
+    }),
     ...createDesktopHandlers(context.desktops, context.sessionsChanged, context.registry, context.events, context.leases),
 
     async ping() {
@@ -316,83 +317,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, exit: entry.exit };
     },
 
-    async signal(params) {
-      const entry = writable(params.session, params.lease);
-      const signal = normalizeSignal(params.signal);
-      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; there is nothing to signal`);
-      const pgid = foregroundGroup(entry.worker.pid) ?? entry.worker.pid;
-      await markInCast(entry, `signal ${signal}`);
-      if (!signalGroup(pgid, signal)) throw new TuiwrightError("session-exited", `process group ${pgid} of session ${JSON.stringify(entry.name)} is gone`);
-      return { session: entry.name, signal, pgid };
-    },
-
-    async resize(params) {
-      const entry = writable(params.session, params.lease);
-      checkMemoryBudget({ ...sized(entry), cols: params.cols, rows: params.rows }, registry.all().filter((e) => e !== entry).map(sized), `resizing ${JSON.stringify(entry.name)} to ${params.cols}x${params.rows}`);
-      const result = await entry.worker.call("resize", { cols: params.cols, rows: params.rows, timeoutMs: params.timeoutMs });
-      entry.cols = result.cols;
-      entry.rows = result.rows;
-      return { session: entry.name, ...result };
-    },
-
-    async snapshot({ session, ...params }) {
-      const entry = registry.resolve(session);
-      const reply = await entry.worker.call("snapshot", params);
-      return { session: entry.name, ...reply };
-    },
-
-    // A browser session takes keys and text the way Carbonyl reads them; any other, as xterm sends them.
-    async type({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("type", params))) };
-    },
-
-    async press({ session, lease, ...params }) {
-      const entry = writable(session, lease);
-      return { session: entry.name, ...(await (isBrowser(entry) ? browserInput(entry, params) : entry.worker.call("press", params))) };
-    },
-
-    async scroll({ session, lease, settleMs, ...params }) {
-      const entry = writable(session, lease);
-      return { ok: true, session: entry.name, ...(await entry.worker.call("scroll", { ...params, settleMs })) };
-    },
-
-    async end({ session, lease, graceMs, block }) {
-      const entry = writable(session, lease);
-      const status = await entry.worker.call("status", {});
-      if (block !== undefined) requireInteractive(status.block, status.blocks, block, "nothing was ended");
-      if (status.mode !== "interactive" && status.mode !== "block_running") {
-        throw new TuiwrightError("bad-data", `session ${JSON.stringify(entry.name)} is ${status.mode}: there is no running program to end`);
-      }
-      const backAtPrompt = (timeoutMs: number) =>
-        entry.worker.call("wait", { output: "PROMPT", fromCursor: status.cursor, timeoutMs, mode: "any", includeText: false }).then(() => true, () => false);
-      await markInCast(entry, "end");
-      await entry.worker.call("closing", { reason: "cancelled" });
-      // A shell or REPL we know is asked to leave as its user would; then Ctrl-C; then signals.
-      const known = foregroundExit(entry.worker.pid);
-      // Everything the program started counts as it, a child that called setsid included.
-      const job = new Set(jobProcesses(entry.worker.pid));
-      let how: "exit" | "interrupt" | "SIGTERM" | "SIGKILL" = "exit";
-      let ended = false;
-      if (known?.line) {
-        await entry.worker.call("send", { data: known.line, secret: false });
-        ended = await backAtPrompt(graceMs);
-      }
-      if (!ended) {
-        how = "interrupt";
-        await entry.worker.call("send", { data: "\x03", secret: false });
-      }
-      for (const signal of ["SIGTERM", "SIGKILL"] as const) {
-        if (ended || await backAtPrompt(graceMs)) break;
-        for (const pid of jobProcesses(entry.worker.pid)) job.add(pid);
-        const group = foregroundGroup(entry.worker.pid);
-        if (group !== null && group !== entry.worker.pid) signalGroup(group, signal);
-        how = signal;
-      }
-      if (how === "SIGKILL") await backAtPrompt(graceMs);
-      await endLeftovers([...job]);
-      return { session: entry.name, how, program: known?.program ?? null, mode: (await entry.worker.call("status", {})).mode };
-    },
 
     async reset({ session, lease }) {
       const entry = writable(session, lease);
@@ -421,34 +345,6 @@ export function createHandlers(context: DaemonContext): Handlers {
       const { loadManifest } = await import("../adapters/load-manifest.ts");
       const manifest = loadManifest(source, file);
       return { name: manifest.name, root: manifest.root, regions: [...new Set(manifest.regions.map((r) => r.name))] };
-    },
-
-    async mark({ session, label }) {
-      const entry = registry.resolve(session);
-      if (entry.crashed) throw new TuiwrightError("snapshot-unavailable", `session ${JSON.stringify(entry.name)} crashed; its recording has ended`);
-      if (entry.exit) throw new TuiwrightError("session-exited", `session ${JSON.stringify(entry.name)} has exited; its recording has ended`);
-      await entry.worker.call("mark", { label });
-      return { session: entry.name, label };
-    },
-
-    async get({ session, what }) {
-      const entry = registry.resolve(session);
-      if (what === "url" || what === "nav" || (what === "title" && isBrowser(entry))) {
-        // The browser's own state: the whole URL (the bar shows cols - 13 characters of it), and a
-        // title that says where it came from or why there is none (never the last page's).
-        const state = await requireBrowser(entry).worker.call("browser", {});
-        if (what === "url") return { session: entry.name, what, value: state.url, url: state.url };
-        if (what === "nav") return { session: entry.name, what, value: navFlags(state), ...navFlags(state) };
-        const title = titleOf(state);
-        return { session: entry.name, what, value: title.title, ...title };
-      }
-      const { value } = await entry.worker.call("get", { what });
-      return { session: entry.name, what, value, ...(what === "title" ? { title: value as string } : {}) };
-    },
-
-    async wait({ session, ...params }, call) {
-      const entry = registry.resolve(session);
-      return entry.worker.call("wait", params, context.hungUp(call.connection));
     },
 
     async subscribe(params, call) {

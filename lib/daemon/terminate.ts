@@ -5,9 +5,8 @@
 // (`setsid -f`, a double fork: containment.ts says how they are found) — is killed, and we check
 // that none is left.
 import { foregroundGroup, signalGroup, signalProcess } from "../runtime/process.ts";
-import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
 import { reapChild } from "../runtime/reap-child.ts";
-import { killUntilGone, type Containment } from "./containment.ts";
+import type { Containment } from "./containment.ts";
 import type { SessionEntry } from "./registry.ts";
 
 const AFTER_SIGKILL_MS = 2000;
@@ -61,26 +60,4 @@ export async function terminateSession(entry: SessionEntry, signal: NodeJS.Signa
   containment.release(entry.bounds);
   // Only a process stuck in the kernel (D state) outlives SIGKILL; say so in the daemon log.
   if (survivors.length > 0) process.stderr.write(`${new Date().toISOString()} [${process.pid}] session ${JSON.stringify(entry.name)}: processes ${survivors.join(", ")} survived SIGKILL\n`);
-}
-
-/** The terminal's foreground job of the shell `shellPid` and everything below it — children that
- * left its group or session (setsid) but not yet its tree; empty when the shell itself is in front.
- * Each as pid and start time, so a pid used again meanwhile is not taken for it. */
-export function jobProcesses(shellPid: number): string[] {
-  const group = foregroundGroup(shellPid);
-  if (group === null || group === shellPid) return [];
-  const table = readProcessTable();
-  const members = [...table.values()].filter((row) => row.pgid === group).map((row) => row.pid);
-  return liveDescendants(table, members).filter((pid) => pid !== shellPid).map((pid) => `${pid}@${table.get(pid)!.start}`);
-}
-
-/** What is left of an ended job (its detached children): SIGTERM, a short grace, SIGKILL. */
-export async function endLeftovers(job: string[]): Promise<void> {
-  await killUntilGone(() => {
-    const table = readProcessTable();
-    return job.map((id) => Number(id.slice(0, id.indexOf("@")))).filter((pid, i) => {
-      const row = table.get(pid);
-      return row !== undefined && !row.zombie && `${pid}@${row.start}` === job[i];
-    });
-  }, "SIGTERM", 500, null);
 }

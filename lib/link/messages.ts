@@ -1,7 +1,7 @@
 // Messages between the daemon and a session worker. The worker's replies are checked against
 // these shapes on arrival (a trust boundary: a worker can be broken or crash mid-message).
 import * as v from "valibot";
-import type { ActionResult, CellRun, Meta, Outline } from "../protocol/schemas.ts";
+import type { CellRun, Meta, Outline } from "../protocol/schemas.ts";
 import type { HeapReport } from "../runtime/heap-report.ts";
 import type { BrowserState } from "./browser-state.ts";
 
@@ -10,7 +10,7 @@ export type BrowserModifier = "ctrl" | "alt" | "shift" | "meta";
 /** A stall of Carbonyl's screen that an operation found and recovered from (the engine had the
  * frame, the terminal did not show it). */
 export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number } | { stalledMs: number; by: "browser-restart"; url: string; history: number };
-import type { ForwardedMethod, Params, Result, WaitResultValue, WaitSpec } from "../protocol/methods.ts";
+import type { ForwardedMethod, Params, Result } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 
@@ -62,36 +62,18 @@ export type SnapshotReply = {
 /** A forwarded method's op: its params without session and lease, its result without session. */
 type ForwardedOps = { [M in ForwardedMethod]: [Omit<Params<M>, "session" | "lease">, WithoutSession<Result<M>>] };
 
-/** Each worker operation: [params, result]. Forwarded methods' ops come from the method table. */
+/** Each worker operation: [params, result]. Forwarded methods' ops come from the method table;
+ * these are the ones the daemon calls for its own part (lifecycle, spawn, restart, debug). */
 export type WorkerOps = ForwardedOps & {
-  snapshot: [WithoutSession<Params<"snapshot">>, SnapshotReply];
-  type: [WithoutSession<Params<"type">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
-  press: [WithoutSession<Params<"press">>, WithoutSession<v.InferOutput<typeof ActionResult>>];
-  resize: [{ cols: number; rows: number; timeoutMs: number }, { cols: number; rows: number; revision: number; redrawn?: boolean; nudged?: boolean; recovered?: Recovered }];
-  get: [{ what: Params<"get">["what"] }, { value: unknown }];
-  mark: [{ label: string }, { label: string }];
   firstScreen: [{ boundMs: number }, { drew: boolean; waitingForInput: boolean; idle: boolean; timedOut: boolean; ms: number }];
   /** A shell answers a reset with where its replacement goes on from. */
   closing: [{ reason: "reset" | "cancelled" }, { reason: "reset" | "cancelled"; continues?: ShellContinuation }];
-  /** fromNow: "settled" counts from the call, never from a change before it. */
-  wait: [WithoutSession<Params<"wait">> & { fromNow?: boolean }, WaitResultValue];
-  /** Browser sessions: keys or text through the engine's input events (lib/browser/engine-keys.ts);
-   * `to`: a node to focus first (an engine ref or a cell's element). */
-  browserKeys: [{ keys?: string[]; text?: string; paste?: boolean; secret?: boolean; to?: string; revision?: number; wait?: WaitSpec }, WithoutSession<v.InferOutput<typeof ActionResult>>];
-  /** Browser sessions: the mouse at a cell through the engine (Carbonyl's bar, row 0, by its bytes). */
-  browserMouse: [{ action: "down" | "up" | "move"; row: number; col: number; button: "left" | "middle" | "right"; modifiers: BrowserModifier[] }, { held: boolean; revision: number }];
-  scroll: [{ delta: number; row?: number; col?: number; settleMs: number }, { revisionBefore: number; revisionAfter: number; recovered?: Recovered }];
   browser: [Record<string, never>, BrowserState];
   /** Browser sessions restarted after a wedge: load the old history again (entries by URL, the
    * current one at index), ending on that page, drawn. */
   browserRestore: [{ entries: string[]; index: number; timeoutMs: number }, { url: string; entries: number }];
   /** Browser sessions at start: the engine answered and the first page is on the screen. */
   browserReady: [{ timeoutMs: number }, { ready: true; url: string; ms: number }];
-  /** Browser sessions: load a URL, step through history, reload. Each ends when the engine has
-   * loaded the page and the screen shows it (lib/worker/browser-navigation.ts); settleMs: then
-   * also this long still. */
-  navigate: [{ url: string; timeoutMs: number; settleMs: number | undefined }, Navigated];
-  navButton: [{ button: "back" | "forward" | "reload"; timeoutMs: number; settleMs: number | undefined }, Navigated];
   /** Secrets typed in another session of the daemon: masked in this one from now on. */
   addSecrets: [{ secrets: string[] }, { secrets: number }];
   crash: [Record<string, never>, never];

@@ -8,7 +8,7 @@
 // size so Carbonyl draws again, and says so (`recovered`). A browser that exited answers every
 // call with session-exited. Navigation is browser-navigation.ts.
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { MetaValue } from "../protocol/methods.ts";
+import type { MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
 import { BrowserEngine } from "../browser/browser-engine.ts";
 import { cellCenter, cellGeometry, type CellGeometry, type LayoutMetrics } from "../browser/cell-geometry.ts";
@@ -18,9 +18,9 @@ import { keyEvents, typingSteps, type KeyEvent } from "../browser/engine-keys.ts
 import { carbonylMouse, refuseNonAscii } from "../browser/carbonyl-input.ts";
 import { contains, type OutlineNode } from "../outline/types.ts";
 import { textWithoutPixels } from "../terminal/pixels.ts";
-import type { BrowserModifier, BrowserState, Recovered, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { BrowserModifier, BrowserState, Navigated, Recovered, WorkerOps } from "../link/messages.ts";
 import { navigate, pressButton } from "./browser-navigation.ts";
-import { describeExit, type ActionReply, type Facet, type SessionCore } from "./session-core.ts";
+import { describeExit, type ActionReply, type Facet, type Scrolled, type SessionCore } from "./session-core.ts";
 
 /** How long after the engine's frame the screen may lag before it counts as a stall. */
 const STALL_AFTER_MS = 2500;
@@ -52,6 +52,11 @@ const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
 const MODIFIER_BITS = { alt: 1, ctrl: 2, meta: 4, shift: 8 } as const;
 
 type Drawn = { recovered?: Recovered };
+/** How long a navigation may take, and how long the screen must then be still (if at all). */
+export type NavLimits = { timeoutMs: number; settleMs?: number };
+/** Keys or text through the engine's input events; `to`: a node to focus first (an engine ref or a cell's element). */
+export type BrowserKeys = { keys?: string[]; text?: string; paste?: boolean; secret?: boolean; to?: string; revision?: number; wait?: WaitSpec };
+export type BrowserMouse = { action: "down" | "up" | "move"; row: number; col: number; button: "left" | "middle" | "right"; modifiers: BrowserModifier[] };
 type InputMarks = { begun: number; commits: number; stops: number };
 /** After input that began a navigation: how long it may take to commit, and to load and draw. */
 const INPUT_COMMIT_MS = 10_000;
@@ -78,7 +83,7 @@ export class BrowserFacet implements Facet {
   #lastHistory: { entries: string[]; index: number } | null = null;
   /** When the engine was found to answer nothing (a wedged browser), or null. */
   #wedgedSince: number | null = null;
-  /** Buttons held by browserMouse (down without up yet). */
+  /** Buttons held by the mouse method (down without up yet). */
   #held = 0;
 
   constructor(core: SessionCore) {
@@ -459,11 +464,11 @@ export class BrowserFacet implements Facet {
 
   // ---- operations ---------------------------------------------------------------------------
 
-  navigate(params: WorkerOps["navigate"][0], signal: AbortSignal): Promise<WorkerOps["navigate"][1]> {
+  navigate(params: NavLimits & { url: string }, signal: AbortSignal): Promise<Navigated> {
     return this.#withEngine(`load ${params.url}`, (engine) => navigate(this.#page(engine, signal), params.url, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
   }
 
-  navButton(params: WorkerOps["navButton"][0], signal: AbortSignal): Promise<WorkerOps["navButton"][1]> {
+  navButton(params: NavLimits & { button: "back" | "forward" | "reload" }, signal: AbortSignal): Promise<Navigated> {
     return this.#withEngine(params.button === "reload" ? "reload" : `go ${params.button}`, (engine) => pressButton(this.#page(engine, signal), params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
   }
 
@@ -514,7 +519,7 @@ export class BrowserFacet implements Facet {
 
   /** The wheel over a cell, through the engine; answers once the engine scrolled (or could not)
    * and the screen shows the page where it is now. */
-  async scroll(params: WorkerOps["scroll"][0], signal: AbortSignal): Promise<WorkerOps["scroll"][1]> {
+  async scroll(params: WorkerOps["scroll"][0], signal: AbortSignal): Promise<Scrolled> {
     return this.#withEngine("scroll", async (engine) => {
       const geometry = await this.#geometry(engine);
       const row = params.row ?? Math.floor(this.#core.screen.rows / 2);
@@ -549,7 +554,7 @@ export class BrowserFacet implements Facet {
   }
 
   /** Keys or text through the engine's input events; `to` focuses a node first. */
-  async keys(params: WorkerOps["browserKeys"][0], signal?: AbortSignal): Promise<ActionReply> {
+  async keys(params: BrowserKeys, signal?: AbortSignal): Promise<ActionReply> {
     return this.#withEngine(params.keys ? "press keys" : "type", async (engine) => {
       const steps = params.keys ? params.keys.map((name) => ({ keys: keyEvents(name) })) : params.paste ? [{ insert: params.text ?? "" }] : typingSteps(params.text ?? "");
       const target = params.to === undefined ? undefined : await this.#focus(engine, params.to, params.revision);
@@ -697,7 +702,7 @@ export class BrowserFacet implements Facet {
   }
 
   /** Mouse down, move, up at a cell with a button and modifiers (the bar by Carbonyl's bytes). */
-  async mouse(params: WorkerOps["browserMouse"][0]): Promise<WorkerOps["browserMouse"][1]> {
+  async mouse(params: BrowserMouse): Promise<{ held: boolean; revision: number }> {
     this.#requireRunning(`mouse ${params.action}`);
     this.#inside(params.row, params.col);
     const label = `mouse ${params.action} ${params.row},${params.col}`;
@@ -731,17 +736,3 @@ const overlaps = (a: OutlineNode["bbox"], b: OutlineNode["bbox"]) => contains(a,
 function timeoutAs(error: unknown, name: "navigation-timeout", message: string): unknown {
   return asName(error) === "timeout" ? new TuiwrightError(name, message) : error;
 }
-
-/** The ops the browser facet answers; `facet` throws not-a-browser on other sessions. */
-export function browserOps(facet: (what: string) => BrowserFacet) {
-  return {
-    browser: () => facet("the browser's state").state(),
-    browserReady: (params, signal) => facet("waiting for the browser").ready(params, signal),
-    browserRestore: (params, signal) => facet("restoring the history").restore(params, signal),
-    browserKeys: (params, signal) => facet("browser input").keys(params, signal),
-    browserMouse: (params) => facet("the browser's mouse").mouse(params),
-    navigate: (params, signal) => facet("navigate").navigate(params, signal),
-    navButton: (params, signal) => facet(params.button).navButton(params, signal),
-  } satisfies Partial<WorkerOpTable>;
-}
-

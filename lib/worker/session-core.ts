@@ -14,7 +14,7 @@ import { ReplyGate } from "../terminal/query-replies.ts";
 import { Screen } from "../terminal/screen.ts";
 import { LIVE_WIDTHS } from "../terminal/widths.ts";
 import { WaitEngine, type WaitState } from "../waits/wait-engine.ts";
-import type { SessionEvent, StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { SessionEvent, StartSpec, WorkerOps } from "../link/messages.ts";
 import type { OutlineNode } from "../outline/types.ts";
 import type { FdChannel } from "../pty/fd-channel.ts";
 import { SessionOutline } from "./session-outline.ts";
@@ -25,7 +25,6 @@ import { foregroundSleeping, waitingForInput } from "../runtime/input-wait.ts";
 import { flushTerminalInput } from "../runtime/tty-input-flush.ts";
 import { foregroundGroup } from "../runtime/process.ts";
 import { FAILED_MARKER, markerLabel } from "../record/marker-label.ts";
-import { runTurn } from "./turn-op.ts";
 
 // After the program exits, output may still be in flight from its PTY; we wait for EOF, but a
 // background child holding the PTY open must not delay "ended" for ever.
@@ -41,6 +40,8 @@ const CHECK_MAX_MS = 5;
 export type SessionEvents = (event: SessionEvent) => void;
 
 export type ActionReply = WorkerOps["press"][1];
+/** Where a wheel left the screen (the scroll method's result without its `ok`). */
+export type Scrolled = Omit<WorkerOps["scroll"][1], "ok">;
 type Aim = { data: string; target: { ref: string; row: number; col: number; via?: "click" | "focus" } };
 type GetWhat = WorkerOps["get"][0]["what"];
 
@@ -308,7 +309,7 @@ export class SessionCore {
     };
   }
 
-  async scroll(params: WorkerOps["scroll"][0]): Promise<WorkerOps["scroll"][1]> {
+  async scroll(params: WorkerOps["scroll"][0]): Promise<Scrolled> {
     this.requireRunning("scroll");
     const row = params.row ?? Math.floor(this.screen.rows / 2);
     const col = params.col ?? Math.floor(this.screen.cols / 2);
@@ -561,23 +562,4 @@ export class SessionCore {
 
 export function describeExit(exit: ExitStatusValue): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-}
-
-/** The ops the core answers. */
-export function coreOps(core: SessionCore) {
-  return {
-    type: (params) => core.type(params),
-    press: (params) => core.press(params),
-    click: (params) => core.click(params),
-    scroll: (params) => core.scroll(params),
-    get: (params) => ({ value: core.get(params.what) }),
-    mark: (params) => core.mark(params.label),
-    firstScreen: (params) => core.firstScreen(params.boundMs),
-    wait: (params, signal) => core.wait(params, signal),
-    addSecrets: (params) => {
-      for (const secret of params.secrets) core.mask.add(secret);
-      return { secrets: core.mask.size };
-    },
-    turn: (params, signal) => runTurn(core, params, signal),
-  } satisfies Partial<WorkerOpTable>;
 }

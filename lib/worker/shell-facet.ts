@@ -7,7 +7,7 @@ import { foregroundGroup, processArgv } from "../runtime/process.ts";
 import type { ExitStatusValue, MetaValue } from "../protocol/methods.ts";
 import { linearPattern } from "../terminal/linear-pattern.ts";
 import type { WaitState } from "../waits/wait-engine.ts";
-import type { StartSpec, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { StartSpec, WorkerOps } from "../link/messages.ts";
 import { MaskedFeed } from "../record/secret-mask.ts";
 import { requireInteractive } from "../shell/require-interactive.ts";
 import { ShellSession } from "../shell/shell-session.ts";
@@ -262,16 +262,4 @@ export class ShellFacet implements Facet {
     if (!block) throw new TuiwrightError("no-such-file", `there is no block ${params.seq} (this session has ${shell.tracker.count})`);
     return shell.result(block, params.maxOutput);
   }
-}
-
-/** The ops the shell facet answers. */
-export function shellOps(shell: ShellFacet) {
-  return {
-    exec: (params) => shell.exec(params),
-    send: (params) => shell.send(params.data, params.secret === true, params.block),
-    status: () => shell.status(),
-    closing: (params) => shell.closing(params.reason),
-    blocks: (params) => shell.blocks(params),
-    block: (params) => shell.block(params),
-  } satisfies Partial<WorkerOpTable>;
 }

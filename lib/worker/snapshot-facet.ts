@@ -4,7 +4,7 @@
 import { outermost, type OutlineNode } from "../outline/types.ts";
 import { renderSvg } from "../render/svg.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
-import type { SnapshotReply, WorkerOps, WorkerOpTable } from "../link/messages.ts";
+import type { SnapshotReply, WorkerOps } from "../link/messages.ts";
 import type { SessionCore } from "./session-core.ts";
 
 export class SnapshotFacet {
@@ -68,11 +68,4 @@ export class SnapshotFacet {
       return rows.slice(row, row + height).map((line) => line.chars.slice(col, col + cols).join("").replace(/ +$/, "")).join("\n");
     }).join("\n\n");
   }
-}
-
-/** The ops the snapshot facet answers. */
-export function snapshotOps(snapshots: SnapshotFacet) {
-  return {
-    snapshot: (params) => snapshots.snapshot(params),
-  } satisfies Partial<WorkerOpTable>;
 }

@@ -15,7 +15,8 @@ import { SpareWorker } from "../../lib/link/spare-worker.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import type { Connection } from "../../lib/runtime/unix-socket.ts";
 
-export type OpCall = { op: string; params: unknown };
+/** `cancellable`: the call came with a signal that aborts when its caller hangs up. */
+export type OpCall = { op: string; params: unknown; cancellable?: true };
 type OpAnswers = Partial<Record<WorkerOp, (params: any) => unknown>>;
 
 /** A session worker that answers from a table of ops; an op it was not given fails the call. */
@@ -23,8 +24,8 @@ export class FakeWorker {
   readonly calls: OpCall[] = [];
   constructor(readonly pid: number, readonly ops: OpAnswers) {}
 
-  async call(op: WorkerOp, params: unknown): Promise<any> {
-    this.calls.push({ op, params });
+  async call(op: WorkerOp, params: unknown, signal?: AbortSignal): Promise<any> {
+    this.calls.push({ op, params, ...(signal ? { cancellable: true as const } : {}) });
     const answer = this.ops[op];
     if (!answer) throw new TuiwrightError("internal", `the fake worker was given no op ${JSON.stringify(op)}`);
     return answer(params);

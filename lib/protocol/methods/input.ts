@@ -9,6 +9,7 @@ const MouseButton = doc(v.picklist(["left", "middle", "right"]), "mouse button")
 
 export const INPUT_METHODS = {
   type: {
+    forward: true,
     title: "Type text: printable characters, tab and line breaks (keys such as Ctrl-C are pressed by name; paste: true sends a bracketed paste when the program enabled it)",
     readOnly: false,
     params: v.strictObject({
@@ -23,6 +24,7 @@ export const INPUT_METHODS = {
     result: ActionResult,
   },
   press: {
+    forward: true,
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
     readOnly: false,
     params: v.strictObject({ ...writer, keys: doc(v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), "key names: Enter, Tab, Escape, Up, F5, C-c, M-x, S-Tab, a character, or vim notation like ':wq<cr>'"), ...aimed, wait: v.optional(AfterWait) }),
@@ -45,6 +47,7 @@ export const INPUT_METHODS = {
     result: ActionResult,
   },
   scroll: {
+    forward: true,
     title: "Turn the mouse wheel over the screen (a browser's page, any program with mouse input): delta > 0 scrolls down",
     readOnly: false,
     params: v.strictObject({
@@ -57,6 +60,7 @@ export const INPUT_METHODS = {
     result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision, recovered: v.optional(Recovered) }),
   },
   mouse: {
+    forward: true,
     title: "Browsers: move the mouse to a cell, or press or release a button there, with modifiers (the engine's mouse events; a move while a button is down drags)",
     cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there, with modifiers; a move while it is down drags", words: ["action", "row", "col"], flags: { button: "--button", modifiers: "--modifier" } },
     readOnly: false,

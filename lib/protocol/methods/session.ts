@@ -55,6 +55,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
   },
   signal: {
+    forward: true,
     title: "Send a signal to the session's foreground process group",
     cli: { verb: "signal", summary: "send a signal to the session's foreground process group", words: ["signal"] },
     readOnly: false,
@@ -62,6 +63,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
   },
   resize: {
+    forward: true,
     title: "Resize the terminal",
     readOnly: false,
     params: v.strictObject({
@@ -76,6 +78,7 @@ export const SESSION_METHODS = {
     }),
   },
   snapshot: {
+    forward: true,
     title: "Read the screen as text, ANSI or cells",
     readOnly: true,
     params: v.strictObject({
@@ -108,6 +111,7 @@ export const SESSION_METHODS = {
     }),
   },
   mark: {
+    forward: true,
     title: "Add a marker to the session's recording",
     cli: { verb: "mark", summary: "add a marker to the session's recording (replay --at-marker stops there)", words: ["label"] },
     readOnly: false,
@@ -115,6 +119,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
+    forward: true,
     title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
     cli: { verb: "get", summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav", words: ["what"] },
     readOnly: true,

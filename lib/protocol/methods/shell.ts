@@ -31,6 +31,7 @@ export const SHELL_METHODS = {
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
+    forward: true,
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
     cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace", block: "--block" } },
     readOnly: false,

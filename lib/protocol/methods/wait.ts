@@ -5,6 +5,7 @@ import { type MethodDef, target } from "./common.ts";
 
 export const WAIT_METHODS = {
   wait: {
+    forward: true,
     title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
     readOnly: true,
     params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(doc(v.boolean(), "return the screen text with the result"), false), fromNow: v.optional(doc(v.boolean(), "count settledMs from this call: a screen already still before it does not count")) }),
