@@ -26,6 +26,10 @@ const RESERVE_TASKS = 64;
 /** The most tasks one session may have, and all sessions together (cgroups). */
 const SESSION_TASKS = 4096;
 const TOTAL_TASKS = 16384;
+/** The threads of one spare session worker (measured: 1–4), which the daemon may make after a
+ * session started: a session's rlimit leaves room for them beside the reserve, or a spare made
+ * while a session forks without end would eat the reserve the daemon's clients need. */
+const SPARE_TASKS = 16;
 /** A session is refused when fewer tasks than this would be left for it. */
 const MIN_SESSION_TASKS = 16;
 
@@ -118,7 +122,7 @@ export class Containment {
       }
     }
     // RLIMIT_NPROC counts all of the user's tasks: the session may add this many to today's.
-    return { mark, cgroup: null, taskLimit: user ? user.used + Math.min(SESSION_TASKS, free - RESERVE_TASKS) : null };
+    return { mark, cgroup: null, taskLimit: user ? user.used + Math.min(SESSION_TASKS, Math.max(1, free - RESERVE_TASKS - SPARE_TASKS)) : null };
   }
 
   /** The session's live processes. `sid`: its program's pid, which names its terminal session
