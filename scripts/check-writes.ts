@@ -4,8 +4,10 @@
 // never through a symlink). Anywhere else in the shipped code (main.ts, lib/, entries/,
 // workers/), writing a file by path — `writeFileSync`, `appendFileSync`, `writeFile`,
 // `appendFile`, `createWriteStream`, `copyFile(Sync)`, `cpSync`, `Bun.write` to anything but
-// standard output or error, or `openSync` with a flag that writes or creates — fails the check,
-// unless the line is one of the EXCEPTIONS below, each with its reason. `bun
+// standard output or error, or `openSync` with flags that are not a literal read-only open
+// (`"r"`, `"rs"`, or only `O_RDONLY`/`O_NONBLOCK`/`O_NOCTTY`/`O_DIRECTORY`/`O_NOFOLLOW`/
+// `O_CLOEXEC`; flags in a variable may write) — fails the check, unless the line is one of the
+// EXCEPTIONS below, each with its reason. `bun
 // scripts/check-writes.ts` exits 1 naming each; scripts/test.sh runs it beside the layer check.
 import { Glob } from "bun";
 import { readFileSync } from "node:fs";
@@ -38,11 +40,60 @@ export const EXCEPTIONS: Record<string, string> = {
     "a shell's output spool, appended to as output arrives, in the session's own transcript directory under the verified state directory",
   "lib/runtime/tty-input-flush.ts: openSync(path, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK)":
     "the session's own terminal, opened to flush its input queue (tcflush): nothing is written or created",
+  "lib/desktop/confined-files.ts: openSync(path, flags | constants.O_NONBLOCK, 0o600)":
+    "an AOTUI app's aotui.fs.writeText (and its reads): only inside the folders its manifest grants, checked on the real path before the open and on the opened file after (fstat via /proc/self/fd), O_NOFOLLOW, no O_TRUNC until the check passed, a file with other hard links refused",
 };
 
 const WRITE_CALL = /\b(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|cpSync)\s*\(/;
 const BUN_WRITE = /\bBun\.write\s*\(\s*(?!Bun\.std(out|err)\b)/;
-const OPEN_FOR_WRITING = /\bopenSync\s*\([^;]*?(O_WRONLY|O_RDWR|O_CREAT|O_APPEND|["'](w|wx|a|ax|r\+|w\+|wx\+|a\+|ax\+)["'])/;
+const OPEN_CALL = /\bopenSync\s*\(/g;
+const READ_ONLY_STRING = /^(["'`])(r|rs|sr)\1$/;
+const READ_ONLY_FLAG = /^(?:(?:fs\.|node:fs\.)?constants\.)?O_(RDONLY|NONBLOCK|NOCTTY|DIRECTORY|NOFOLLOW|CLOEXEC)$/;
+
+/** The arguments of the call whose "(" is just before `start`, split at top-level commas; null
+ * when the call does not end on this line (then its flags are unknown). */
+function callArguments(code: string, start: number): string[] | null {
+  const args: string[] = [];
+  let depth = 0;
+  let quote = "";
+  let current = "";
+  for (let i = start; i < code.length; i++) {
+    const c = code[i]!;
+    if (quote) {
+      if (c === "\\") current += c + (code[++i] ?? "");
+      else {
+        if (c === quote) quote = "";
+        current += c;
+      }
+      continue;
+    }
+    if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if (c === ")") return (current.trim() === "" ? args : [...args, current]).map((arg) => arg.trim());
+    else if (c === "," && depth === 0) {
+      args.push(current);
+      current = "";
+      continue;
+    }
+    current += c;
+  }
+  return null;
+}
+
+/** An `openSync` on this line that may write or create: anything but a literal read-only open. */
+function opensForWriting(code: string): boolean {
+  for (const match of code.matchAll(OPEN_CALL)) {
+    const args = callArguments(code, match.index + match[0].length);
+    if (args === null) return true;
+    const flags = args[1];
+    if (flags === undefined) continue; // openSync(path): "r"
+    if (READ_ONLY_STRING.test(flags)) continue;
+    if (flags.split("|").every((flag) => READ_ONLY_FLAG.test(flag.trim()))) continue;
+    return true;
+  }
+  return false;
+}
 
 function exceptionFor(file: string, line: string): boolean {
   return Object.keys(EXCEPTIONS).some((key) => {
@@ -62,7 +113,7 @@ export function checkWrites(plant: Record<string, string> = {}): string[] {
     const lines = (plant[file] ?? readFileSync(join(ROOT, file), "utf8")).split("\n");
     lines.forEach((line, i) => {
       const code = line.replace(/\/\/.*$/, "");
-      if (!WRITE_CALL.test(code) && !BUN_WRITE.test(code) && !OPEN_FOR_WRITING.test(code)) return;
+      if (!WRITE_CALL.test(code) && !BUN_WRITE.test(code) && !opensForWriting(code)) return;
       if (/^\s*(import|export)\b/.test(code)) return;
       if (exceptionFor(file, line)) {
         used.add(Object.keys(EXCEPTIONS).find((key) => key.startsWith(`${file}: `) && line.includes(key.slice(key.indexOf(": ") + 2)))!);
