@@ -100,6 +100,17 @@ export class GuardCgroup {
   }
 }
 
+/** Why a BoundedWorld cannot be made here (null: it can), probed once when the tests load: root,
+ * and a guard cgroup that can really be created and removed. A test that needs one is reported
+ * as skipped with this reason (test.skipIf), never passed without running. */
+export const noGuardCgroup: string | null = (() => {
+  if (!isRoot) return "a guard cgroup and a second user need root (CI runs as root)";
+  const probe = GuardCgroup.create(1);
+  if (!probe) return "no writable pids cgroup hierarchy for the guard cgroup";
+  probe.remove();
+  return null;
+})();
+
 /** Mount points of the pids controller: cgroup2 with pids enabled for children, or v1's pids. */
 function pidsRoots(): string[] {
   const roots: string[] = [];
@@ -149,10 +160,11 @@ export class BoundedWorld implements AsyncDisposable {
     this.env = { HOME: home, PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8", TERM: "xterm-256color", XDG_RUNTIME_DIR: join(home, "run"), XDG_STATE_HOME: join(home, "state"), TUIWRIGHT_NS: "bounded" };
   }
 
-  /** null when no guard cgroup can be made here (then nothing may be let loose). */
-  static async start(options: { user?: User; nproc?: number; guardTasks: number }): Promise<BoundedWorld | null> {
+  /** Throws when no guard cgroup can be made (then nothing may be let loose): tests that need one
+   * skip on `noGuardCgroup` first, so a failure here is a real one. */
+  static async start(options: { user?: User; nproc?: number; guardTasks: number }): Promise<BoundedWorld> {
     const guard = GuardCgroup.create(options.guardTasks);
-    if (!guard) return null;
+    if (!guard) throw new Error(`no guard cgroup could be made (${noGuardCgroup ?? "the probe at load could make one"})`);
     const world = new BoundedWorld(guard, options.user ?? null, options.nproc ?? null);
     try {
       await world.#startDaemon();
