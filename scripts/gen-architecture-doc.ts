@@ -4,6 +4,7 @@
 // file is stale.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { METHODS } from "../lib/protocol/methods.ts";
 import { ALLOWED } from "./check-layers.ts";
 
 const folders = () => Object.keys(ALLOWED).filter((f) => !ALLOWED[f]!.includes("*"));
@@ -48,6 +49,20 @@ export function directLinks(allowed: Record<string, string[]> = ALLOWED): [strin
 const id = (folder: string) => (folder === "." ? "main" : folder.replaceAll("/", "_"));
 const label = (folder: string) => (folder === "." ? "main.ts" : folder);
 
+/** Which methods the daemon forwards, read from the method table: the forwarded ones, and
+ * those that take a session yet have a daemon handler (lifecycle, leases, subscriptions). */
+export function forwarding(methods: Record<string, { forward?: true; params: unknown }> = METHODS): { forwarded: string[]; handled: string[] } {
+  const takesSession = (params: unknown) => Object.hasOwn((params as { entries?: object }).entries ?? {}, "session");
+  const names = Object.keys(methods);
+  return {
+    forwarded: names.filter((name) => methods[name]!.forward),
+    handled: names.filter((name) => !methods[name]!.forward && takesSession(methods[name]!.params)),
+  };
+}
+
+const { forwarded, handled } = forwarding();
+const FORWARD_SENTENCE = `${forwarded.length} methods are: every one that takes a session but ${handled.slice(0, -1).join(", ")} and ${handled.at(-1)}`;
+
 const FLOW = `## One request, end to end
 
 \`tuiwright type --session s1 "hi"\` goes through these, each a layer above:
@@ -62,10 +77,10 @@ const FLOW = `## One request, end to end
 3. **Daemon dispatch** — \`lib/transport/rpc-server.ts\` reads the frame (size and idle limits in
    \`connection-limits.ts\`); \`lib/daemon/dispatch.ts\` finds the method in the table and validates
    the params against its valibot schema (a bad field is a usage error naming its path). A method
-   the table marks \`forward\` (every session method but spawn, list, kill, reset and resize) goes
-   through \`pass-through.ts\`: it looks the session up in \`registry.ts\` and checks its write
-   lease, and the rest is the worker's; the others (lifecycle, leases, events, desktops) have
-   their handler in \`lib/daemon/handlers.ts\`.
+   the table marks \`forward\` goes through \`pass-through.ts\`: it looks the session up in
+   \`registry.ts\` and checks its write lease, and the rest is the worker's. ${FORWARD_SENTENCE}
+   (read from the table). Those, and the methods without a session (lifecycle, events,
+   desktops), have their handler in \`lib/daemon/handlers.ts\`.
 4. **Worker** — \`lib/link/worker-handle.ts\` posts the op to the session's Web Worker
    (\`workers/session.ts\`) and validates the reply's envelope as untrusted; in the worker,
    \`lib/worker/ops.ts\` runs the op on the session's kind (\`session-kind.ts\`: \`program-kind.ts\`

@@ -4,7 +4,7 @@
 // what it would write (tests/e2e/docs.test.ts compares the two, so the page cannot drift).
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_PROFILES, PROFILES, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
+import { DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILES, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
 import { toolsFor } from "../lib/mcp/tool-list.ts";
 
 type Schema = { type?: string | string[]; description?: string; enum?: unknown[]; items?: Schema; anyOf?: Schema[]; default?: unknown };
@@ -37,6 +37,8 @@ export function mcpToolsMarkdown(): string {
       if (!tool) throw new Error(`profile ${profile} names ${name}, which is no tool`);
       const hints = Object.entries(tool.annotations ?? {}).filter(([key, value]) => key.endsWith("Hint") && value === true).map(([key]) => key);
       lines.push(`### \`${name}\``, "", cell(tool.description ?? ""), "");
+      const former = Object.keys(FORMER_TOOL_NAMES).filter((old) => FORMER_TOOL_NAMES[old] === name);
+      if (former.length > 0) lines.push(`Formerly ${former.map((old) => `\`${old}\``).join(", ")}: still accepted by tools/call, not listed.`, "");
       if (hints.length > 0) lines.push(`Hints: ${hints.map((hint) => `\`${hint}\``).join(", ")}.`, "");
       const schema = tool.inputSchema as { properties?: Record<string, Schema>; required?: string[] };
       const params = Object.entries(schema.properties ?? {});

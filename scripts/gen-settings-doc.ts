@@ -8,6 +8,7 @@ import { type Audience, SETTINGS, type Setting } from "../lib/runtime/settings.t
 const SECTIONS: { audience: Audience; title: string; intro: string }[] = [
   { audience: "user", title: "Settings", intro: "A flag, where there is one, wins over the variable; the variable wins over config.toml. An empty variable counts as unset. A value that does not parse is a usage error (exit 64) naming the variable; `tuiwright doctor` lists the values in force and any that are wrong." },
   { audience: "test", title: "Knobs for tests", intro: "These shorten waits so tests need not sit through production timeouts, or open debug methods. A user has no reason to set them." },
+  { audience: "ambient", title: "Set by other tools", intro: "Conventions other tools set, which tuiwright reads as they mean them; a value it does not recognise counts as unset, never as an error." },
   { audience: "internal", title: "Set by tuiwright", intro: "tuiwright sets these in the programs it runs and reads them there; do not set them yourself." },
 ];
 

@@ -2,6 +2,7 @@
 // shown. Plain data and functions only — the thin client must not load valibot or xterm; the
 // daemon validates params against the method table and its errors come back with a path.
 import { spawnEnvironment } from "../protocol/spawn-env.ts";
+import { DEFAULT_SIZE } from "../protocol/spawn-size.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName, Result } from "../protocol/methods.ts";
 import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
@@ -181,14 +182,14 @@ function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Reco
 const BROWSER_VERBS: Verb[] = [
   {
     name: "browse",
-    summary: "open URL in the Carbonyl terminal browser, a new session (140x45; starts the daemon if needed)",
+    summary: `open URL in the Carbonyl terminal browser, a new session (${DEFAULT_SIZE.browser.cols}x${DEFAULT_SIZE.browser.rows}; starts the daemon if needed)`,
     usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait | --agent-socket PATH] URL",
     method: "spawn",
     autoStart: true,
     positionals: [1, 1],
     flags: [
-      { name: "--cols", type: "int", value: "C", description: "terminal width (default 140)" },
-      { name: "--rows", type: "int", value: "R", description: "terminal height (default 45)" },
+      { name: "--cols", type: "int", value: "C", description: `terminal width (default ${DEFAULT_SIZE.browser.cols})` },
+      { name: "--rows", type: "int", value: "R", description: `terminal height (default ${DEFAULT_SIZE.browser.rows})` },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable (CARBONYL=PATH picks the binary)" },
       { name: "--no-record", type: "bool", description: "do not record the session" },
       { name: "--cast", type: "string", value: "PATH", description: "record to this file (it must not exist)" },
@@ -251,8 +252,8 @@ const UNORDERED: Verb[] = [
     positionals: [0, 1],
     wantsRest: true,
     flags: [
-      { name: "--cols", type: "int", value: "C", description: "terminal width (default 120; 140 for --browser)" },
-      { name: "--rows", type: "int", value: "R", description: "terminal height (default 40; 45 for --browser)" },
+      { name: "--cols", type: "int", value: "C", description: `terminal width (default ${DEFAULT_SIZE.program.cols}; ${DEFAULT_SIZE.browser.cols} for --browser)` },
+      { name: "--rows", type: "int", value: "R", description: `terminal height (default ${DEFAULT_SIZE.program.rows}; ${DEFAULT_SIZE.browser.rows} for --browser)` },
       { name: "--cwd", type: "string", value: "DIR", description: "working directory (default: yours)" },
       { name: "--env", type: "list", value: "K=V", description: "set an environment variable" },
       { name: "--scrollback", type: "int", value: "LINES", description: "history kept (default 1000)", default: 1000 },

@@ -118,7 +118,7 @@ export function expectSession(session: Session) {
       const timeoutMs = options.timeoutMs ?? 10_000;
       const update = options.update ?? setting("updateSnapshots") === true;
       if (update || !existsSync(file)) {
-        if (!update && ["1", "true"].includes(process.env.CI ?? "")) {
+        if (!update && setting("ci") === true) {
           throw new TuiwrightError("expectation-failed", `no snapshot file ${file}: goldens are not written under CI=true`, { hint: "run the test locally once (it writes the file), or set TUIWRIGHT_UPDATE_SNAPSHOTS=1" });
         }
         await session.wait({ settledMs, timeoutMs });

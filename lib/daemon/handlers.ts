@@ -23,6 +23,7 @@ import type { ShellContinuation, StartSpec } from "../link/messages.ts";
 import { shellLaunch } from "./shell-launch.ts";
 import { methodList } from "../protocol/method-list.ts";
 import { SnapshotFormat } from "../protocol/schemas.ts";
+import { DEFAULT_SIZE } from "../protocol/spawn-size.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
 import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
 import { passThroughHandlers } from "./pass-through.ts";
@@ -110,8 +111,8 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => { markEnded = resolve; });
   const cwd = params.cwd ?? process.env.HOME ?? "/";
-  const cols = params.cols ?? (browser ? 140 : 120);
-  const rows = params.rows ?? (browser ? 45 : 40);
+  const cols = params.cols ?? DEFAULT_SIZE[browser ? "browser" : "program"].cols;
+  const rows = params.rows ?? DEFAULT_SIZE[browser ? "browser" : "program"].rows;
   let shell: StartSpec["shell"] = null;
   let cast: string | null = null;
   let rcDir: string | null = null;

@@ -22,7 +22,7 @@ import type { DaemonTarget } from "../transport/daemon-connection.ts";
 import { DeferredAjvValidator } from "./deferred-validator.ts";
 import { nativeStdio } from "./native-stdio.ts";
 import type { CallExtra, ToolCalls } from "./tool-calls.ts";
-import { selectTools, type ToolSelection } from "../protocol/mcp-profiles.ts";
+import { currentToolName, selectTools, type ToolSelection } from "../protocol/mcp-profiles.ts";
 
 /** Tools per tools/list page: many clients read only the first page, so every tool fits in one;
  * the cursor still works for clients that page. */
@@ -92,7 +92,8 @@ class ClientTools {
     return this.#track(import("./tool-list.ts").then(({ toolsFor }) => toolsFor(this.#selection) as SdkTool[]));
   }
 
-  call(name: string, args: unknown, extra: CallExtra): Promise<CallToolResult> {
+  call(called: string, args: unknown, extra: CallExtra): Promise<CallToolResult> {
+    const name = currentToolName(called); // a former (camelCase) name still works
     if (!this.#selection.names.has(name)) {
       return Promise.reject(new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}: not in this server's tool profiles (${this.#selection.profiles.join(", ")}); tools/list names them, and \`tuiwright mcp --tools …\` chooses them`));
     }

@@ -1,4 +1,5 @@
-// MCP tools generated from the method table: one tool per method (dots become underscores),
+// MCP tools generated from the method table: one tool per method (snake_case: dots become
+// underscores, a capital an underscore and its lower case),
 // the method's title as description, its params' JSON Schema as inputSchema, its result's as
 // outputSchema, and hints from its read-only/destructive flags. Methods that need a live
 // connection of their own (event subscriptions) or exist for fault tests are left out, by name,
@@ -53,7 +54,11 @@ export type Tool = {
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
 };
 
-export const toolName = (method: string) => method.replace(/\./g, "_");
+/** A method's tool name, snake_case: `desktop.openSession` → `desktop_open_session`. */
+export const toolName = (method: string) => method.replace(/\./g, "_").replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`);
+
+/** The name a method's tool had before names were snake_case (dots only became underscores). */
+export const formerToolName = (method: string) => method.replace(/\./g, "_");
 
 /** What structuredContent holds: the method's result (as the server passes it on), or a tool error.
  * MCP wants an object schema at the root, so the two shapes are its anyOf; definitions of

@@ -15,7 +15,7 @@ export const PROFILES = {
   /** AI coding CLIs (Claude Code, Codex, Pi, opencode, Gemini): a prompt's whole turn in one call. */
   ai: ["turn"],
   /** AOTUI agent desktops. */
-  desktop: ["desktop_create", "desktop_destroy", "desktop_list", "desktop_snapshot", "desktop_exec", "desktop_acquire", "desktop_release", "desktop_say", "desktop_install", "desktop_openSession", "desktop_save", "desktop_restore"],
+  desktop: ["desktop_create", "desktop_destroy", "desktop_list", "desktop_snapshot", "desktop_exec", "desktop_acquire", "desktop_release", "desktop_say", "desktop_install", "desktop_open_session", "desktop_save", "desktop_restore"],
   /** The daemon and its manifests, write leases (daemon_stop ends every session in the namespace). */
   admin: ["ping", "capabilities", "daemon_status", "daemon_stop", "adapter_list", "adapter_check", "lease_acquire", "lease_release"],
   /** The agent-interactive-pty document's tool names (the shell profile does the same in core names). */
@@ -23,6 +23,16 @@ export const PROFILES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type ProfileName = keyof typeof PROFILES;
+
+/** Tool names from before names were snake_case, still accepted by tools/call (never listed) so
+ * a client written against them keeps working. tests/unit/mcp/profiles.test.ts derives this
+ * table from the method table and fails when it is stale. */
+export const FORMER_TOOL_NAMES: Readonly<Record<string, string>> = { desktop_openSession: "desktop_open_session" };
+
+/** The current name of a tool called by `name`, which may be a former one. */
+export function currentToolName(name: string): string {
+  return Object.hasOwn(FORMER_TOOL_NAMES, name) ? FORMER_TOOL_NAMES[name]! : name;
+}
 
 export const DEFAULT_PROFILES: ProfileName[] = ["core", "shell"];
 

@@ -1,5 +1,5 @@
 // The few libc calls Bun does not offer (bun:ffi): waitpid for one pid, prctl (the child
-// subreaper) and prlimit (a child's process limit). glibc names its library libc.so.6, musl
+// subreaper), prlimit (a child's process limit), poll and tcflush (a terminal's input queue). glibc names its library libc.so.6, musl
 // libc.musl-<arch>.so.1 (libc.so where the development files are installed); null when none
 // loads (another platform), and every caller then does without.
 import { dlopen, FFIType } from "bun:ffi";
@@ -14,12 +14,15 @@ export type Libc = {
   getLimit(pid: number, resource: number): [bigint, bigint] | null;
   /** poll(2) of one descriptor without waiting: its revents, or null on failure. */
   pollNow(fd: number, events: number): number | null;
+  /** tcflush(3): discards a terminal's queued input (TCIFLUSH) or output; true on success. */
+  tcflush(fd: number, queue: number): boolean;
 };
 
 export const WNOHANG = 1;
 export const PR_SET_CHILD_SUBREAPER = 36;
 export const RLIMIT_NPROC = 6;
 export const RLIM_INFINITY = 0xffff_ffff_ffff_ffffn;
+export const TCIFLUSH = 0;
 
 const MUSL_ARCH: Record<string, string> = { x64: "x86_64", arm64: "aarch64", arm: "armhf", ia32: "i386", ppc64: "powerpc64le", s390x: "s390x", riscv64: "riscv64" };
 
@@ -45,6 +48,7 @@ function load(): Libc | null {
         prctl: { args: [i32, u64, u64, u64, u64], returns: i32 },
         prlimit: { args: [i32, i32, ptr, ptr], returns: i32 },
         poll: { args: [ptr, u64, i32], returns: i32 },
+        tcflush: { args: [i32, i32], returns: i32 },
       });
       return {
         waitpid: (pid, status, options) => symbols.waitpid(pid, status, options),
@@ -61,6 +65,7 @@ function load(): Libc | null {
           new Int16Array(entry.buffer)[2] = events;
           return symbols.poll(entry, 1, 0) < 0 ? null : new Int16Array(entry.buffer)[3]!;
         },
+        tcflush: (fd, queue) => symbols.tcflush(fd, queue) === 0,
       };
     } catch {
       // not this library's name here: try the next

@@ -1,4 +1,5 @@
-// Every TUIWRIGHT_* environment variable in one table: its name, the flag that overrides it,
+// Every TUIWRIGHT_* environment variable, and the few other tools' conventions that change what
+// tuiwright does (CI), in one table: its name, the flag that overrides it,
 // the config.toml key it overrides, its default, how its text is parsed and what it is for.
 // Code reads a variable only through `setting(key)`, so a bad value is the same clear usage
 // error (exit 64) wherever it is read. `tuiwright doctor` prints the table with the values in
@@ -6,13 +7,15 @@
 //
 // Audience: "user" settings are for people and scripts; "test" knobs exist so tests need not
 // wait for production timeouts (a user has no reason to set them); "internal" variables are
-// set by tuiwright itself in the programs it runs and read there, never by tuiwright.
+// set by tuiwright itself in the programs it runs and read there, never by tuiwright;
+// "ambient" variables are other tools' conventions (CI=true from CI services), read as they
+// mean them and never refused: a value we do not recognise is off, not a usage error.
 // This file is plain data (no Bun, no valibot): the thin CLI and the npm launcher import it.
 import { TuiwrightError } from "../protocol/errors.ts";
 
 type Environment = Record<string, string | undefined>;
 
-export type Audience = "user" | "test" | "internal";
+export type Audience = "user" | "test" | "internal" | "ambient";
 
 export type Setting<T> = {
   env: string;
@@ -76,6 +79,7 @@ export const SETTINGS = {
   mcpProgressMs: define({ env: "TUIWRIGHT_MCP_PROGRESS_MS", audience: "test", defaultText: "5000", parse: milliseconds(1, "5000"), doc: "how often a long MCP call reports progress" }),
   historyFlag: define({ env: "TUIWRIGHT_HISTORY_FLAG", audience: "internal", defaultText: "set per shell session", parse: text, doc: "a shell session's rc file reads it once (then unsets it): the file that says whether history is kept" }),
   userZdotdir: define({ env: "TUIWRIGHT_USER_ZDOTDIR", audience: "internal", defaultText: "set per zsh session", parse: text, doc: "a zsh session's rc file sources the user's own startup files from here" }),
+  ci: define({ env: "CI", audience: "ambient", defaultText: "unset", parse: (value) => value === "1" || value === "true", doc: "1 or true (as CI services set it): the library's toMatchScreen fails on a missing golden instead of writing it" }),
   sessionMark: define({ env: "TUIWRIGHT_SESSION_MARK", audience: "internal", defaultText: "set per session", parse: text, doc: "marks a session's processes so kill finds every one, even those that left its process group" }),
 };
 

@@ -3,23 +3,9 @@
 // input for a program that exited before reading it — must not prefix what we type. Bun's
 // terminal does not expose its master descriptor, so the slave is opened by its device (the
 // tty the shell runs on, from /proc), checked to be that device, flushed and closed again.
+// tcflush comes through libc.ts, which finds glibc or musl; without either nothing is flushed.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
-
-const TCIFLUSH = 0;
-
-type Libc = { symbols: { tcflush(fd: number, queue: number): number } };
-let libc: Libc | null | undefined;
-
-async function loadLibc(): Promise<Libc | null> {
-  if (libc !== undefined) return libc;
-  try {
-    const ffi = await import("bun:ffi");
-    libc = ffi.dlopen("libc.so.6", { tcflush: { args: [ffi.FFIType.i32, ffi.FFIType.i32], returns: ffi.FFIType.i32 } }) as unknown as Libc;
-  } catch {
-    libc = null; // no glibc: nothing is flushed (the caller is told)
-  }
-  return libc;
-}
+import { libc, TCIFLUSH } from "./libc.ts";
 
 /** The device number of the controlling terminal `pid` runs on (tty_nr in /proc), or null. */
 function terminalOf(pid: number): number | null {
@@ -40,10 +26,10 @@ function ptsPath(device: number): string | null {
 }
 
 /** Flushes the input queue of the terminal `pid` runs on; false when it could not be done. */
-export async function flushTerminalInput(pid: number): Promise<boolean> {
+export function flushTerminalInput(pid: number): boolean {
   const device = terminalOf(pid);
   const path = device === null ? null : ptsPath(device);
-  const lib = await loadLibc();
+  const lib = libc();
   if (path === null || lib === null) return false;
   let fd: number;
   try {
@@ -53,7 +39,7 @@ export async function flushTerminalInput(pid: number): Promise<boolean> {
   }
   try {
     if (fstatSync(fd).rdev !== device) return false; // not the terminal we looked up
-    return lib.symbols.tcflush(fd, TCIFLUSH) === 0;
+    return lib.tcflush(fd, TCIFLUSH);
   } finally {
     closeSync(fd);
   }

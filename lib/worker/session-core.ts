@@ -230,7 +230,7 @@ export class SessionCore {
   /** Discards input nobody has read yet (before a command is typed into a shell); false when
    * it cannot be done here. */
   flushInput(): Promise<boolean> {
-    return flushTerminalInput(this.pid);
+    return Promise.resolve(flushTerminalInput(this.pid));
   }
 
   /** Text typed into the program as is, recorded as `recorded` (a secret as ***). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connect, type Client as LibraryClient } from "../../lib/client/index.ts";
+import { toolName } from "../../lib/mcp/tools.ts";
 import { BIN, World } from "../helpers/harness.ts";
 
 type Outcome = { result?: any; error?: { code: number; name: string } };
@@ -68,7 +69,7 @@ const EDGES: Edge[] = [
   {
     name: "mcp",
     async call(method, params) {
-      const reply = await mcp.callTool({ name: method.replace(/\./g, "_"), arguments: params });
+      const reply = await mcp.callTool({ name: toolName(method), arguments: params });
       const structured = reply.structuredContent as any;
       return reply.isError ? { error: errorOf(structured.error) } : { result: structured };
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { METHODS } from "../../lib/protocol/methods.ts";
+import { toolName } from "../../lib/mcp/tools.ts";
 import { BIN, World } from "../helpers/harness.ts";
 
 let world: World;
@@ -29,7 +30,7 @@ test("the default tool list is the core and shell profiles, under 8k tokens, wit
   try {
     const every = (await all.listTools()).tools;
     // The AWI-TTY names are a compat table, not core methods: no tools of theirs.
-    const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"].includes(m)).map((m) => m.replace(/\./g, "_"));
+    const expected = Object.keys(METHODS).filter((m) => !["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"].includes(m)).map(toolName);
     expect(expected).toEqual(expect.arrayContaining(["navigate", "back", "forward", "mouse"]));
     expect(expected).not.toContain("send_key");
     // The agent-interactive-pty tools (its send, status and reset are the core tools).
@@ -41,6 +42,15 @@ test("the default tool list is the core and shell profiles, under 8k tokens, wit
     expect(every.find((t) => t.name === "kill")!.annotations!.destructiveHint).toBe(true);
     expect(every.find((t) => t.name === "daemon_stop")).toBeDefined();
     expect(every.find((t) => t.name === "exec_block")!.outputSchema).toBeDefined(); // the document's client checks its shapes
+    // Names are snake_case; a former camelCase name is not listed but still calls its tool.
+    expect(every.map((t) => t.name)).toContain("desktop_open_session");
+    expect(every.map((t) => t.name)).not.toContain("desktop_openSession");
+    const args = { desktop: "no-such-desktop", session: "no-such-session" };
+    const viaNew = await all.callTool({ name: "desktop_open_session", arguments: args });
+    const viaFormer = await all.callTool({ name: "desktop_openSession", arguments: args });
+    expect(viaNew.isError).toBe(true);
+    expect((viaNew.structuredContent as { error: { data: { name: string } } }).error.data.name).not.toBe("usage");
+    expect(viaFormer).toEqual(viaNew);
   } finally {
     await all.close();
   }

@@ -3,7 +3,8 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { ALLOWED } from "../../scripts/check-layers.ts";
-import { ARCHITECTURE_DOC, architectureDoc, directLinks, layerRanks } from "../../scripts/gen-architecture-doc.ts";
+import { METHODS } from "../../lib/protocol/methods.ts";
+import { ARCHITECTURE_DOC, architectureDoc, directLinks, forwarding, layerRanks } from "../../scripts/gen-architecture-doc.ts";
 
 test("docs/architecture.md is the layer rules as generated (bun scripts/gen-architecture-doc.ts)", () => {
   expect(readFileSync(ARCHITECTURE_DOC, "utf8")).toBe(architectureDoc());
@@ -22,4 +23,15 @@ test("ranks put each folder above everything it may import; implied arrows are l
   expect(directLinks(rules)).toEqual([["a", "b"], ["b", "c"]]);
   const ranks = layerRanks();
   for (const [folder, may] of Object.entries(ALLOWED)) for (const to of may.filter((m) => m !== "*")) expect(ranks.get(folder)!).toBeGreaterThan(ranks.get(to)!);
+});
+
+test("the forwarding sentence is read from the method table: resize is forwarded, spawn is not", () => {
+  const { forwarded, handled } = forwarding();
+  expect(forwarded).toContain("resize");
+  expect(handled).toContain("spawn");
+  expect(handled).not.toContain("list"); // takes no session
+  expect(forwarded.length).toBe(Object.values(METHODS).filter((m) => "forward" in m && m.forward).length);
+  const spawnForwarded = { ...METHODS, spawn: { ...METHODS.spawn, forward: true as const } };
+  expect(forwarding(spawnForwarded).handled).not.toContain("spawn");
+  expect(architectureDoc()).toContain(`${forwarded.length} methods are: every one that takes a session but ${handled[0]}`);
 });

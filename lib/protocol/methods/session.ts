@@ -1,7 +1,10 @@
 // Sessions: start, list, read, resize, signal and end programs on pseudo-terminals.
 import * as v from "valibot";
 import { CellRun, Cols, doc, ExitStatus, FirstScreen, Hash, LostSession, Meta, Outline, Revision, Rows, SessionInfo, SessionName, SnapshotFormat } from "../schemas.ts";
+import { DEFAULT_SIZE } from "../spawn-size.ts";
 import { type MethodDef, PageTitle, Recovered, target, writer } from "./common.ts";
+
+const { program, browser } = DEFAULT_SIZE;
 
 export const SESSION_METHODS = {
   spawn: {
@@ -14,9 +17,9 @@ export const SESSION_METHODS = {
       integration: v.optional(doc(v.boolean(), "with shell: inject the OSC 133 integration (default true)"), true),
       cwd: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cwd must be an absolute path")), "working directory; the CLI sends its own (default: $HOME)")),
       env: v.optional(doc(v.record(v.string(), v.string()), "the complete environment; the CLI sends its own plus --env (default: PATH, HOME, LANG only)")),
-      browser: v.optional(doc(v.string(), "start the Carbonyl terminal browser at this URL (a browser session, 140x45 unless cols/rows say otherwise); returns once the browser has drawn its URL bar and been still 300 ms")),
-      cols: v.optional(doc(Cols, "default 120 (140 for a browser)")),
-      rows: v.optional(doc(Rows, "default 40 (45 for a browser)")),
+      browser: v.optional(doc(v.string(), `start the Carbonyl terminal browser at this URL (a browser session, ${browser.cols}x${browser.rows} unless cols/rows say otherwise); returns once the browser has drawn its URL bar and been still 300 ms`)),
+      cols: v.optional(doc(Cols, `default ${program.cols} (${browser.cols} for a browser)`)),
+      rows: v.optional(doc(Rows, `default ${program.rows} (${browser.rows} for a browser)`)),
       scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), "lines of history kept"), 1000),
       record: v.optional(doc(v.boolean(), "record the session as asciicast v3 (default true)"), true),
       cast: v.optional(doc(v.pipe(v.string(), v.startsWith("/", "cast must be an absolute path")), "where to write the recording (default: the state directory)")),

@@ -1,8 +1,9 @@
 // The MCP tool profiles: every tool belongs to one, the default set is small, and a bad
 // selection is a usage error naming the profiles.
 import { expect, test } from "bun:test";
-import { DEFAULT_PROFILES, PROFILES, profileOf, selectTools } from "../../../lib/protocol/mcp-profiles.ts";
-import { tools } from "../../../lib/mcp/tools.ts";
+import { currentToolName, DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILES, profileOf, selectTools } from "../../../lib/protocol/mcp-profiles.ts";
+import { METHODS } from "../../../lib/protocol/methods.ts";
+import { formerToolName, NOT_TOOLS, toolName, tools } from "../../../lib/mcp/tools.ts";
 import { toolsFor } from "../../../lib/mcp/tool-list.ts";
 import { thrown } from "../../helpers/errors.ts";
 
@@ -19,7 +20,7 @@ test("the default profiles fit a model's budget (under 8k tokens at 4 chars each
   const list = toolsFor(selectTools(undefined));
   expect(JSON.stringify(list).length / 4).toBeLessThan(8000);
   const names = list.map((tool) => tool.name);
-  for (const optIn of ["daemon_stop", "debug_crashWorker", "exec_block", "desktop_exec"]) expect(names).not.toContain(optIn);
+  for (const optIn of ["daemon_stop", "debug_crash_worker", "exec_block", "desktop_exec"]) expect(names).not.toContain(optIn);
   expect(list.every((tool) => tool.outputSchema === undefined)).toBe(true);
   const everything = toolsFor(selectTools("all", "--tools", true));
   expect(everything.length).toBe(tools().tools.length);
@@ -34,4 +35,14 @@ test("a selection: names, all, duplicates once; an unknown profile is a usage er
   const error = thrown(() => selectTools("core,everything", "--tools"));
   expect(error.errorName).toBe("usage");
   expect(error.message).toBe('--tools: unknown tool profile "everything"; the profiles are core, shell, browser, ai, desktop, admin, interactive-pty and all');
+});
+
+test("tool names are snake_case; each former dotted-only name is accepted as its new one, and the table of them is current", () => {
+  expect(tools().tools.map((tool) => tool.name).filter((name) => !/^[a-z][a-z0-9_]*$/.test(name))).toEqual([]);
+  expect(toolName("desktop.openSession")).toBe("desktop_open_session");
+  expect(toolName("lease.acquire")).toBe("lease_acquire");
+  const renamed = Object.keys(METHODS).filter((method) => !NOT_TOOLS.has(method as never) && formerToolName(method) !== toolName(method));
+  expect(FORMER_TOOL_NAMES).toEqual(Object.fromEntries(renamed.map((method) => [formerToolName(method), toolName(method)])));
+  expect(currentToolName("desktop_openSession")).toBe("desktop_open_session");
+  expect(currentToolName("spawn")).toBe("spawn");
 });

@@ -46,3 +46,14 @@ test("a value that does not parse is a usage error naming the variable; empty is
   expect(inForce.find((s) => s.key === "keepDays")?.problem).toContain("TUIWRIGHT_KEEP_DAYS must be a whole number");
   expect(inForce.find((s) => s.key === "socket")?.value).toBeUndefined();
 });
+
+test("CI, another tools' convention, is a row too: 1 or true is on, anything else off and never an error; no code reads it but through the table", () => {
+  expect(SETTINGS.ci.env).toBe("CI");
+  expect(setting("ci", { CI: "true" })).toBe(true);
+  expect(setting("ci", { CI: "1" })).toBe(true);
+  expect(setting("ci", { CI: "yes" })).toBe(false);
+  expect(setting("ci", {})).toBeUndefined();
+  const reads = SOURCES.filter((f) => f !== "lib/runtime/settings.ts").flatMap((file) =>
+    [...readFileSync(resolve(ROOT, file), "utf8").matchAll(/env\.CI\b(?!\s*=[^=])|env\[["']CI["']\]/g)].map((m) => `${file}: ${m[0]}`));
+  expect(reads).toEqual([]);
+});
