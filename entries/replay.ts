@@ -24,7 +24,7 @@ import { writeOutputFile } from "../lib/runtime/output-file.ts";
 import { renderReport } from "../lib/record/report.ts";
 import { FAILED_MARKER } from "../lib/record/marker-label.ts";
 import { isFactsMarker } from "../lib/record/fact-marker.ts";
-import { promptMarkEvidence, type ProcessFacts } from "../lib/adapters/process-facts.ts";
+import { recordedProcessFacts, type ProcessFacts } from "../lib/adapters/process-facts.ts";
 import playerJs from "asciinema-player/dist/bundle/asciinema-player.min.js" with { type: "text" };
 import playerCss from "asciinema-player/dist/bundle/asciinema-player.css" with { type: "text" };
 
@@ -87,8 +87,7 @@ function outlineOf(result: ReplayResult, command: string, observations: SessionO
 }
 
 function processFactsOf(result: ReplayResult): ProcessFacts {
-  const atPrompt = result.facts?.shellPrompt ?? null;
-  return atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(result.screen.revision) } : { shellForeground: atPrompt };
+  return recordedProcessFacts(result.facts?.shellPrompt, result.screen.revision);
 }
 
 function rowsOf(result: ReplayResult, command: string, raw: boolean, observations: SessionObservations): string[] {

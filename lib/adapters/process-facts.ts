@@ -24,3 +24,10 @@ export const NO_FACTS: ProcessFacts = { shellForeground: null };
 
 /** The evidence for an integrated shell at its prompt, seen at `revision`. */
 export const promptMarkEvidence = (revision: number): Evidence[] => [{ source: "escape", sequence: "OSC 133;B", revision }];
+
+/** The process facts a cast recorded (lib/record/fact-marker.ts `shellPrompt`), as the outline
+ * takes them at `revision`: what a live session stated there, with the same evidence. */
+export function recordedProcessFacts(shellPrompt: boolean | null | undefined, revision: number): ProcessFacts {
+  const atPrompt = shellPrompt ?? null;
+  return atPrompt ? { shellForeground: true, shellForegroundEvidence: promptMarkEvidence(revision) } : { shellForeground: atPrompt };
+}

@@ -1,10 +1,21 @@
 // Behavioural evidence for the generic layer. Looks alone never make a selection: a highlighted
-// row may be a title, a status bar or a drop shadow. But when this session sent one navigation
+// row may be a title, a status bar or a drop shadow. But when this session sent a navigation
 // key (Down, Up, Left, Right, Tab, Shift-Tab) and, in one container, exactly one highlight moved
 // the way that key moves — one group of one look gone from where it was and the same look drawn
 // where the key points, every other highlight unchanged — that highlight is the container's
 // current item, and the claim cites the key and the revision it was seen at. The claim holds
 // while that container's highlights stay as they were; any other change drops it.
+//
+// One input may repeat one key (`press Down Down` is one write). Repeated Up/Down count: the
+// highlight must have moved by exactly that many rows. A single key is proven by the direction
+// alone (a list may skip a separator row), but for N presses "moved some rows that way" also
+// fits a press that was lost, a scroll at the list's edge or a wrap-around — cases where the
+// drawn highlight might still be the current item, but nothing on screen shows it; exactly N
+// rows is what one-row items stepped N times draw, and what every repeated press in the corpus
+// (fzf Up Up, mc Down Down) drew. A program that draws after each press shows the steps on
+// the way; a move that way by fewer rows is waited past, like a half-drawn redraw. Columns say
+// nothing about how many items a Left/Right passed, and Tab may wrap, so repeated Left/Right
+// need only the direction and repeated Tab only the move, as one press does.
 //
 // Live sessions and replays share this: a session reports the input it sent and each screen
 // change; a replay reports the cast's `i` events and each output event, so evidence survives
@@ -16,24 +27,46 @@ import { groupsOf, layoutOf, runsSignature, type ContainerRuns, type Group, type
 /** How long after the key a move still counts as its effect (a loaded machine is slow). */
 const EFFECT_WINDOW_MS = 5000;
 
-type Direction = (from: HighlightRun, to: HighlightRun) => boolean;
+/** Whether a highlight's move from `from` to `to` is the key's effect: all of it, part of the
+ * way there (presses still to be drawn), or not its effect. */
+export type Step = "moved" | "partway" | "no";
+type Direction = (from: HighlightRun, to: HighlightRun) => Step;
 
-const KEYS: Record<string, { name: string; moved: Direction }> = {
-  "\x1b[B": { name: "Down", moved: (from, to) => to.row > from.row },
-  "\x1bOB": { name: "Down", moved: (from, to) => to.row > from.row },
-  "\x1b[A": { name: "Up", moved: (from, to) => to.row < from.row },
-  "\x1bOA": { name: "Up", moved: (from, to) => to.row < from.row },
-  "\x1b[C": { name: "Right", moved: (from, to) => to.row === from.row && to.col > from.col },
-  "\x1bOC": { name: "Right", moved: (from, to) => to.row === from.row && to.col > from.col },
-  "\x1b[D": { name: "Left", moved: (from, to) => to.row === from.row && to.col < from.col },
-  "\x1bOD": { name: "Left", moved: (from, to) => to.row === from.row && to.col < from.col },
-  "\t": { name: "Tab", moved: () => true },
-  "\x1b[Z": { name: "Shift-Tab", moved: () => true },
+type Axis = "down" | "up" | "right" | "left" | "any";
+const KEYS: Record<string, { name: string; axis: Axis }> = {
+  "\x1b[B": { name: "Down", axis: "down" },
+  "\x1bOB": { name: "Down", axis: "down" },
+  "\x1b[A": { name: "Up", axis: "up" },
+  "\x1bOA": { name: "Up", axis: "up" },
+  "\x1b[C": { name: "Right", axis: "right" },
+  "\x1bOC": { name: "Right", axis: "right" },
+  "\x1b[D": { name: "Left", axis: "left" },
+  "\x1bOD": { name: "Left", axis: "left" },
+  "\t": { name: "Tab", axis: "any" },
+  "\x1b[Z": { name: "Shift-Tab", axis: "any" },
 };
 
-/** The navigation key `input` is, when it is exactly one of them. */
-export function navigationKey(input: string): { name: string; moved: Direction } | null {
-  return KEYS[input] ?? null;
+function direction(axis: Axis, presses: number): Direction {
+  const rows = (rowsMoved: number): Step => (presses === 1 ? (rowsMoved > 0 ? "moved" : "no") : rowsMoved === presses ? "moved" : rowsMoved > 0 && rowsMoved < presses ? "partway" : "no");
+  switch (axis) {
+    case "down": return (from, to) => rows(to.row - from.row);
+    case "up": return (from, to) => rows(from.row - to.row);
+    case "right": return (from, to) => (to.row === from.row && to.col > from.col ? "moved" : "no");
+    case "left": return (from, to) => (to.row === from.row && to.col < from.col ? "moved" : "no");
+    case "any": return () => "moved";
+  }
+}
+
+/** The navigation key `input` is, pressed once or repeated (`Down Down` sent as one write);
+ * null for anything else, a mix of keys included. */
+export function navigationKey(input: string): { name: string; presses: number; moved: Direction } | null {
+  for (const [sequence, key] of Object.entries(KEYS)) {
+    if (!input.startsWith(sequence) || input.length % sequence.length !== 0) continue;
+    const presses = input.length / sequence.length;
+    if (input !== sequence.repeat(presses)) return null;
+    return { name: Array(presses).fill(key.name).join(" "), presses, moved: direction(key.axis, presses) };
+  }
+  return null;
 }
 
 type Pending = { key: string; moved: Direction; before: ContainerRuns[]; at: number };
@@ -59,7 +92,9 @@ export function compare(before: ContainerRuns[], after: ContainerRuns[], moved: 
   const from = gone[0]!;
   const to = drawn[0]!;
   const asRun = (g: Group): HighlightRun => ({ row: g.row, col: g.col, cols: 0, look: g.look, text: "" });
-  if (!moved(asRun(from), asRun(to))) return { outcome: "other" };
+  const step = moved(asRun(from), asRun(to));
+  if (step === "partway") return { outcome: "partial" };
+  if (step === "no") return { outcome: "other" };
   return { outcome: "moved", container: now, from, to };
 }
 

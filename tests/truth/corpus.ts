@@ -2,7 +2,7 @@
 // judged against its labels, and the totals per program.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { judge, type Claim, type ClickCheck, type Recall } from "./judge.ts";
+import { judge, withoutEvidence, type Claim, type ClickCheck, type Recall } from "./judge.ts";
 import { readLabels } from "./labels.ts";
 import { replayStates } from "./replay-states.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -10,7 +10,8 @@ import { SCENARIOS } from "./scenarios.ts";
 export const CASTS = join(import.meta.dir, "casts");
 export const LABELS = join(import.meta.dir, "labels");
 
-export type StateResult = { cast: string; program: string; marker: string; claims: Claim[]; recall: Recall; clicks: ClickCheck[] };
+/** `unevidenced`: semantic facts stated without evidence (withoutEvidence in judge.ts). */
+export type StateResult = { cast: string; program: string; marker: string; claims: Claim[]; recall: Recall; clicks: ClickCheck[]; unevidenced: string[] };
 export type CorpusResult = { states: StateResult[]; problems: string[] };
 
 export async function judgeCorpus(): Promise<CorpusResult> {
@@ -35,7 +36,7 @@ export async function judgeCorpus(): Promise<CorpusResult> {
       }
       const { claims, recall, clicks, labelProblems } = judge(label, nodes, screen.grid());
       for (const p of labelProblems) problems.push(`${cast} ${marker}: ${p}`);
-      states.push({ cast, program: labels.program, marker, claims, recall, clicks });
+      states.push({ cast, program: labels.program, marker, claims, recall, clicks, unevidenced: withoutEvidence(nodes) });
     });
     for (const s of labels.states) if (!seen.has(s.marker)) problems.push(`${cast}: label ${JSON.stringify(s.marker)} has no marker in the cast`);
   }
@@ -71,6 +72,12 @@ export function perProgram(states: StateResult[]): ProgramRow[] {
   return [...rows.values()].sort((a, b) => a.program.localeCompare(b.program));
 }
 
+/** Recall over every kind of label together (the table's "recall" column): labels found / labelled. */
+export function recallOf(recall: Recall): { found: number; labelled: number } {
+  const all = Object.values(recall);
+  return { found: all.reduce((n, r) => n + r.found, 0), labelled: all.reduce((n, r) => n + r.labelled, 0) };
+}
+
 const ratio = (r: { labelled: number; found: number }) => (r.labelled === 0 ? "–" : `${r.found}/${r.labelled}`);
 const percent = (found: number, labelled: number) => (labelled === 0 ? "–" : `${Math.round((100 * found) / labelled)}%`);
 
@@ -87,9 +94,7 @@ export function recallTable(rows: ProgramRow[]): string {
       for (const k of Object.keys(row.recall) as (keyof Recall)[]) { total.recall[k].labelled += row.recall[k].labelled; total.recall[k].found += row.recall[k].found; }
       total.clicks.ok += row.clicks.ok; total.clicks.miss += row.clicks.miss; total.clicks.fail += row.clicks.fail;
     }
-    const all = Object.values(row.recall);
-    const found = all.reduce((n, r) => n + r.found, 0);
-    const labelled = all.reduce((n, r) => n + r.labelled, 0);
+    const { found, labelled } = recallOf(row.recall);
     lines.push(`| ${row.program} | ${row.states} | ${row.claims} | ${row.falseClaims} | ${row.unjudged} | ${ratio(row.recall.selected)} | ${ratio(row.recall.focus)} | ${ratio(row.recall.input)} | ${ratio(row.recall.values)} | ${percent(found, labelled)} | ${row.clicks.ok}/${row.clicks.miss}/${row.clicks.fail} |`);
   }
   return lines.join("\n");

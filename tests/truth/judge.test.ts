@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import type { OutlineNode } from "../../lib/outline/types.ts";
 import type { Grid } from "../../lib/terminal/grid.ts";
-import { judge } from "./judge.ts";
+import { judge, withoutEvidence } from "./judge.ts";
 import type { StateLabel } from "./labels.ts";
 
 const grid = (rows: string[]): Grid => ({
@@ -66,4 +66,14 @@ test("a click by ref fails when the node reaches past the drawn button, and miss
 test("a label whose text is not where it says is reported for relabelling", () => {
   const label: StateLabel = { ...base, selected: [{ name: "Banana", text: "Banana", box: { row: 0, col: 2, rows: 1, cols: 5 } }] };
   expect(judge(label, [], SCREEN).labelProblems[0]).toContain("relabel");
+});
+
+test("a semantic fact without evidence is reported; visible facts need none", () => {
+  const evidence = [{ source: "behaviour" as const, key: "Down", fromRow: 0, toRow: 1, revision: 3 }];
+  expect(withoutEvidence([
+    node("@e1", "highlight", [0, 2, 1, 5], { attrs: ["inverse"] }), // visible only
+    node("@e2", "highlight", [0, 10, 1, 6], { selected: true, evidence }),
+    node("@e3", "panel", [0, 0, 4, 40], { children: [node("@e4", "input", [3, 0, 1, 40])] }),
+    node("@vim.mode", "status", [3, 0, 1, 9], { value: "normal", focused: true }),
+  ])).toEqual(["input @e4 input [3,0,1,40] with no evidence", "focused+value @vim.mode status [3,0,1,9] with no evidence"]);
 });

@@ -41,6 +41,17 @@ function checkText(grid: Grid, what: string, thing: Thing, problems: string[]): 
 
 const hasOwnEvidence = (node: OutlineNode) => (node.evidence ?? []).some((e) => e.source === "behaviour" || e.source === "process");
 
+/** The nodes that state a semantic fact (selected, focused, an input, a value, an item's key)
+ * with no evidence for it: each is a claim the outline must not make, right or wrong. */
+export function withoutEvidence(nodes: OutlineNode[]): string[] {
+  const out: string[] = [];
+  for (const n of walk(nodes)) {
+    const facts = [n.selected && "selected", n.focused && "focused", n.role === "input" && "input", n.value !== undefined && n.value !== null && "value", n.key !== undefined && "key"].filter(Boolean);
+    if (facts.length && !(n.evidence ?? []).length) out.push(`${facts.join("+")} ${n.ref} ${n.role} ${boxText(n.bbox)} with no evidence`);
+  }
+  return out;
+}
+
 export function judge(label: StateLabel, nodes: OutlineNode[], grid: Grid): Judgement {
   const claims: Claim[] = [];
   const labelProblems: string[] = [];

@@ -5,11 +5,13 @@
 //
 // lib/record/replay.ts stops at one marker and drops `i` events; the corpus needs every
 // marker of a cast in one pass and the input, so this loop is its own (kept minimal: output,
-// resizes, input, markers).
+// resizes, input, markers). Recorded process facts (`tuiwright:facts` markers) are no markers
+// here either: the last ones apply to the outline from there on, as in `tuiwright replay`.
 import { readFileSync } from "node:fs";
 import { BUILTIN_MANIFESTS } from "../../lib/adapters/builtins.ts";
 import { loadManifest, type CompiledManifest } from "../../lib/adapters/load-manifest.ts";
 import { parseCast } from "../../lib/record/cast-reader.ts";
+import { isFactsMarker, parseFactsLabel, type RecordedFacts } from "../../lib/record/fact-marker.ts";
 import type { Screen } from "../../lib/terminal/screen.ts";
 import { Screen as HeadlessScreen } from "../../lib/terminal/screen.ts";
 import type { OutlineNode } from "../../lib/outline/types.ts";
@@ -42,6 +44,7 @@ export async function replayStates(castPath: string, visit: (state: TruthState) 
   const screen = new HeadlessScreen({ cols: cast.cols, rows: cast.rows, scrollback: 1000 });
   const history = new SessionObservations();
   const inputs: SentInput[] = [];
+  let facts: RecordedFacts | null = null;
   let pending = "";
   const flush = async () => {
     if (pending) await screen.write(pending);
@@ -65,9 +68,11 @@ export async function replayStates(castPath: string, visit: (state: TruthState) 
         await flush();
         inputs.push({ data: event.data, time: event.time, revision: screen.revision });
         sentInput(screen, argv, event.data, event.time * 1000, history, builtinManifests());
+      } else if (event.code === "m" && isFactsMarker(event.data)) {
+        facts = parseFactsLabel(event.data, castPath, event.line);
       } else if (event.code === "m") {
         await flush();
-        const { adapter, nodes } = outlineAt(screen, argv, inputs, history, builtinManifests());
+        const { adapter, nodes } = outlineAt(screen, argv, inputs, history, builtinManifests(), facts);
         if (event.data.startsWith(MARK_PREFIX)) {
           await visit({ marker: event.data.slice(MARK_PREFIX.length), screen, inputs: [...inputs], adapter, nodes });
         }

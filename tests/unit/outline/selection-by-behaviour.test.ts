@@ -112,3 +112,43 @@ test("Tab moving a dialog's button highlight along its row proves the focused bu
   await press(tracker, "\t", buttons(1));
   expect(selected(tracker).map((n) => [n.name, n.bbox.col, n.bbox.cols])).toEqual([["< No >", 12, 6]]);
 });
+
+test("Down Down sent in one write (`press Down Down`) moving the highlight two rows proves the selection", async () => {
+  const tracker = await start();
+  await press(tracker, DOWN + DOWN, list(2));
+  const [node, ...more] = selected(tracker);
+  expect(more).toEqual([]);
+  expect(node).toMatchObject({ name: "gamma", selected: true });
+  expect(node!.evidence).toEqual([{ source: "behaviour", key: "Down Down", fromRow: 0, toRow: 2, revision: screen.revision }]);
+  // SS3 arrows (application cursor keys, as mc gets them) repeated too.
+  const ss3 = await start();
+  await press(ss3, "\x1bOB\x1bOB\x1bOB", list(3));
+  expect(selected(ss3).map((n) => n.name)).toEqual(["delta"]);
+});
+
+test("repeated keys prove nothing unless the highlight moved by exactly that many rows; a one-row step on the way is waited past", async () => {
+  const short = await start();
+  await press(short, DOWN + DOWN, list(1)); // one row for two Downs: a skipped key, a scroll, a wrap — unknown
+  expect(selected(short)).toEqual([]);
+  screen.dispose();
+
+  const far = await start();
+  await press(far, DOWN + DOWN, list(3));
+  expect(selected(far)).toEqual([]);
+  screen.dispose();
+
+  const mixed = await start();
+  await press(mixed, DOWN + "\x1b[A", list(1)); // not one key repeated
+  expect(selected(mixed)).toEqual([]);
+  screen.dispose();
+
+  // A program that draws after each key shows the first step before the second.
+  const stepwise = await start();
+  stepwise.sent(DOWN + DOWN, screen.grid(), 0);
+  await draw(list(1));
+  stepwise.changed(screen.grid(), screen.revision, 5);
+  expect(selected(stepwise)).toEqual([]);
+  await draw(list(2));
+  stepwise.changed(screen.grid(), screen.revision, 9);
+  expect(selected(stepwise).map((n) => n.name)).toEqual(["gamma"]);
+});
