@@ -289,15 +289,23 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   const seen = new Set<string>();
   const located: { region: CompiledRegion; node: DraftNode; text: string; inside: boolean; lead: Style | null; focus: boolean }[] = [];
   let screenText: string | null = null;
+  // Alternatives repeat one screen test (htop's six `when_screen` for its side menu): each
+  // pattern is run over the whole screen once. Global or sticky ones keep state: run each time.
+  const screenTests = new Map<string, boolean>();
+  const onScreen = (re: RegExp): boolean => {
+    screenText ??= grid.lines.map((line) => line.text).join("\n");
+    if (re.global || re.sticky) return re.test(screenText);
+    const key = `${re.flags}/${re.source}`;
+    let found = screenTests.get(key);
+    if (found === undefined) screenTests.set(key, (found = re.test(screenText)));
+    return found;
+  };
   for (const [index, region] of manifest.regions.entries()) {
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
     if (region.when === "turn" && facts.turn !== true) continue;
-    if (region.unlessScreen || region.whenScreen) {
-      screenText ??= grid.lines.map((line) => line.text).join("\n");
-      if (region.unlessScreen?.test(screenText)) continue;
-      if (region.whenScreen && !region.whenScreen.test(screenText)) continue;
-    }
+    if (region.unlessScreen && onScreen(region.unlessScreen)) continue;
+    if (region.whenScreen && !onScreen(region.whenScreen)) continue;
     const frame = regionFrame(region, layout, grid);
     if (!frame) continue;
     const inFrame = frame.rows === grid.rows && frame.cols === grid.cols ? grid : sliceGrid(grid, frame);

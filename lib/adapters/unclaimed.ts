@@ -9,8 +9,19 @@ const BLANK: Style = Object.freeze({});
 
 export function unclaimedOutline(grid: Grid, claimed: BBox[], observed: { revision: number; claim: SelectionClaim | null } = { revision: 0, claim: null }): Draft[] {
   const lines: GridRow[] = grid.lines.slice();
+  // A row a box claims from edge to edge is blank whatever else claims it: one shared blank row
+  // (most of a manifest's screen), not a copy blanked cell by cell.
+  let blankRow: GridRow | null = null;
+  for (const box of claimed) {
+    if (box.col > 0 || box.col + box.cols < grid.cols) continue;
+    for (let r = Math.max(0, box.row); r < box.row + box.rows && r < grid.rows; r++) {
+      blankRow ??= { chars: Array.from({ length: grid.cols }, () => " "), styles: Array.from({ length: grid.cols }, () => BLANK), text: "" };
+      lines[r] = blankRow;
+    }
+  }
   for (const box of claimed) {
     for (let r = box.row; r < box.row + box.rows && r < grid.rows; r++) {
+      if (lines[r] === blankRow) continue;
       const line = lines[r] === grid.lines[r] ? { chars: grid.lines[r]!.chars.slice(), styles: grid.lines[r]!.styles.slice(), text: "" } : lines[r]!;
       for (let c = box.col; c < box.col + box.cols && c < grid.cols; c++) {
         line.chars[c] = " ";
@@ -21,7 +32,7 @@ export function unclaimedOutline(grid: Grid, claimed: BBox[], observed: { revisi
   }
   let left = false;
   for (let r = 0; r < grid.rows; r++) {
-    if (lines[r] !== grid.lines[r]) lines[r]!.text = lines[r]!.chars.join("").replace(/\s+$/, "");
+    if (lines[r] !== grid.lines[r] && lines[r] !== blankRow) lines[r]!.text = lines[r]!.chars.join("").replace(/\s+$/, "");
     left ||= lines[r]!.text.trim() !== "";
   }
   if (!left) return []; // the manifest claimed everything drawn

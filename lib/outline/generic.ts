@@ -5,7 +5,7 @@
 // or a prompt from looks: a highlighted row is `highlight`, not the selection. The one semantic
 // fact it states is a selection proven by behaviour (selection-by-behaviour.ts): this session
 // sent Down and exactly that highlight moved down — and then it cites the key and revision.
-import type { Grid } from "../terminal/grid.ts";
+import type { Grid, GridRow } from "../terminal/grid.ts";
 import { claimedGroup, type ContainerRuns, type HighlightRun, type SelectionClaim } from "./highlight-groups.ts";
 import { describeLook, dominantLook, lookOf } from "./looks.ts";
 import { findPanels, isBoxChar, type Panel } from "./panels.ts";
@@ -49,13 +49,28 @@ class Area {
   };
 }
 
+/** Whether every cell of a row is a space: it has no paragraph text and no highlighted run
+ * (a run's text would be empty). Asked once per row object and build — a manifest's claimed rows
+ * are one shared blank row — instead of cell by cell in each pass. */
+function spacesOnly(b: Build, line: GridRow): boolean {
+  let blank = b.spacesOnly.get(line);
+  if (blank === undefined) {
+    blank = true;
+    for (const ch of line.chars) if (ch !== " ") { blank = false; break; }
+    b.spacesOnly.set(line, blank);
+  }
+  return blank;
+}
+
 /** Highlighted runs of an area: maximal runs of one look other than the area's plain look.
  * Foreground changes inside a run do not split it ("[", "Main", "]" in three colours on one bar). */
-function highlightRuns(grid: Grid, area: Area): HighlightRun[] {
+function highlightRuns(b: Build, area: Area): HighlightRun[] {
+  const { grid } = b;
   const plain = dominantLook(grid, area.box, area.spans);
   const runs: HighlightRun[] = [];
   for (let r = area.box.row; r < area.box.row + area.box.rows; r++) {
     const line = grid.lines[r]!;
+    if (spacesOnly(b, line)) continue;
     for (const [from, to] of area.spans(r)) {
       let start = -1;
       let look = "";
@@ -76,7 +91,8 @@ function highlightRuns(grid: Grid, area: Area): HighlightRun[] {
   return runs;
 }
 
-function paragraphs(grid: Grid, area: Area): Draft[] {
+function paragraphs(b: Build, area: Area): Draft[] {
+  const { grid } = b;
   const { box } = area;
   const drafts: Draft[] = [];
   let first = -1;
@@ -97,6 +113,7 @@ function paragraphs(grid: Grid, area: Area): Draft[] {
     rows = [];
   };
   for (let r = box.row; r < box.row + box.rows; r++) {
+    if (spacesOnly(b, grid.lines[r]!)) { flush(r); continue; }
     const chars = grid.lines[r]!.chars;
     let text = "";
     let blank = true;
@@ -145,10 +162,10 @@ function links(grid: Grid, area: Area, row: number, revision: number): Draft[] {
   return found;
 }
 
-type Build = { grid: Grid; panels: Panel[]; revision: number; claim: SelectionClaim | null; collect: ContainerRuns[] | null };
+type Build = { grid: Grid; panels: Panel[]; revision: number; claim: SelectionClaim | null; collect: ContainerRuns[] | null; spacesOnly: Map<GridRow, boolean> };
 
 function decorate(b: Build, area: Area, drafts: Draft[]): void {
-  const runs = highlightRuns(b.grid, area);
+  const runs = highlightRuns(b, area);
   b.collect?.push({ box: area.box, runs });
   const claimed = claimedGroup(b.claim, area.box, runs);
   const cursor = b.grid.cursor;
@@ -193,7 +210,7 @@ function build(b: Build, box: BBox): Draft[] {
   const inside = b.panels.filter((p) => contains(box, p.bbox) && !(p.bbox.row === box.row - 1 && p.bbox.col === box.col - 1));
   const direct = inside.filter((p) => !inside.some((q) => q !== p && contains(q.bbox, p.bbox)));
   const area = new Area(box, direct);
-  const drafts = paragraphs(b.grid, area);
+  const drafts = paragraphs(b, area);
   decorate(b, area, drafts);
   if (cursorInBlank(b.grid, area, drafts)) drafts.push(cursorNode(b.grid));
   for (const panel of direct) {
@@ -223,13 +240,13 @@ function outline(b: Build): Draft[] {
 
 /** The generic outline, without refs (see refs.ts). `claim`: a selection proven by behaviour. */
 export function genericOutline(grid: Grid, options: { revision?: number; claim?: SelectionClaim | null } = {}): Draft[] {
-  return outline({ grid, panels: findPanels(grid), revision: options.revision ?? 0, claim: options.claim ?? null, collect: null });
+  return outline({ grid, panels: findPanels(grid), revision: options.revision ?? 0, claim: options.claim ?? null, collect: null, spacesOnly: new Map() });
 }
 
 /** Every container's highlighted runs, as the generic outline sees them (for behaviour). */
 export function highlightedRuns(grid: Grid): ContainerRuns[] {
   const collect: ContainerRuns[] = [];
-  outline({ grid, panels: findPanels(grid), revision: 0, claim: null, collect });
+  outline({ grid, panels: findPanels(grid), revision: 0, claim: null, collect, spacesOnly: new Map() });
   return collect;
 }
 

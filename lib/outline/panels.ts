@@ -10,6 +10,8 @@ const BOTTOM_RIGHT = "┘╯╝┛╜╛";
 const HORIZONTAL = "─━═╌╍┄┅┈┉┬┴┼╤╧╥╨";
 const VERTICAL = "│┃║╎╏┆┇┊┋├┤┼╟╢╞╡";
 const BOX = new Set([...TOP_LEFT, ...TOP_RIGHT, ...BOTTOM_LEFT, ...BOTTOM_RIGHT, ...HORIZONTAL, ...VERTICAL]);
+/** Looked up per cell of the screen: a set, not a string search. */
+const TOP_LEFT_SET = new Set(TOP_LEFT);
 
 export type Panel = { bbox: BBox; title: string };
 
@@ -47,8 +49,7 @@ export function findPanels(grid: Grid): Panel[] {
   for (let row = 0; row < grid.rows - 1; row++) {
     const chars = grid.lines[row]!.chars;
     for (let col = 0; col < grid.cols - 1; col++) {
-      const ch = chars[col]!;
-      if (ch === "" || !TOP_LEFT.includes(ch)) continue;
+      if (!TOP_LEFT_SET.has(chars[col]!)) continue;
       const panel = frameAt(grid, row, col);
       if (panel) panels.push(panel);
     }

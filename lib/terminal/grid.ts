@@ -57,20 +57,30 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
   const links = (term as unknown as LinkInternals)._core?._oscLinkService;
   const cell = buffer.getNullCell();
   const styles = new Map<string, Style>();
+  // xterm's packed (fg, bg) words → the style they decode to, for cells without a link; the
+  // previous cell's pair is checked first (a screen is runs of one style).
+  const packed = new Map<number, Map<number, Style>>();
   const lines: GridRow[] = [];
   for (let y = -extra; y < term.rows; y++) {
     const line = buffer.getLine(buffer.baseY + y);
     const chars: string[] = new Array(term.cols);
     const rowStyles: Style[] = new Array(term.cols);
+    let lastFg = 0;
+    let lastBg = 0;
+    let lastStyle: Style = NO_STYLE;
     for (let x = 0; x < term.cols; x++) {
       if (!line?.getCell(x, cell)) { chars[x] = " "; rowStyles[x] = NO_STYLE; continue; }
       chars[x] = cell.getWidth() === 0 ? "" : cell.getChars() || " ";
       const internals = cell as unknown as CellInternals;
-      if (internals.fg === 0 && internals.bg === 0) { rowStyles[x] = NO_STYLE; continue; }
+      const packedFg = internals.fg;
+      const packedBg = internals.bg;
+      if (packedFg === 0 && packedBg === 0) { rowStyles[x] = NO_STYLE; continue; }
       const urlId = internals.hasExtendedAttrs?.() ? (internals.extended?.urlId ?? 0) : 0;
-      const packedKey = internals.fg !== undefined && urlId === 0 ? `${internals.fg}|${internals.bg}` : null;
-      const known = packedKey === null ? undefined : styles.get(packedKey);
-      if (known) { rowStyles[x] = known; continue; }
+      if (packedFg !== undefined && urlId === 0) {
+        if (packedFg === lastFg && packedBg === lastBg) { rowStyles[x] = lastStyle; continue; }
+        const known = packed.get(packedFg)?.get(packedBg!);
+        if (known) { rowStyles[x] = lastStyle = known; lastFg = packedFg; lastBg = packedBg!; continue; }
+      }
       const fg = colour(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor());
       const bg = colour(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor());
       const flags = (cell.isBold() ? 1 : 0) | (cell.isDim() ? 2 : 0) | (cell.isItalic() ? 4 : 0) | (cell.isUnderline() ? 8 : 0) | (cell.isInverse() ? 16 : 0) | (cell.isStrikethrough() ? 32 : 0);
@@ -91,7 +101,14 @@ export function readGrid(term: xt.Terminal, meta: Omit<Grid, "cols" | "rows" | "
         if (url) style.url = url;
         styles.set(key, style);
       }
-      if (packedKey !== null) styles.set(packedKey, style);
+      if (packedFg !== undefined && urlId === 0) {
+        let byBg = packed.get(packedFg);
+        if (!byBg) packed.set(packedFg, (byBg = new Map()));
+        byBg.set(packedBg!, style);
+        lastFg = packedFg;
+        lastBg = packedBg!;
+        lastStyle = style;
+      }
       rowStyles[x] = style;
     }
     lines.push({ chars, styles: rowStyles, text: chars.join("").replace(/ +$/, "") });
