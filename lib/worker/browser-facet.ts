@@ -512,10 +512,12 @@ export class BrowserFacet implements Facet {
       const deadline = performance.now() + params.timeoutMs;
       const writes = this.#pageWrites;
       const sized = this.#core.resize(params);
-      const want = { width: params.cols * 2, height: (params.rows - 1) * 4 };
       try {
-        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside).
+        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside)
+        // of the screen's size now: a resize that came meanwhile (another client's) replaced this
+        // one's size, and the engine will never lay the page out at it.
         for (;;) {
+          const want = { width: this.#core.screen.cols * 2, height: (this.#core.screen.rows - 1) * 4 };
           const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
           const { clientWidth, clientHeight } = metrics.visualViewport;
           if (Math.abs(clientHeight - want.height) <= 4 && clientWidth <= want.width + 2 && clientWidth >= want.width - 16) break;
