@@ -15,6 +15,14 @@ export type PageDocument = { loaderId: string; url: string; lifecycle: Set<strin
 
 export type Dialog = { type: string; message: string; url: string };
 
+/** Calls the engine answers while a JavaScript dialog holds the page: the browser process's own
+ * (history, the dialog itself). Any other page call waits for the renderer, which the dialog
+ * blocks until it is answered. */
+const ANSWERED_UNDER_DIALOG = new Set(["Page.getNavigationHistory", "Page.handleJavaScriptDialog"]);
+/** Calls the engine answers for a page whose renderer crashed: history, and the loads that start
+ * a new renderer (seen: a reload answers in ~200 ms; a layout call waits for ever). */
+const ANSWERED_WHEN_CRASHED = new Set(["Page.getNavigationHistory", "Page.reload", "Page.navigate", "Page.navigateToHistoryEntry"]);
+
 /** How long the engine gets to show its page target after it first answers. */
 const TARGET_WAIT_MS = 20_000;
 
@@ -28,6 +36,8 @@ export class BrowserEngine {
   #commits = 0;
   #url = "";
   #crashed: string | null = null;
+  /** When the renderer crashed (performance.now()), for how long a recovery took. */
+  #crashedAt = 0;
   #gone: string | null = null;
   #dialog: Dialog | null = null;
   /** Navigations the main frame began (requested, scheduled or started loading). */
@@ -61,6 +71,10 @@ export class BrowserEngine {
   /** The renderer of the page crashed (a navigation or reload starts a new one). */
   get crashed(): string | null {
     return this.#crashed;
+  }
+
+  get crashedAt(): number {
+    return this.#crashedAt;
   }
 
   get dialog(): Dialog | null {
@@ -110,11 +124,46 @@ export class BrowserEngine {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A call on the page's session, once attached. */
+  /** A call on the page's session, once attached. A call the renderer must answer fails at once
+   * while a JavaScript dialog is open (CdpError "dialog") or the renderer crashed ("crashed"),
+   * and when either happens before it answered (the input that opened a dialog, say): the
+   * renderer answers nothing until the dialog is, and a crashed one never. */
   async call<T = any>(method: string, params: Record<string, unknown> = {}, timeoutMs?: number): Promise<T> {
     await this.ready;
     if (this.#gone !== null) throw new CdpError("closed", method, this.#gone);
-    return this.#cdp.call<T>(method, params, { sessionId: this.#sessionId!, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    const held = () => this.#held(method);
+    const now = held();
+    if (now !== null) throw now;
+    const answer = this.#cdp.call<T>(method, params, { sessionId: this.#sessionId!, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    answer.catch(() => undefined); // a held call is answered late, or never
+    let check: (() => void) | undefined;
+    const heldBack = new Promise<never>((_, reject) => {
+      check = () => { const error = held(); if (error !== null) reject(error); };
+      this.#waiters.add(check);
+    });
+    heldBack.catch(() => undefined);
+    try {
+      return await Promise.race([answer, heldBack]);
+    } finally {
+      this.#waiters.delete(check!);
+    }
+  }
+
+  /** Why the renderer will not answer `method` now, or null. */
+  #held(method: string): CdpError | null {
+    if (this.#crashed !== null && !ANSWERED_WHEN_CRASHED.has(method)) return new CdpError("crashed", method, this.#crashed);
+    const dialog = this.#dialog;
+    if (dialog !== null && !ANSWERED_UNDER_DIALOG.has(method)) {
+      return new CdpError("dialog", method, `the page shows a JavaScript ${dialog.type} (${JSON.stringify(dialog.message)}), which holds it until the dialog is answered`);
+    }
+    return null;
+  }
+
+  /** Answers the open dialog (accept: OK, else Cancel; a prompt's text) and resolves once the
+   * engine says it closed. */
+  async answerDialog(accept: boolean, promptText: string | undefined, deadline: number): Promise<void> {
+    await this.call("Page.handleJavaScriptDialog", { accept, ...(promptText === undefined ? {} : { promptText }) });
+    await this.until(() => (this.#dialog === null ? true : undefined), deadline, "the dialog to close");
   }
 
   /** A call on the browser itself (no target). */
@@ -197,7 +246,7 @@ export class BrowserEngine {
   #browserEvent(method: string, params: Record<string, any>): void {
     const info = params.targetInfo as { targetId?: string; type?: string } | undefined;
     if (method === "Target.targetCreated" && this.#targetId === null && info?.type === "page") this.#targetId = info.targetId ?? null;
-    else if (method === "Target.targetCrashed" && params.targetId === this.#targetId) this.#crashed = `the page's renderer crashed (${params.status ?? "crashed"}, code ${params.errorCode ?? "?"})`;
+    else if (method === "Target.targetCrashed" && params.targetId === this.#targetId) this.#crash(`the page's renderer crashed (${params.status ?? "crashed"}, code ${params.errorCode ?? "?"})`);
     else if ((method === "Target.targetDestroyed" && params.targetId === this.#targetId) || (method === "Target.detachedFromTarget" && params.sessionId === this.#sessionId && this.#sessionId !== null)) {
       this.#gone = "the browser's page was closed";
     }
@@ -242,7 +291,7 @@ export class BrowserEngine {
         if (this.#document !== null && this.#document.loaderId === params.loaderId) this.#document.lifecycle.add(String(params.name));
         return;
       case "Inspector.targetCrashed":
-        this.#crashed = "the page's renderer crashed";
+        this.#crash(this.#crashed ?? "the page's renderer crashed");
         return;
       case "Page.javascriptDialogOpening":
         this.#dialog = { type: String(params.type), message: String(params.message ?? ""), url: String(params.url ?? "") };
@@ -251,6 +300,13 @@ export class BrowserEngine {
         this.#dialog = null;
         return;
     }
+  }
+
+  /** The renderer is gone, and a dialog it showed with it. */
+  #crash(why: string): void {
+    if (this.#crashed === null) this.#crashedAt = performance.now();
+    this.#crashed = why;
+    this.#dialog = null;
   }
 
   #notify(): void {

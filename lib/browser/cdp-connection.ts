@@ -11,7 +11,7 @@ export type CdpTransport = {
 
 /** Why a call failed: the engine said no (protocol), it went away (closed), or it did not answer. */
 export class CdpError extends Error {
-  constructor(readonly kind: "protocol" | "closed" | "timeout", readonly method: string, message: string, readonly code?: number) {
+  constructor(readonly kind: "protocol" | "closed" | "timeout" | "dialog" | "crashed", readonly method: string, message: string, readonly code?: number) {
     super(message);
   }
 }

@@ -85,6 +85,8 @@ export class BrowserFacet implements Facet {
   #wedgedSince: number | null = null;
   /** Buttons held by the mouse method (down without up yet). */
   #held = 0;
+  /** Text typed into an open prompt dialog: its answer when Enter accepts it. */
+  #promptText: string | null = null;
 
   constructor(core: SessionCore) {
     this.#core = core;
@@ -191,6 +193,12 @@ export class BrowserFacet implements Facet {
         return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeExit(exit)})` : error.message}`);
       }
       if (error.kind === "timeout") return new TuiwrightError("busy", `cannot ${action}: ${why ?? error.message}`, { hint: "the browser is busy or wedged; retry, or snapshot to see it" });
+      if (error.kind === "dialog") return this.#dialogOpen(action);
+      if (error.kind === "crashed") {
+        return new TuiwrightError("snapshot-unavailable", `cannot ${action}: ${error.message}; the screen shows its last frame`, {
+          hint: "reload (or navigate) starts a new renderer", details: { crashed: error.message },
+        });
+      }
       return new TuiwrightError("bad-data", `cannot ${action}: the engine refused: ${error.message}`);
     }
     return new TuiwrightError("internal", `cannot ${action}: ${(error as Error).message}`);
@@ -226,6 +234,16 @@ export class BrowserFacet implements Facet {
     return new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser is wedged (its engine has not answered for ${forMs} ms; the screen shows its last frame)`, {
       hint: "`tuiwright reset` starts it again; tuiwright's own calls restart it at the page it showed",
       details: { wedged: true, url: engine.url, wedgedMs: forMs, history: this.#lastHistory ?? { entries: [engine.url], index: 0 } },
+    });
+  }
+
+  /** The refusal of a call the open JavaScript dialog holds back, and how to answer the dialog. */
+  #dialogOpen(action: string): TuiwrightError {
+    const dialog = this.#engine?.dialog;
+    if (!dialog) return new TuiwrightError("busy", `cannot ${action}: a JavaScript dialog held the page`, { hint: "retry" });
+    return new TuiwrightError("busy", `cannot ${action}: the page shows a JavaScript ${dialog.type} (${JSON.stringify(dialog.message)}), which holds the page until it is answered`, {
+      hint: `press Enter to accept it (OK) or Escape to dismiss it (Cancel)${dialog.type === "prompt" ? "; `type` first gives the prompt its answer" : ""}`,
+      details: { dialog: { type: dialog.type, message: dialog.message } },
     });
   }
 
@@ -337,7 +355,7 @@ export class BrowserFacet implements Facet {
     const needsNodes = params.format === "outline" || params.select !== undefined || params.annotate !== undefined;
     try {
       await Promise.all([
-        params.includeMeta ? this.state().then(async () => { await this.#geometry(await this.#live("read the layout")); }) : undefined,
+        params.includeMeta ? this.state().then(() => this.#withEngine("read the layout", (engine) => this.#geometry(engine))) : undefined,
         needsNodes ? this.refreshOutline() : undefined,
       ]);
     } catch (error) {
@@ -465,11 +483,11 @@ export class BrowserFacet implements Facet {
   // ---- operations ---------------------------------------------------------------------------
 
   navigate(params: NavLimits & { url: string }, signal: AbortSignal): Promise<Navigated> {
-    return this.#withEngine(`load ${params.url}`, (engine) => navigate(this.#page(engine, signal), params.url, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
+    return this.#withEngine(`load ${params.url}`, (engine) => newRenderer(engine, () => navigate(this.#page(engine, signal), params.url, { timeoutMs: params.timeoutMs, settleMs: params.settleMs })));
   }
 
   navButton(params: NavLimits & { button: "back" | "forward" | "reload" }, signal: AbortSignal): Promise<Navigated> {
-    return this.#withEngine(params.button === "reload" ? "reload" : `go ${params.button}`, (engine) => pressButton(this.#page(engine, signal), params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs }));
+    return this.#withEngine(params.button === "reload" ? "reload" : `go ${params.button}`, (engine) => newRenderer(engine, () => pressButton(this.#page(engine, signal), params.button, { timeoutMs: params.timeoutMs, settleMs: params.settleMs })));
   }
 
   /** What navigation needs of the session. */
@@ -490,13 +508,16 @@ export class BrowserFacet implements Facet {
   async resize(params: WorkerOps["resize"][0], signal: AbortSignal): Promise<WorkerOps["resize"][1]> {
     this.#requireRunning("resize the browser");
     return this.#withEngine("resize the browser", async (engine) => {
+      if (engine.dialog !== null) throw this.#dialogOpen("resize the browser"); // the size would change under a page that cannot lay out
       const deadline = performance.now() + params.timeoutMs;
       const writes = this.#pageWrites;
       const sized = this.#core.resize(params);
-      const want = { width: params.cols * 2, height: (params.rows - 1) * 4 };
       try {
-        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside).
+        // The engine's viewport in device pixels becomes cols×2 by (rows-1)×4 (a scrollbar aside)
+        // of the screen's size now: a resize that came meanwhile (another client's) replaced this
+        // one's size, and the engine will never lay the page out at it.
         for (;;) {
+          const want = { width: this.#core.screen.cols * 2, height: (this.#core.screen.rows - 1) * 4 };
           const metrics = await engine.call<LayoutMetrics>("Page.getLayoutMetrics");
           const { clientWidth, clientHeight } = metrics.visualViewport;
           if (Math.abs(clientHeight - want.height) <= 4 && clientWidth <= want.width + 2 && clientWidth >= want.width - 16) break;
@@ -556,21 +577,47 @@ export class BrowserFacet implements Facet {
   /** Keys or text through the engine's input events; `to` focuses a node first. */
   async keys(params: BrowserKeys, signal?: AbortSignal): Promise<ActionReply> {
     return this.#withEngine(params.keys ? "press keys" : "type", async (engine) => {
+      if (engine.dialog !== null) return this.#answerDialog(engine, params, signal);
       const steps = params.keys ? params.keys.map((name) => ({ keys: keyEvents(name) })) : params.paste ? [{ insert: params.text ?? "" }] : typingSteps(params.text ?? "");
       const target = params.to === undefined ? undefined : await this.#focus(engine, params.to, params.revision);
       const shown = params.secret ? "***" : params.text ?? "";
       if (params.secret && params.text) this.#core.mask.add(params.text);
       const label = params.keys ? `press ${params.keys.join(" ")}` : params.paste ? "paste" : `type ${JSON.stringify(shown.length > 40 ? `${shown.slice(0, 39)}…` : shown)}`;
-      const send = async () => {
+      const send = opening(engine, async () => {
         for (const step of steps) {
           if ("insert" in step) await engine.call("Input.insertText", { text: step.insert });
           else for (const event of step.keys) await engine.call("Input.dispatchKeyEvent", event as KeyEvent);
         }
-      };
+      });
       const before = this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label, recorded: params.keys ? "" : shown }, target);
       return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
     });
+  }
+
+  /**
+   * Keys while a JavaScript dialog is open answer it, as a person does: Enter accepts (OK, with
+   * the text typed for a prompt), Escape dismisses (Cancel). Text typed into a prompt is kept as
+   * its answer; any other key is refused, since the page takes no input until the dialog is gone.
+   */
+  async #answerDialog(engine: BrowserEngine, params: BrowserKeys, signal?: AbortSignal): Promise<ActionReply> {
+    const dialog = engine.dialog!;
+    const shown = { type: dialog.type, message: dialog.message };
+    if (params.keys === undefined) {
+      if (dialog.type !== "prompt" || params.to !== undefined) throw this.#dialogOpen("type");
+      this.#promptText = (this.#promptText ?? "") + (params.text ?? "");
+      const reply = await this.#core.actVia(async () => undefined, params.wait, { label: `type into the prompt ${JSON.stringify(params.secret ? "***" : params.text ?? "")}`, recorded: "" });
+      return { ...reply, ok: true as const, dialog: { ...shown, state: "open" as const } };
+    }
+    const key = params.keys.length === 1 && params.to === undefined ? params.keys[0] : undefined;
+    if (key !== "Enter" && key !== "Escape") throw this.#dialogOpen(`press ${params.keys.join(" ")}`);
+    const accept = key === "Enter";
+    const promptText = accept && dialog.type === "prompt" ? this.#promptText ?? "" : undefined;
+    const before = this.#marks(engine);
+    const reply = await this.#core.actVia(() => engine.answerDialog(accept, promptText, performance.now() + INPUT_COMMIT_MS), params.wait, { label: `press ${key} (${accept ? "accept" : "dismiss"} the ${dialog.type})`, recorded: "" });
+    this.#promptText = null;
+    // A confirm's answer may navigate (a form sent, a link followed): followed like other input.
+    return { ...reply, ok: true as const, dialog: { ...shown, state: accept ? "accepted" as const : "dismissed" as const }, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
   }
 
   #marks(engine: BrowserEngine): InputMarks {
@@ -583,8 +630,12 @@ export class BrowserFacet implements Facet {
    * committed, loaded, drawn — and named in the answer; one that ends without a new document (a
    * cancelled one, a download) is not waited for further.
    */
-  async #afterInput(engine: BrowserEngine, before: InputMarks, signal?: AbortSignal): Promise<{ navigated?: { url: string; title: string | null }; recovered?: Recovered }> {
+  async #afterInput(engine: BrowserEngine, before: InputMarks, signal?: AbortSignal): Promise<{ navigated?: { url: string; title: string | null }; recovered?: Recovered; dialog?: OpenDialog }> {
+    // The input opened a dialog: the page is held until it is answered, and the answer says so.
+    const opened = () => (engine.dialog === null ? undefined : { dialog: { type: engine.dialog.type, message: engine.dialog.message, state: "open" as const } });
+    if (opened()) return opened()!;
     await this.#frame(engine);
+    if (opened()) return opened()!;
     if (engine.navigationsBegun === before.begun && engine.commits === before.commits) return {};
     const started = performance.now();
     const outcome = await engine.until(() => (engine.commits > before.commits ? "committed" : engine.loadingStops > before.stops ? "stopped" : undefined), started + INPUT_COMMIT_MS, "the page's navigation", signal)
@@ -674,11 +725,11 @@ export class BrowserFacet implements Facet {
         target = { ref: "cell", row: params.row!, col: params.col! };
       }
       const where = params.target ?? `${params.row},${params.col}`;
-      const send = async () => {
+      const send = opening(engine, async () => {
         await engine.call("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, modifiers });
         await engine.call("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons: BUTTON_BITS[button], clickCount: 1, modifiers });
         await engine.call("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: 1, modifiers });
-      };
+      });
       const before = this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label: `click ${where}${params.modifiers?.length ? ` with ${params.modifiers.join("+")}` : ""}`, recorded: "" }, target);
       return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
@@ -719,11 +770,31 @@ export class BrowserFacet implements Facet {
       const type = params.action === "down" ? "mousePressed" : params.action === "up" ? "mouseReleased" : "mouseMoved";
       const buttons = params.action === "down" ? this.#held | bit : params.action === "up" ? this.#held & ~bit : this.#held;
       const button = params.action === "move" ? heldButton(this.#held) : params.button;
-      const reply = await this.#core.actVia(() => engine.call("Input.dispatchMouseEvent", { type, x, y, button, buttons, modifiers, clickCount: params.action === "move" ? 0 : 1 }), undefined, { label, recorded: "" });
+      const send = opening(engine, () => engine.call("Input.dispatchMouseEvent", { type, x, y, button, buttons, modifiers, clickCount: params.action === "move" ? 0 : 1 }));
+      const reply = await this.#core.actVia(send, undefined, { label, recorded: "" });
       this.#held = buttons;
       return { held: this.#held !== 0, revision: reply.revisionAfter };
     });
   }
+}
+
+/** A load on a page whose renderer had crashed starts a new one: the answer says it recovered. */
+async function newRenderer(engine: BrowserEngine, load: () => Promise<Navigated>): Promise<Navigated> {
+  const crashed = engine.crashed;
+  const since = engine.crashedAt;
+  const loaded = await load();
+  if (crashed === null || engine.crashed !== null || loaded.recovered) return loaded;
+  return { ...loaded, recovered: { stalledMs: Math.round(performance.now() - since), by: "new-renderer", crashed } };
+}
+
+type OpenDialog = { type: string; message: string; state: "open" | "accepted" | "dismissed" };
+
+/** Input events whose handling opened a JavaScript dialog: the renderer answers them only once
+ * the dialog is answered, so the input counts as taken (the answer names the dialog). */
+function opening(engine: BrowserEngine, send: () => Promise<void>): () => Promise<void> {
+  return () => send().catch((error: unknown) => {
+    if (!(error instanceof CdpError && error.kind === "dialog" && engine.dialog !== null)) throw error;
+  });
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -98,6 +98,9 @@ export async function browserSession(core: CoreCall, session: string | undefined
 }
 
 const Done = (extra: v.ObjectEntries = {}) => v.object({ ok: v.literal(true), session: v.string(), revision: Revision, ...extra });
+/** Keys and text: a JavaScript dialog the input opened or answered (the core result's). */
+const KeyDone = () => Done({ dialog: METHODS.press.result.entries.dialog });
+const dialogOf = (reply: { dialog?: unknown }) => (reply.dialog === undefined ? {} : { dialog: reply.dialog });
 
 const navButton = (method: "back" | "forward" | "reload", title: string): DocumentedAlias => ({
   title, readOnly: false, aliasOf: method,
@@ -120,12 +123,12 @@ const mouseAt = (action: "move" | "down" | "up", title: string): DocumentedAlias
 const typed = (paste: boolean, title: string): DocumentedAlias => ({
   title, readOnly: false, aliasOf: "type",
   params: v.strictObject({ ...writer, text: v.string() }),
-  result: Done(),
+  result: KeyDone(),
   async run({ session, ...params }, core) {
     // Bad input is refused before anything else is looked at (a paste leaves controls out).
     if (!paste) requireText(params.text);
     const typedText = await core("type", { ...params, session: await browserSession(core, session), paste });
-    return { ok: true, session: typedText.session, revision: typedText.revisionAfter };
+    return { ok: true, session: typedText.session, revision: typedText.revisionAfter, ...dialogOf(typedText) };
   },
 });
 
@@ -192,11 +195,11 @@ export const AWI_TTY = {
       char: v.optional(v.string()),
       modifiers: Modifiers,
     }),
-    result: Done(),
+    result: KeyDone(),
     async run({ key, char, modifiers, session, ...params }, core) {
       const name = awiKey(key, char, modifiers);
       const pressed = await core("press", { ...params, session: await browserSession(core, session), keys: [name] });
-      return { ok: true, session: pressed.session, revision: pressed.revisionAfter };
+      return { ok: true, session: pressed.session, revision: pressed.revisionAfter, ...dialogOf(pressed) };
     },
   },
   type_text: typed(false, "AWI-TTY: type literal text (keys for ASCII, the engine's text input for the rest)"),

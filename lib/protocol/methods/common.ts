@@ -60,7 +60,8 @@ export const PageTitle = {
 };
 /** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was
  * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) and
- * was started again, its history loaded again page by page (form input and scroll are lost). */
+ * was started again, its history loaded again page by page (form input and scroll are lost); or
+ * the page's renderer had crashed and a load (reload, navigate, back) started a new one. */
 export const Recovered = doc(v.union([
   v.object({
     stalledMs: doc(v.number(), "how long the screen lagged the engine before the recovery"),
@@ -73,6 +74,11 @@ export const Recovered = doc(v.union([
     url: doc(v.string(), "the page it was started at"),
     history: doc(v.number(), "history entries loaded again"),
   }),
-]), "browser sessions: a stall found and recovered during this call");
+  v.object({
+    stalledMs: doc(v.number(), "how long the page's renderer had been crashed"),
+    by: doc(v.literal("new-renderer"), "the page's renderer had crashed (meta.crashed); this load started a new one"),
+    crashed: doc(v.string(), "the engine's word on the crash"),
+  }),
+]), "browser sessions: a stall or crash found and recovered during this call");
 export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision, recovered: v.optional(Recovered) });
 export const NavState = { can_go_back: v.boolean(), can_go_forward: v.boolean() };

@@ -75,7 +75,7 @@ export const SESSION_METHODS = {
     }),
     result: v.object({
       session: v.string(), cols: v.number(), rows: v.number(), revision: Revision,
-      redrawn: v.optional(doc(v.boolean(), "browser sessions: the engine laid the page out at the new size and a page frame written since shows its text (false: not before the timeout; the page area shows the old frame, or pixels only)")),
+      redrawn: v.optional(doc(v.boolean(), "browser sessions: the engine laid the page out at the new size (or at the size a resize that came meanwhile set) and a page frame written since shows its text (false: not before the timeout; the page area shows the old frame, or pixels only)")),
       nudged: v.optional(doc(v.boolean(), "browser sessions: the screen lagged the engine, so the size was nudged (a column less and back) to have Carbonyl draw again")),
       recovered: v.optional(Recovered),
     }),

@@ -12,7 +12,20 @@
 # With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
 # for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
 # text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
+# Enter pressed through the engine (Input.dispatchKeyEvent) can, as a page's script would:
+#   FAKE_CARBONYL_DIALOG=alert|confirm|prompt  open that JavaScript dialog (Page.javascriptDialogOpening);
+#       as in Chromium, every renderer call (that key's dispatch too) waits until
+#       Page.handleJavaScriptDialog answers it; the answer becomes the page's title (history)
+#   FAKE_CARBONYL_CRASH=1  crash the renderer (Target.targetCrashed, Inspector.targetCrashed): no
+#       renderer call is answered any more, until Page.reload or Page.navigate starts a new one
 import json, os, signal, sys, threading, time
+
+DIALOG = os.environ.get("FAKE_CARBONYL_DIALOG", "")
+CRASH = os.environ.get("FAKE_CARBONYL_CRASH", "") == "1"
+# Calls the browser process answers itself, under a dialog or after a crash.
+BROWSER_SIDE = {"Page.getNavigationHistory", "Page.handleJavaScriptDialog", "Page.reload", "Page.navigate", "Page.navigateToHistoryEntry"}
+page = {"title": "Fake page", "loader": 1, "dialog": None, "crashed": False}
+held = []  # renderer calls waiting for the dialog to be answered (never answered after a crash)
 
 url = next((a for a in sys.argv[1:] if a.startswith("http")), "http://redraws/")
 mode = url.split("/")[2]
@@ -94,10 +107,66 @@ def answer(method, params):
     if method == "DOMSnapshot.captureSnapshot":
         return DOM_SNAPSHOT
     if method == "Page.getNavigationHistory":
-        return {"currentIndex": 0, "entries": [{"id": 1, "url": url, "title": "Fake page"}]}
+        return {"currentIndex": 0, "entries": [{"id": 1, "url": url, "title": page["title"]}]}
     if method == "Accessibility.getFullAXTree":
         return {"nodes": []}
     return {}
+
+def send(message):
+    os.write(4, json.dumps(message).encode() + b"\0")
+
+def event(method, params, session=True):
+    send({"method": method, "params": params, **({"sessionId": "SESSION"} if session else {})})
+
+def reply(message):
+    answer_ = {"id": message["id"], "result": answer(message["method"], message.get("params", {}))}
+    if "sessionId" in message:
+        answer_["sessionId"] = message["sessionId"]
+    send(answer_)
+
+def new_document():
+    """A reload or navigation: a new renderer commits the page again and loads it."""
+    page["crashed"] = False
+    page["loader"] += 1
+    loader = f"LOADER{page['loader']}"
+    event("Page.frameNavigated", {"frame": {"id": "FRAME", "loaderId": loader, "url": url}})
+    for name in ("DOMContentLoaded", "load"):
+        event("Page.lifecycleEvent", {"frameId": "FRAME", "loaderId": loader, "name": name})
+    frame()
+    return {"frameId": "FRAME", "loaderId": loader}
+
+def handle(message):
+    method, params = message["method"], message.get("params", {})
+    if method == "Page.handleJavaScriptDialog" and page["dialog"]:
+        answered = "accepted" if params.get("accept") else "dismissed"
+        page["title"] = f"{page['dialog']} {answered}" + (f": {params['promptText']}" if "promptText" in params else "")
+        page["dialog"] = None
+        reply(message)
+        event("Page.javascriptDialogClosed", {"result": bool(params.get("accept")), "userInput": params.get("promptText", "")})
+        for waiting in held[:]:
+            held.remove(waiting)
+            reply(waiting)
+        return
+    if method in ("Page.reload", "Page.navigate"):
+        loaded = new_document()
+        send({"id": message["id"], "sessionId": "SESSION", "result": loaded if method == "Page.navigate" else {}})
+        return
+    if "sessionId" in message and method not in BROWSER_SIDE and (page["dialog"] or page["crashed"]):
+        held.append(message)
+        return
+    enter = method == "Input.dispatchKeyEvent" and params.get("key") == "Enter" and params.get("type") == "keyDown"
+    if enter and DIALOG:
+        page["dialog"] = DIALOG
+        held.append(message)  # answered once the dialog is, as Chromium's input dispatch is
+        event("Page.javascriptDialogOpening", {"url": url, "message": f"Fake {DIALOG}?", "type": DIALOG, "hasBrowserHandler": False, "defaultPrompt": ""})
+        return
+    if enter and CRASH:
+        page["crashed"] = True
+        held.append(message)
+        event("Target.targetCrashed", {"targetId": "PAGE", "status": "crashed", "errorCode": 139}, session=False)
+        event("Inspector.targetCrashed", {})
+        return
+    reply(message)
 
 def devtools():
     """Answers calls read from fd 3 on fd 4, one NUL-terminated JSON message each."""
@@ -112,10 +181,7 @@ def devtools():
             message = json.loads(frame)
             if wedged:
                 continue
-            reply = {"id": message["id"], "result": answer(message["method"], message.get("params", {}))}
-            if "sessionId" in message:
-                reply["sessionId"] = message["sessionId"]
-            os.write(4, json.dumps(reply).encode() + b"\0")
+            handle(message)
 
 if "--remote-debugging-pipe" in sys.argv:
     threading.Thread(target=devtools, daemon=True).start()
