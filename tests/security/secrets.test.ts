@@ -2,7 +2,8 @@
 // between its characters escaped the cast's mask; a wait's timeout excerpt carried it into CLI
 // errors and MCP results; fish drew it from history into a new session's cast.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { BIN, World } from "../helpers/harness.ts";
@@ -82,6 +83,12 @@ test("a secret one session typed is masked where another session draws it (fish 
   await world.json(["press", "--session", typing.name, "Enter", "--wait-regex", `^${secret}$`, "--timeout", "60000"]); // the screen as drawn
   await world.json(["type", "--session", typing.name, "exit\r", "--wait-exit", "--timeout", "60000"]);
   await world.run(["kill", "--session", typing.name]);
+  // fish suggests only history written before the second its own session started (items of
+  // that second or later belong to sessions running beside it): a second fish started within
+  // the same second as the first one's exit suggests nothing. The secret was typed in an
+  // earlier session, so its history entry is dated a minute back.
+  const history = join(world.env.HOME!, ".local/share/fish/fish_history");
+  writeFileSync(history, readFileSync(history, "utf8").replace(/^( +when: )([0-9]+)$/gm, (_line, key: string, when: string) => `${key}${Number(when) - 60}`));
 
   const other = await world.spawn(["fish", "-i"]);
   await world.json(["wait", "--session", other.name, "--regex", "[#>$] *$", "--timeout", "60000"]);
