@@ -15,7 +15,8 @@ test("a bash session is recorded as asciicast v3 with inputs, markers and the ex
   await world.json(["press", "--session", name, "Enter", "--wait-regex", "^rec-5$"]);
   await world.json(["mark", "--session", name, "checkpoint"]);
   await world.json(["type", "--session", name, "--secret", "hunter2"]);
-  await world.json(["press", "--session", name, "C-u"]);
+  // The snapshot must see the line C-u cleared, not the masked secret still drawn before it.
+  await world.json(["press", "--session", name, "C-u", "--wait-regex", "[$#]$"]);
   const live = (await world.json(["snapshot", "--session", name])).text;
   const cast = (await world.json(["get", "--session", name, "cast"])).value as string;
   await world.json(["type", "--session", name, "exit 4\r", "--wait-exit"]);
