@@ -24,7 +24,8 @@ import { describeExit, type ActionReply, type Facet, type Scrolled, type Session
 
 /** How long after the engine's frame the screen may lag before it counts as a stall. */
 const STALL_AFTER_MS = 2500;
-/** Nudges tried per operation before waiting out its deadline. */
+/** Nudges tried per operation; a screen that shows nothing of the page after the last one (a
+ * further STALL_AFTER_MS) is Carbonyl's stall, which only a new browser has ended. */
 const MAX_NUDGES = 2;
 /** Of the engine's visible text runs, the share the screen must show where Carbonyl draws them. */
 const DRAWN_SHARE = 0.6;
@@ -217,8 +218,19 @@ export class BrowserFacet implements Facet {
         this.#wedgedSince ??= performance.now() - CALL_WAIT_MS;
         throw this.#wedged(engine, action);
       }
+      if (isScreenStall(error) && this.#core.exit === null) throw this.#screenStalled(engine, action, error);
       throw this.#engineError(error, action);
     }
+  }
+
+  /** The error of a screen that stopped drawing the page (nudges did not help): the daemon
+   * restarts the browser at its history as for a wedged engine (details.wedged), and says so. */
+  #screenStalled(engine: BrowserEngine, action: string, stall: TuiwrightError): TuiwrightError {
+    const stalledMs = Number(stall.details.stalledMs) || 0;
+    return new TuiwrightError("snapshot-unavailable", `cannot ${action}: ${stall.message}`, {
+      hint: stall.hint,
+      details: { ...stall.details, wedged: true, screenStalled: true, url: engine.url, wedgedMs: stalledMs, history: this.#lastHistory ?? { entries: [engine.url], index: 0 } },
+    });
   }
 
   /** Whether the engine answers a call of its own (the browser process, not the page). */
@@ -456,8 +468,8 @@ export class BrowserFacet implements Facet {
       const again = (await this.#layout(engine)).layout.text.slice(0, RUNS_COMPARED);
       const written = writtenAfter === undefined || this.#pageWrites > writtenAfter;
       if (written && (again.length === 0 || runsShown(again, this.#lines()) >= Math.max(1, Math.ceil(again.length * DRAWN_SHARE)))) return result();
-      if (performance.now() >= deadline) throw this.#stall(again, started, nudges);
-      if (nudges < MAX_NUDGES) {
+      if (performance.now() >= deadline || nudges >= MAX_NUDGES) throw this.#stall(again, started, nudges);
+      {
         stalledMs = performance.now() - started;
         nudges++;
         this.#nudge();
@@ -806,4 +818,9 @@ const overlaps = (a: OutlineNode["bbox"], b: OutlineNode["bbox"]) => contains(a,
 
 function timeoutAs(error: unknown, name: "navigation-timeout", message: string): unknown {
   return asName(error) === "timeout" ? new TuiwrightError(name, message) : error;
+}
+
+/** Whether `error` is drawn()'s stall after every nudge: the engine has the page, the screen shows none of it. */
+function isScreenStall(error: unknown): error is TuiwrightError {
+  return error instanceof TuiwrightError && error.errorName === "snapshot-unavailable" && error.details.wedged !== true && typeof error.details.nudges === "number" && error.details.nudges >= MAX_NUDGES;
 }

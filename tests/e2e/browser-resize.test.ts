@@ -77,6 +77,25 @@ test("a browser that deadlocks (its engine answers nothing) is started again at 
   expect((await world.run(["snapshot", "--session", "wedges", "--plain"])).stdout).toContain("Fake page text");
 }, 150_000);
 
+test("a screen that stops drawing the page while the engine has it (Carbonyl's stall; nudges do not help) gets a new browser at its page, and the call says so", async () => {
+  const marker = join(world.dir, "blanked");
+  await world.json(["browse", "--session", "blanks", "--env", `FAKE_CARBONYL_BLANKED=${marker}`, "http://blanks/"]);
+  await world.json(["wait", "--session", "blanks", "--text", "Fake page text"]);
+  const before = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "blanks").pid;
+  // From this reload on the old browser draws pixels only: two nudges and three stall windows
+  // later the call has the browser started again at its history, and reloads on the new one.
+  const reloaded = await world.json(["reload", "--session", "blanks"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(reloaded).toMatchObject({ url: "http://blanks/", recovered: { by: "browser-restart", url: "http://blanks/", history: 1 } });
+  expect(reloaded.recovered.stalledMs).toBeGreaterThanOrEqual(5000);
+  const after = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "blanks");
+  expect(after.state).toBe("running");
+  expect(after.pid).not.toBe(before);
+  expect((await world.run(["snapshot", "--session", "blanks", "--plain"])).stdout).toContain("Fake page text");
+  // The new browser draws: the next reload needs no recovery.
+  expect((await world.json(["reload", "--session", "blanks"])).recovered).toBeUndefined();
+});
+
 test("a bad --timeout is refused with exit 64, naming the flag or the param, and the size is kept", async () => {
   await browse("keeps-size");
   const word = await world.run(["resize", "--session", "keeps-size", "100", "30", "--timeout", "soon"]);

@@ -9,6 +9,9 @@
 #   http://wedges/   on its first resize it deadlocks as Carbonyl now and then does: no frame, and
 #                    its engine answers nothing any more; once only (a FAKE_CARBONYL_WEDGED file
 #                    marks it), so the browser started again after it behaves (as "redraws")
+#   http://blanks/   Carbonyl's screen stall: from its first reload on, every frame (a resize's
+#                    too) is pixels without the text, while the engine has the page; once only
+#                    (a FAKE_CARBONYL_BLANKED file marks it), so a browser started again draws
 # With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
 # for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
 # text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
@@ -42,7 +45,10 @@ def pixels(cols, rows):
 def text():
     out.write("\x1b[4;3H\x1b[38;5;16mFake page text\x1b[6;3HAnother line")
 
+blank = False  # http://blanks/ after its first reload: the text never reaches the screen
+
 def frame(page=True, words=True):
+    words = words and not blank
     cols, rows = os.get_terminal_size(0)
     out.write("\x1b]0;Fake page\x07")
     bar(cols)
@@ -63,7 +69,7 @@ def resized(*_):
         wedged = True
     if wedged:
         return
-    if mode in ("redraws", "wedges") or (mode == "nudged" and resizes > 1):
+    if mode in ("redraws", "wedges", "blanks") or (mode == "nudged" and resizes > 1):
         frame()
     elif mode == "loses-text":
         frame()
@@ -126,6 +132,11 @@ def reply(message):
 
 def new_document():
     """A reload or navigation: a new renderer commits the page again and loads it."""
+    global blank
+    marker = os.environ.get("FAKE_CARBONYL_BLANKED", "")
+    if mode == "blanks" and marker and not os.path.exists(marker):
+        open(marker, "w").close()
+        blank = True
     page["crashed"] = False
     page["loader"] += 1
     loader = f"LOADER{page['loader']}"
