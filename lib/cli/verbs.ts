@@ -320,6 +320,8 @@ const UNORDERED: Verb[] = [
         if (args.flags.has("--mask") || args.flags.has("--outline")) throw usage("--mask and --outline go with --save FILE", "snapshot");
         return null;
       }
+      // A snapshot file is the screen (replay compares screens): history would be dropped silently.
+      if (args.flags.has("--scrollback")) throw usage("--save writes the screen only: leave out --scrollback (read history with --format text --scrollback N)", "snapshot");
       return { file: resolvePath(cwd, String(args.flags.get("--save"))), masks: (args.flags.get("--mask") as string[] | undefined) ?? [], outline: args.flags.has("--outline") };
     },
     params(args) {

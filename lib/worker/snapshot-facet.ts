@@ -4,6 +4,7 @@
 import { outermost, type OutlineNode } from "../outline/types.ts";
 import { renderSvg } from "../render/svg.ts";
 import { textWithoutPixels, withoutPixels } from "../terminal/pixels.ts";
+import { requireScrollbackFormat } from "../protocol/snapshot-scrollback.ts";
 import type { SnapshotReply, WorkerOps } from "../link/messages.ts";
 import type { SessionCore } from "./session-core.ts";
 
@@ -15,6 +16,7 @@ export class SnapshotFacet {
   }
 
   async snapshot(params: WorkerOps["snapshot"][0]): Promise<SnapshotReply> {
+    requireScrollbackFormat(params);
     const reply = this.#draw(params);
     if (params.format !== "png") return reply;
     const { renderPng } = await import("../render/png.ts");

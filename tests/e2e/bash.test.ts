@@ -108,3 +108,31 @@ test("snapshot --scrollback includes history above the screen", async () => {
   expect(history.slice(1, 4)).toEqual(["1", "2", "3"]);
   expect(history.at(-2)).toBe("50");
 });
+
+test("snapshot --scrollback with a screen-only format or --select is refused (exit 64, -32602), never answered with the screen alone", async () => {
+  const { name } = await world.spawn(bash, ["--rows", "10"]);
+  await world.json(["wait", "--session", name, "--regex", "[$#]$"]);
+  await world.json(["type", "--session", name, "seq 1 50\r", "--wait-regex", "^50\\n.*[$#]$"]);
+  for (const args of [["--format", "outline"], ["--format", "svg"], ["--select", "*"]]) {
+    const refused = await world.run(["snapshot", "--session", name, "--scrollback", "100", ...args]);
+    expect({ args, code: refused.code, stdout: refused.stdout }).toEqual({ args, code: 64, stdout: "" });
+    expect(refused.stderr).toContain("--scrollback 100");
+    expect(refused.stderr).toContain("--format text, ansi or cells");
+  }
+  const saved = await world.run(["snapshot", "--session", name, "--scrollback", "100", "--save", "never-written.snap"]);
+  expect({ code: saved.code, stderr: saved.stderr }).toMatchObject({ code: 64, stderr: expect.stringContaining("--save writes the screen only") });
+  // Over JSON-RPC the same refusal names the param; scrollback 0 (the screen) is still an outline.
+  const rpc = await world.rpc();
+  try {
+    const error = (await rpc.call("snapshot", { session: name, format: "outline", scrollback: 100 }).catch((e: unknown) => e)) as { code: number; message: string; details: { param: string } };
+    expect({ code: error.code, param: error.details.param }).toEqual({ code: -32602, param: "scrollback" });
+    expect(error.message).toContain("format outline is built from the screen");
+    const outline = (await rpc.call("snapshot", { session: name, format: "outline", scrollback: 0 })) as { outline: { nodes: unknown[] } };
+    expect(outline.outline.nodes.length).toBeGreaterThan(0);
+  } finally {
+    rpc.close();
+  }
+  // The rows the refusal points to do reach into the history.
+  const rows = (await world.json(["snapshot", "--session", name, "--scrollback", "100", "--format", "ansi"])).ansi;
+  expect(rows).toMatch(/^1\r?$/m);
+});

@@ -17,6 +17,25 @@ test("--settled waits out a program printing every 20 ms, then returns at once o
   expect(again.revision).toBe(settled.revision);
 });
 
+test("a settled wait sent right after type (JSON-RPC, no gap) fires after the late echo, not on the quiet from before the input", async () => {
+  // The program echoes each key 60 ms after reading it, as a busy TUI does.
+  const slowEcho = "import sys,termios,tty,time\ntty.setraw(0)\nprint('ready', end='', flush=True)\nwhile True:\n  c = sys.stdin.read(1)\n  time.sleep(0.06)\n  print(c, end='', flush=True)";
+  const { name } = await world.spawn(["python3", "-c", slowEcho]);
+  await world.json(["wait", "--session", name, "--text", "ready"]);
+  await world.json(["wait", "--session", name, "--settled", "200"]); // quiet long enough to satisfy 150 at once
+  const rpc = await world.rpc();
+  try {
+    const typing = rpc.call("type", { session: name, text: "Q" });
+    const settled = rpc.call("wait", { session: name, settledMs: 150 }) as Promise<{ revision: number }>;
+    await typing;
+    // The echo was on the screen the settled wait fired on: a wait for it answers at that revision.
+    const echoed = (await rpc.call("wait", { session: name, text: ["readyQ"] })) as { revision: number };
+    expect(echoed.revision).toBe((await settled).revision);
+  } finally {
+    rpc.close();
+  }
+});
+
 test("--text already on screen returns with the revision unchanged", async () => {
   const { name } = await world.spawn(["sh", "-c", "echo present; read x"]);
   const first = await world.json(["wait", "--session", name, "--text", "present"]);

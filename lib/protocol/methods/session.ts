@@ -87,7 +87,7 @@ export const SESSION_METHODS = {
     params: v.strictObject({
       ...target,
       format: v.optional(doc(SnapshotFormat, "text (rows right-trimmed), ansi (SGR kept), cells (styled runs), outline (the node tree with refs), svg or png"), "text"),
-      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen to include"), 0),
+      scrollback: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "lines of history above the screen: text, ansi and cells only (outline, svg, png and select show the screen and refuse it)"), 0),
       includeMeta: v.optional(doc(v.boolean(), "add meta: cursor, title, cwd, alternate screen, modes, foreground program, recording, exit"), false),
       raw: v.optional(doc(v.boolean(), "text: keep the glyphs a manifest marks as pixels (a browser's ▄ half-blocks)"), false),
       select: v.optional(doc(v.string(), "a selector: outline → only the matched nodes; text → only their boxes")),

@@ -12,17 +12,20 @@ let screen: Screen;
 let exit: ExitStatusValue | null;
 let ended: boolean;
 let engine: WaitEngine;
+/** When input was last sent to the program (SessionCore sets it as it writes to the PTY). */
+let inputAt: number;
 
 function setup(): void {
   screen = new Screen({ cols: 40, rows: 6, scrollback: 100 });
   exit = null;
   ended = false;
+  inputAt = 0;
   engine = new WaitEngine(() => ({
     screen, exit, ended,
     outline: () => assignRefs(genericOutline(screen.grid())),
     output: null,
     turns: { get: () => null, latestId: () => 0 },
-    lastInputAt: 0,
+    lastInputAt: inputAt,
   }));
   screen.onChange(() => engine.notify());
 }
@@ -102,6 +105,56 @@ test("settled waits while output keeps changing the screen, and fires after the 
   // Four 20 ms gaps separate the five writes; the 60 ms window starts at the last one.
   expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 20 + 59);
   expect(result.revision).toBe(screen.revision);
+});
+
+// Typed text is echoed a little after it is sent (the program reads, then draws). A settled wait
+// sent right after `type` must not fire on the screen's quiet from before the input, and one sent
+// later counts from the echo, not from its own start (issue 28: `wait --settled 150` fired at 0 ms).
+test("settled after an input counts from the input's echo, not from the screen's older quiet", async () => {
+  setup();
+  await screen.write("prompt> ");
+  await engine.wait(spec({ settledMs: 150 })); // the screen is quiet for 150 ms: an older quiet
+  inputAt = performance.now(); // `type hello` sent; the program has not echoed yet
+  const waiting = engine.wait(spec({ settledMs: 100 }));
+  let fired = false;
+  void waiting.then(() => { fired = true; });
+  await engine.wait(spec({ settledMs: 40 })); // 40 ms after the input, still no echo
+  expect(fired).toBe(false);
+  await screen.write("hello"); // the echo
+  const echoAt = screen.lastChangeAt;
+  const echoed = screen.revision;
+  const result = await waiting;
+  expect(performance.now() - echoAt).toBeGreaterThanOrEqual(99);
+  expect(result.revision).toBe(echoed);
+});
+
+test("settled after an input is measured from the echo, not from the wait's start", async () => {
+  setup();
+  await screen.write("prompt> ");
+  await engine.wait(spec({ settledMs: 150 }));
+  inputAt = performance.now();
+  await screen.write("hello"); // sent and echoed
+  const echoAt = screen.lastChangeAt;
+  await engine.wait(spec({ settledMs: 200 })); // the agent's own work: 200 ms after the echo
+  const started = performance.now();
+  const result = await engine.wait(spec({ settledMs: 300 }));
+  const firedAt = started + result.elapsedMs;
+  // From the echo it holds at echo + 300 ms, ~100 ms into this wait; from the wait's start it
+  // would take the whole 300 ms again.
+  expect(firedAt - echoAt).toBeGreaterThanOrEqual(299);
+  expect(result.elapsedMs).toBeLessThan(300);
+});
+
+test("settled after an input that draws nothing counts from the input", async () => {
+  setup();
+  await screen.write("prompt> ");
+  await engine.wait(spec({ settledMs: 150 }));
+  inputAt = performance.now(); // a key the program takes silently
+  await engine.wait(spec({ settledMs: 200 }));
+  const started = performance.now();
+  const result = await engine.wait(spec({ settledMs: 300 }));
+  expect(started + result.elapsedMs - inputAt).toBeGreaterThanOrEqual(299);
+  expect(result.elapsedMs).toBeLessThan(300);
 });
 
 test("changed-since, cursor, title (text and /regex/) and alt-screen conditions", async () => {
