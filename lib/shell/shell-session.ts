@@ -44,6 +44,9 @@ export class ShellSession {
   readonly #type: (text: string, secret?: boolean) => void;
   /** Discards unread input (a reply nobody asked for, input a program left) before we type. */
   readonly #flushInput: () => Promise<unknown>;
+  /** Whether the command line is empty as the screen shows it (null: cannot tell), waiting up
+   * to a moment for it to become so. */
+  readonly #commandLineEmpty: () => Promise<boolean | null>;
   readonly #dir: string | null;
   readonly #files: TranscriptFiles | null;
   /** The whole output stream on disk (with the earlier shells' after a reset). */
@@ -71,13 +74,14 @@ export class ShellSession {
   /** `keepBlocks`: how many blocks stay in memory (default KEEP_BLOCKS; fewer in tests). */
   /** `continues`: the shell this one replaces (reset): cursors and block numbers go on from it. */
   /** `retain`: bytes of output kept in memory (default 8 MiB; less in tests). */
-  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; continues?: ShellContinuation; retain?: number; type(text: string, secret?: boolean): void; flushInput?(): Promise<unknown>; redact?(text: string): string; changed(): void }) {
+  constructor(options: { nonce: string; transcriptDir: string | null; kind?: ShellKind; fish?: boolean; keepBlocks?: number; continues?: ShellContinuation; retain?: number; type(text: string, secret?: boolean): void; flushInput?(): Promise<unknown>; commandLineEmpty?(): Promise<boolean | null>; redact?(text: string): string; changed(): void }) {
     this.#redact = options.redact ?? ((text) => text);
     this.#kind = options.kind ?? (options.fish ? "fish" : "bash");
     this.#newlineAfterStart = options.fish ?? false;
     this.#subshells = !(options.fish ?? false);
     this.#type = options.type;
     this.#flushInput = options.flushInput ?? (async () => undefined);
+    this.#commandLineEmpty = options.commandLineEmpty ?? (async () => null);
     this.#dir = options.transcriptDir;
     this.#changed = options.changed;
     this.#files = this.#dir ? new TranscriptFiles(this.#dir) : null;
@@ -315,6 +319,14 @@ export class ShellSession {
       await this.#flushInput();
       if (!this.tracker.atPrompt) {
         await this.#until(() => this.tracker.atPrompt, this.#readyWaiters, Math.max(1, deadline - performance.now()), "the shell to show its prompt; nothing was typed");
+      }
+      // Our command must be the whole line: text already on it (typed, pasted, or left by a
+      // Ctrl-C the shell has not handled yet) would run with it when we press Enter.
+      if ((await this.#commandLineEmpty()) === false) {
+        throw new TuiwrightError("busy", "the command line already holds text the shell has not run (typed or pasted); nothing was typed", {
+          hint: "press C-c (send --ctrl-c) to drop it, or press Enter to run it, then exec again",
+          details: { evidence: "the cursor is not where the prompt ended (OSC 133;B)" },
+        });
       }
       this.tracker.expect(this.#redact(options.command), options.interactive);
       // --cwd runs it in a subshell there, so the shell's own directory does not move.

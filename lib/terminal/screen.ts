@@ -152,6 +152,13 @@ export class Screen {
   get rows(): number { return this.#term.rows; }
   get altScreen(): boolean { return this.#term.buffer.active.type === "alternate"; }
 
+  /** The cursor in buffer lines (scrollback included), so a position taken earlier can be
+   * compared after the screen scrolled. */
+  get cursorInBuffer(): { line: number; col: number } {
+    const buffer = this.#term.buffer.active;
+    return { line: buffer.baseY + buffer.cursorY, col: buffer.cursorX };
+  }
+
   get cursor(): { row: number; col: number; visible: boolean } {
     const buffer = this.#term.buffer.active;
     const hidden = (this.#term as unknown as CoreInternals)._core?.coreService?.isCursorHidden ?? false;

@@ -22,6 +22,9 @@ const SIGNAL_KEYS = /[\x03\x1a\x1c]/;
  * as `read` never does: then the key goes to the shell after this). */
 const HANDOVER_BOUND_MS = 2000;
 
+/** How long exec gives a moved cursor to come back to the prompt's end (a Ctrl-C in flight). */
+const LINE_CLEAR_MS = 1500;
+
 export class ShellFacet implements Facet {
   readonly #core: SessionCore;
   /** Integrated shells only: command blocks. */
@@ -35,6 +38,9 @@ export class ShellFacet implements Facet {
   /** The shell's state at the screen's parse position (OSC 133 in parse order), which can be
    * behind the tracker (which reads each chunk whole before the screen parses it). */
   readonly #parsed = { inBlock: false, atPrompt: false };
+  /** Where the cursor was when the screen parsed the last prompt's end (OSC 133;B): while the
+   * command line is empty, the cursor is still there. */
+  #promptEnd: { line: number; col: number } | null = null;
 
   /** Created while the command line holds a secret: the rc keeps that line out of the history file. */
   readonly #historyFlag: string | null;
@@ -51,6 +57,7 @@ export class ShellFacet implements Facet {
       ...(shell.continues === undefined ? {} : { continues: shell.continues }),
       type: (text, secret) => core.input(text, secret ? "***" : text),
       flushInput: () => core.flushInput(),
+      commandLineEmpty: () => this.#commandLineEmpty(),
       redact: (text) => core.mask.redact(text),
       changed: () => core.notify(),
     }) : null;
@@ -65,7 +72,28 @@ export class ShellFacet implements Facet {
     const kind = data.slice(0, data.indexOf(";"));
     if (kind === "C") Object.assign(this.#parsed, { inBlock: true, atPrompt: false });
     else if (kind === "D" || kind === "A") Object.assign(this.#parsed, { inBlock: false, atPrompt: false });
-    else if (kind === "B") Object.assign(this.#parsed, { inBlock: false, atPrompt: true });
+    else if (kind === "B") {
+      Object.assign(this.#parsed, { inBlock: false, atPrompt: true });
+      this.#promptEnd = this.#core.screen.cursorInBuffer;
+    }
+  }
+
+  /** Whether the command line is empty: the screen has parsed the prompt's end and the cursor
+   * has not moved from it. A shell still handling a Ctrl-C redraws its prompt a moment later,
+   * so a moved cursor is given LINE_CLEAR_MS (each screen change looked at) to come back. */
+  #commandLineEmpty(): Promise<boolean | null> {
+    const empty = (): boolean | null => {
+      if (this.#promptEnd === null) return null;
+      const at = this.#core.screen.cursorInBuffer;
+      return this.#parsed.atPrompt && at.line === this.#promptEnd.line && at.col === this.#promptEnd.col;
+    };
+    const now = empty();
+    if (now !== false) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const done = (result: boolean | null) => { clearTimeout(timer); stop(); resolve(result); };
+      const stop = this.#core.screen.onChange(() => { if (empty() !== false) done(empty()); });
+      const timer = setTimeout(() => done(empty()), LINE_CLEAR_MS);
+    });
   }
 
   /** A terminal query is being parsed: whether a program of this shell would read the reply.

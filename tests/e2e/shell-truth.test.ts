@@ -119,3 +119,21 @@ test("CLI: send/end --block refuse a block that is not the running interactive p
   expect(gone.stderr).toContain(`interactive session ${started.block} has ended; no interactive program is running now: nothing was ended`);
   await world.json(["kill", "--session", name]);
 });
+
+for (const shell of ["bash", "zsh", "fish"]) {
+  test(`${shell}: exec refuses while the command line holds text (it would run with the command), and runs once C-c dropped it`, async () => {
+    const { name } = await world.json(["spawn", "--shell", shell]);
+    await world.json(["exec", "--session", name, "true"]);
+    await world.json(["type", "--session", name, "echo half", "--wait-text", "echo half"]);
+    const refused = await world.run(["exec", "--session", name, "echo whole"]);
+    expect(refused.code).toBe(75);
+    expect(refused.stderr).toContain("the command line already holds text");
+    // Nothing was typed: the half line is as it was.
+    expect((await world.json(["snapshot", "--session", name])).text).not.toContain("whole");
+    // Ctrl-C drops it; the exec right after it (the shell may not have redrawn yet) runs alone.
+    await world.json(["press", "--session", name, "C-c"]);
+    const ran = await world.json(["exec", "--session", name, "echo whole"]);
+    expect(ran.output.trim()).toBe("whole");
+    await world.run(["kill", "--session", name]);
+  });
+}
