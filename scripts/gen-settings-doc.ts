@@ -14,7 +14,7 @@ const SECTIONS: { audience: Audience; title: string; intro: string }[] = [
 
 const TEST_RUNNER = [
   ["TUIWRIGHT_TEST_JOBS", "2 per core", "test files run side by side (1: one at a time)"],
-  ["TUIWRIGHT_TEST_FLAKY_BUDGET", "2", "flaky tests (a different outcome when their file ran again) a run may have before it fails"],
+  ["TUIWRIGHT_TEST_FLAKY_BUDGET", "5", "flaky tests (a different outcome when their file ran again) a run may have before it fails"],
   ["TUIWRIGHT_TEST_UPDATE_TIMINGS", "0", "1: rewrite tests/timings.json from this run's file durations"],
   ["TUIWRIGHT_TEST_RUN", "set per run", "marks the daemons a run starts, so the run can tell its own leftovers"],
 ];

@@ -114,7 +114,8 @@ for (const shell of ["bash", "zsh", "fish"]) {
     await world.json(["type", "--session", name, "--secret", secret]);
     await world.json(["press", "--session", name, "Enter", "--wait-regex", `^${secret}$`, "--timeout", "60000"]);
     // exec'ing a command line that names the secret keeps it out too; other lines stay.
-    await world.json(["exec", "--session", name, `echo again-${secret}`]);
+    // --queue: the line typed above is a block of its own, which may not have ended yet.
+    await world.json(["exec", "--session", name, "--queue", `echo again-${secret}`]);
     await world.json(["exec", "--session", name, `echo kept-${shell}`]);
     await world.json(["type", "--session", name, "exit\r", "--wait-exit", "--timeout", "60000"]);
     await world.run(["kill", "--session", name]);
