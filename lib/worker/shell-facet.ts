@@ -38,9 +38,9 @@ export class ShellFacet implements Facet {
   /** The shell's state at the screen's parse position (OSC 133 in parse order), which can be
    * behind the tracker (which reads each chunk whole before the screen parses it). */
   readonly #parsed = { inBlock: false, atPrompt: false };
-  /** Where the cursor was when the screen parsed the last prompt's end (OSC 133;B): while the
-   * command line is empty, the cursor is still there. */
-  #promptEnd: { line: number; col: number } | null = null;
+  /** Where the cursor was when the screen parsed the last prompt's end (OSC 133;B), and the
+   * screen's size then: while the command line is empty, the cursor is still there. */
+  #promptEnd: { line: number; col: number; cols: number; rows: number } | null = null;
 
   /** Created while the command line holds a secret: the rc keeps that line out of the history file. */
   readonly #historyFlag: string | null;
@@ -74,7 +74,8 @@ export class ShellFacet implements Facet {
     else if (kind === "D" || kind === "A") Object.assign(this.#parsed, { inBlock: false, atPrompt: false });
     else if (kind === "B") {
       Object.assign(this.#parsed, { inBlock: false, atPrompt: true });
-      this.#promptEnd = this.#core.screen.cursorInBuffer;
+      const { cols, rows } = this.#core.screen;
+      this.#promptEnd = { ...this.#core.screen.cursorInBuffer, cols, rows };
     }
   }
 
@@ -83,9 +84,12 @@ export class ShellFacet implements Facet {
    * so a moved cursor is given LINE_CLEAR_MS (each screen change looked at) to come back. */
   #commandLineEmpty(): Promise<boolean | null> {
     const empty = (): boolean | null => {
-      if (this.#promptEnd === null) return null;
+      // A resize since may have moved the line (reflow), and not every shell draws its prompt's
+      // mark again (zsh sends B once per line): no evidence either way.
+      const end = this.#promptEnd;
+      if (end === null || end.cols !== this.#core.screen.cols || end.rows !== this.#core.screen.rows) return null;
       const at = this.#core.screen.cursorInBuffer;
-      return this.#parsed.atPrompt && at.line === this.#promptEnd.line && at.col === this.#promptEnd.col;
+      return this.#parsed.atPrompt && at.line === end.line && at.col === end.col;
     };
     const now = empty();
     if (now !== false) return Promise.resolve(now);

@@ -137,3 +137,12 @@ for (const shell of ["bash", "zsh", "fish"]) {
     await world.run(["kill", "--session", name]);
   });
 }
+
+test("zsh: exec after a resize at the prompt runs (zsh marks the prompt's end once; a resize leaves no evidence of a typed line)", async () => {
+  const { name } = await world.json(["spawn", "--shell", "zsh", "--cols", "120", "--rows", "30"]);
+  await world.json(["exec", "--session", name, "true"]);
+  await world.json(["resize", "--session", name, "20", "10"]);
+  const ran = await world.json(["exec", "--session", name, "echo sized"]);
+  expect(ran.output.trim()).toBe("sized");
+  await world.run(["kill", "--session", name]);
+});
