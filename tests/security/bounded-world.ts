@@ -139,6 +139,7 @@ export class BoundedWorld implements AsyncDisposable {
   readonly socketPath: string;
   daemonPid = 0;
   #daemonExited: Promise<number> | null = null;
+  #daemonProcess: { readonly signalCode: NodeJS.Signals | number | null } | null = null;
   readonly #bin: string;
 
   private constructor(readonly guard: GuardCgroup, readonly user: User | null, readonly nproc: number | null) {
@@ -187,6 +188,7 @@ export class BoundedWorld implements AsyncDisposable {
       cgroup: join(this.guard.path, "daemon"), cwd: this.dir, env: {}, stdin: "ignore", stdout: "pipe", stderr: Bun.file(join(this.dir, "daemon.stderr")),
     });
     this.daemonPid = daemon.pid;
+    this.#daemonProcess = daemon;
     this.#daemonExited = daemon.exited;
     const reader = daemon.stdout.getReader();
     let line = "";
@@ -205,6 +207,14 @@ export class BoundedWorld implements AsyncDisposable {
 
   daemonAlive(): boolean {
     return processAlive(this.daemonPid);
+  }
+
+  /** What a failed check shows about the daemon: alive, or how it ended, and its log's tail. */
+  async daemonReport(): Promise<{ alive: boolean; exitCode?: number; signal?: NodeJS.Signals | number | null; logTail: string }> {
+    const logTail = this.daemonLog().split("\n").slice(-40).join("\n");
+    if (this.daemonAlive()) return { alive: true, logTail };
+    const exitCode = (await this.#daemonExited) ?? -1;
+    return { alive: false, exitCode, signal: this.#daemonProcess?.signalCode ?? null, logTail };
   }
 
   async run(args: string[]): Promise<RunResult> {

@@ -32,7 +32,8 @@ async function bombAndSurvive(w: BoundedWorld, third: "starts" | "starts-or-wait
   const calm = await w.json(["spawn", "--session", "calm", "--", "cat"]);
   const bomb = await w.json(["spawn", "--session", "bomb", "--", ...BOMB]);
   const waited = await w.run(["wait", "--session", "bomb", "--text", FORK_FAILED, "--timeout", "60000"]);
-  expect({ code: waited.code, stderr: waited.stderr }).toEqual({ code: 0, stderr: "" });
+  // On failure the daemon's end and log are in the diff (a CI run once found no daemon here).
+  expect({ code: waited.code, stderr: waited.stderr, ...(waited.code === 0 ? {} : { daemon: await w.daemonReport() }) }).toEqual({ code: 0, stderr: "" });
 
   // A new session needs a thread in the daemon and a process: it starts, or (when the tasks
   // left are the daemon's reserve) is refused with "retry later", naming the limit.
