@@ -22,8 +22,8 @@ const SIGNAL_KEYS = /[\x03\x1a\x1c]/;
  * as `read` never does: then the key goes to the shell after this). */
 const HANDOVER_BOUND_MS = 2000;
 
-/** How long exec gives a moved cursor to come back to the prompt's end (a Ctrl-C in flight). */
-const LINE_CLEAR_MS = 1500;
+/** How long exec gives a moved cursor to come back to the prompt's end (a Ctrl-C in flight: 1.5 s was too short for zsh on a loaded machine in one CI run). */
+const LINE_CLEAR_MS = 3000;
 
 export class ShellFacet implements Facet {
   readonly #core: SessionCore;
