@@ -95,7 +95,7 @@ export class ShellFacet implements Facet {
     if (now !== false) return Promise.resolve(now);
     return new Promise((resolve) => {
       const done = (result: boolean | null) => { clearTimeout(timer); stop(); resolve(result); };
-      const stop = this.#core.screen.onChange(() => { if (empty() !== false) done(empty()); });
+      const stop = this.#core.screen.onChange(() => { const seen = empty(); if (seen !== false) done(seen); });
       const timer = setTimeout(() => done(empty()), LINE_CLEAR_MS);
     });
   }
