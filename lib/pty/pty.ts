@@ -2,9 +2,8 @@
 // session leader (its pid is its process group), so signals can target the whole group.
 import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
-import { libc, RLIMIT_NPROC } from "../runtime/libc.ts";
-import { liveDescendants, readProcessTable } from "../runtime/process-table.ts";
 import { fdChannel, type FdChannel } from "./fd-channel.ts";
+import { limitedStart, limitStartedProgram } from "./task-limit.ts";
 import { unreadOutputProbe } from "./unread-output.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
@@ -51,9 +50,10 @@ const ECHO = 0o10;
 export function spawnPty(options: PtyOptions): Pty {
   // Bun reports a missing cwd as ENOENT too, which would read as a missing program.
   if (!isDirectory(options.cwd)) throw new TuiwrightError("no-such-file", `no such directory: ${JSON.stringify(options.cwd)}`);
+  const start = options.taskLimit ? limitedStart(options.argv, options.taskLimit, options.cwd, options.env) : { argv: options.argv, limitedBeforeStart: false };
   let proc: Bun.Subprocess;
   try {
-    proc = Bun.spawn(options.argv, {
+    proc = Bun.spawn(start.argv, {
       cwd: options.cwd,
       env: options.env,
       // Entries past stdin/stdout/stderr become the child's fds 3, 4 (the terminal takes 0-2).
@@ -79,7 +79,7 @@ export function spawnPty(options: PtyOptions): Pty {
     }
     throw new TuiwrightError("io", `could not start ${JSON.stringify(program)}: ${(error as Error).message}`);
   }
-  if (options.taskLimit) limitTasks(proc.pid, options.taskLimit);
+  if (options.taskLimit) limitStartedProgram(proc.pid, options.taskLimit, start.limitedBeforeStart);
   const terminal = proc.terminal!;
   const fds = proc.stdio as unknown as (number | null)[] | undefined;
   const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
@@ -97,31 +97,6 @@ export function spawnPty(options: PtyOptions): Pty {
     unreadOutput: () => (terminal.closed ? null : unread()),
   };
 }
-
-/** Sets RLIMIT_NPROC on the program just started — and on any child it managed to start before
- * that (Bun offers no hook between fork and exec, so this races the program's first forks: it
- * must first run its loader and start up, while this runs microseconds after the spawn). */
-function limitTasks(pid: number, limit: number): void {
-  const lib = libc();
-  if (!lib) return;
-  lib.setLimit(pid, RLIMIT_NPROC, BigInt(limit));
-  // A child forked before its parent got the limit keeps the old one (a fork bomb forks at once,
-  // and a loaded machine may run it before this line): limit the descendants until a read of the
-  // process table finds none that were not limited before it began — a process forked after that
-  // has a limited parent and inherits the limit.
-  const limited = new Set([pid]);
-  for (let pass = 0; pass < MAX_LIMIT_PASSES; pass++) {
-    const early = liveDescendants(readProcessTable(), [pid]).filter((descendant) => !limited.has(descendant));
-    if (early.length === 0) return;
-    for (const descendant of early) {
-      lib.setLimit(descendant, RLIMIT_NPROC, BigInt(limit));
-      limited.add(descendant);
-    }
-  }
-}
-
-/** Reads of the process table while limiting a new program's early descendants. */
-const MAX_LIMIT_PASSES = 64;
 
 function isDirectory(path: string): boolean {
   try {

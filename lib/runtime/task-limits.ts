@@ -2,7 +2,7 @@
 // user's `ulimit -u` (RLIMIT_NPROC, counted over all of the user's tasks, the daemon's threads
 // among them) and the kernel's pid_max and threads-max. Bun aborts the daemon outright when it
 // cannot create a thread it needs (the engine starts compiler and GC helper threads as it goes),
-// so a session must never be able to use a limit up: see session-containment.ts.
+// so a session must never be able to use a limit up: see lib/daemon/containment.ts.
 import { readdirSync, readFileSync } from "node:fs";
 
 export type TaskLimit = { what: string; max: number; used: number };
