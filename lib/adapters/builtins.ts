@@ -10,6 +10,10 @@ import htop from "../../adapters/htop.toml" with { type: "text" };
 import less from "../../adapters/less.toml" with { type: "text" };
 import man from "../../adapters/man.toml" with { type: "text" };
 import python from "../../adapters/python.toml" with { type: "text" };
+import gitAdd from "../../adapters/git-add.toml" with { type: "text" };
+import pdb from "../../adapters/pdb.toml" with { type: "text" };
+import node from "../../adapters/node.toml" with { type: "text" };
+import repl from "../../adapters/repl.toml" with { type: "text" };
 import shell from "../../adapters/shell.toml" with { type: "text" };
 import tmux from "../../adapters/tmux.toml" with { type: "text" };
 import top from "../../adapters/top.toml" with { type: "text" };
@@ -27,6 +31,10 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/less.toml", source: less },
   { file: "adapters/man.toml", source: man },
   { file: "adapters/python.toml", source: python },
+  { file: "adapters/git-add.toml", source: gitAdd },
+  { file: "adapters/pdb.toml", source: pdb },
+  { file: "adapters/node.toml", source: node },
+  { file: "adapters/repl.toml", source: repl },
   { file: "adapters/shell.toml", source: shell },
   { file: "adapters/tmux.toml", source: tmux },
   { file: "adapters/top.toml", source: top },

@@ -40,6 +40,8 @@ export type CompiledRegion = {
   scrolled: boolean;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
+  /** The region exists only while the alternate screen is (true) or is not (false) in use. */
+  altScreen: boolean | null;
   predicate: AttrPredicate | null;
   items: "row" | "runs" | RegExp | null;
   itemRole: string;
@@ -233,6 +235,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       unlessAttrs: predicate(r.unless_attrs),
       scrolled: r.scrolled ?? false,
       needsCursor: r.needs_cursor ?? false,
+      altScreen: r.alt_screen ?? null,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, strikethrough: r.strikethrough, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
       itemRole: r.item_role ?? "item",

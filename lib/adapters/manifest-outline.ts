@@ -304,6 +304,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
     if (region.when === "turn" && facts.turn !== true) continue;
+    if (region.altScreen !== null && region.altScreen !== grid.altScreen) continue;
     if (region.unlessScreen && onScreen(region.unlessScreen)) continue;
     if (region.whenScreen && !onScreen(region.whenScreen)) continue;
     const frame = regionFrame(region, layout, grid);

@@ -79,6 +79,10 @@ export const Region = v.strictObject({
    * screen, so its text is partial (an answer taller than a CLI's alternate screen). */
   scrolled: v.optional(v.boolean()),
   needs_cursor: v.optional(v.boolean()),
+  /** The region exists only while the terminal is (true) or is not (false) on its alternate
+   * screen: a line-based program's cursor row is where typed text lands only on the main screen
+   * (on the alternate one a full-screen program it started owns the keys). */
+  alt_screen: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
   item_role: v.optional(v.string()),
