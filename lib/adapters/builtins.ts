@@ -10,6 +10,8 @@ import htop from "../../adapters/htop.toml" with { type: "text" };
 import less from "../../adapters/less.toml" with { type: "text" };
 import man from "../../adapters/man.toml" with { type: "text" };
 import python from "../../adapters/python.toml" with { type: "text" };
+import mc from "../../adapters/mc.toml" with { type: "text" };
+import nano from "../../adapters/nano.toml" with { type: "text" };
 import gitAdd from "../../adapters/git-add.toml" with { type: "text" };
 import pdb from "../../adapters/pdb.toml" with { type: "text" };
 import node from "../../adapters/node.toml" with { type: "text" };
@@ -31,6 +33,8 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/less.toml", source: less },
   { file: "adapters/man.toml", source: man },
   { file: "adapters/python.toml", source: python },
+  { file: "adapters/mc.toml", source: mc },
+  { file: "adapters/nano.toml", source: nano },
   { file: "adapters/git-add.toml", source: gitAdd },
   { file: "adapters/pdb.toml", source: pdb },
   { file: "adapters/node.toml", source: node },
