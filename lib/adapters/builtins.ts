@@ -10,6 +10,8 @@ import htop from "../../adapters/htop.toml" with { type: "text" };
 import less from "../../adapters/less.toml" with { type: "text" };
 import man from "../../adapters/man.toml" with { type: "text" };
 import python from "../../adapters/python.toml" with { type: "text" };
+import whiptail from "../../adapters/whiptail.toml" with { type: "text" };
+import dialog from "../../adapters/dialog.toml" with { type: "text" };
 import mc from "../../adapters/mc.toml" with { type: "text" };
 import nano from "../../adapters/nano.toml" with { type: "text" };
 import gitAdd from "../../adapters/git-add.toml" with { type: "text" };
@@ -33,6 +35,8 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/less.toml", source: less },
   { file: "adapters/man.toml", source: man },
   { file: "adapters/python.toml", source: python },
+  { file: "adapters/whiptail.toml", source: whiptail },
+  { file: "adapters/dialog.toml", source: dialog },
   { file: "adapters/mc.toml", source: mc },
   { file: "adapters/nano.toml", source: nano },
   { file: "adapters/git-add.toml", source: gitAdd },
