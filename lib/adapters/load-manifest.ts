@@ -47,6 +47,8 @@ export type CompiledRegion = {
   itemRole: string;
   itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
+  /** The item with the keys: the one the cursor is in, or the one mostly in these attributes. */
+  focusItem: "cursor" | AttrPredicate | null;
   /** Cells in these attributes are a placeholder: not part of the region's text. */
   placeholder: AttrPredicate | null;
   /** The region exists only while this process fact holds. */
@@ -241,6 +243,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
+      focusItem: r.focus_item === "cursor" ? "cursor" : predicate(r.focus_item),
       placeholder: predicate(r.placeholder),
       when: r.when ?? null,
       unlessScreen: regex(r.unless_screen),

@@ -89,6 +89,9 @@ export const Region = v.strictObject({
   /** Per-item roles by style, first match wins (e.g. a browser's link colour → "link"). */
   item_roles: v.optional(v.array(v.strictObject({ role: v.string(), ...Attributes }))),
   selected: v.optional(v.strictObject(Attributes)),
+  /** Which item has the keys: "cursor" = the one the (shown) cursor is in, or the one mostly in
+   * these attributes (a widget the program draws focused, e.g. newt's red). */
+  focus_item: v.optional(v.union([v.literal("cursor"), v.strictObject(Attributes)], 'focus_item is "cursor" or attributes ({ bg = "red" })')),
   /** Cells drawn like this are a placeholder (an empty input's dim hint), not the region's text:
    * they are left out of its name and value. */
   placeholder: v.optional(v.strictObject(Attributes)),
