@@ -40,11 +40,15 @@ export type CompiledRegion = {
   scrolled: boolean;
   /** The region exists only while the cursor is in it (e.g. vim's command line). */
   needsCursor: boolean;
+  /** The region exists only while the alternate screen is (true) or is not (false) in use. */
+  altScreen: boolean | null;
   predicate: AttrPredicate | null;
   items: "row" | "runs" | RegExp | null;
   itemRole: string;
   itemRoles: { role: string; when: AttrPredicate }[];
   selected: AttrPredicate | null;
+  /** The item with the keys: the one the cursor is in, or the one mostly in these attributes. */
+  focusItem: "cursor" | AttrPredicate | null;
   /** Cells in these attributes are a placeholder: not part of the region's text. */
   placeholder: AttrPredicate | null;
   /** The region exists only while this process fact holds. */
@@ -233,11 +237,13 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       unlessAttrs: predicate(r.unless_attrs),
       scrolled: r.scrolled ?? false,
       needsCursor: r.needs_cursor ?? false,
+      altScreen: r.alt_screen ?? null,
       predicate: predicate({ inverse: r.inverse, bold: r.bold, dim: r.dim, strikethrough: r.strikethrough, fg: r.fg, bg: r.bg }),
       items: r.items === undefined ? null : r.items === "row" || r.items === "runs" ? r.items : parsePattern(r.items),
       itemRole: r.item_role ?? "item",
       itemRoles: (r.item_roles ?? []).map(({ role, ...attrs }) => ({ role, when: predicate(attrs) ?? {} })),
       selected: predicate(r.selected),
+      focusItem: r.focus_item === "cursor" ? "cursor" : predicate(r.focus_item),
       placeholder: predicate(r.placeholder),
       when: r.when ?? null,
       unlessScreen: regex(r.unless_screen),

@@ -260,6 +260,12 @@ function focused(manifest: CompiledManifest, region: string, text: string, curso
   return rule.when.test(text);
 }
 
+/** An item has the keys when the cursor is in it, or when most of its cells are drawn focused. */
+function itemHasFocus(rule: "cursor" | AttrPredicate, grid: Grid, box: BBox): boolean {
+  if (rule === "cursor") return cursorIn(grid, box);
+  return coverage(grid.lines[box.row]!, box.col, box.col + box.cols, rule) * 2 >= 1;
+}
+
 type Observed = { revision: number; claim: SelectionClaim | null };
 
 /** Where a region is read: the whole screen, or inside a window of the manifest's [windows]. */
@@ -304,6 +310,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     if (seen.has(region.name)) continue; // alternatives: the first one on screen wins
     if (region.when === "shell-foreground" && facts.shellForeground !== true) continue;
     if (region.when === "turn" && facts.turn !== true) continue;
+    if (region.altScreen !== null && region.altScreen !== grid.altScreen) continue;
     if (region.unlessScreen && onScreen(region.unlessScreen)) continue;
     if (region.whenScreen && !onScreen(region.whenScreen)) continue;
     const frame = regionFrame(region, layout, grid);
@@ -326,7 +333,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     }, frame);
     node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}${region.scrolled ? ` ${SCROLLED}` : ""}`, node.bbox)];
     for (const item of node.children) {
-      const rules = [...(item.selected ? [`regions.${index}.selected`] : []), ...(item.key !== undefined ? [`regions.${index}.key`] : [])];
+      if (region.focusItem && itemHasFocus(region.focusItem, grid, item.bbox)) item.focused = true;
+      const rules = [...(item.selected ? [`regions.${index}.selected`] : []), ...(item.focused ? [`regions.${index}.focus_item`] : []), ...(item.key !== undefined ? [`regions.${index}.key`] : [])];
       if (rules.length) item.evidence = rules.map((rule) => evidence(rule, item.bbox));
     }
     located.push({ region, node, text, inside, lead: leadingStyle(inFrame, box), focus: focused(manifest, region.name, text, inside, inFrame, box) });

@@ -79,12 +79,19 @@ export const Region = v.strictObject({
    * screen, so its text is partial (an answer taller than a CLI's alternate screen). */
   scrolled: v.optional(v.boolean()),
   needs_cursor: v.optional(v.boolean()),
+  /** The region exists only while the terminal is (true) or is not (false) on its alternate
+   * screen: a line-based program's cursor row is where typed text lands only on the main screen
+   * (on the alternate one a full-screen program it started owns the keys). */
+  alt_screen: v.optional(v.boolean()),
   ...Attributes,
   items: v.optional(v.union([v.literal("row"), v.literal("runs"), v.pipe(Regex, v.regex(/^\/.*\/[a-z]*$/s))], 'items is "row", "runs" (runs of text in one style) or a /regex/ whose matches become items')),
   item_role: v.optional(v.string()),
   /** Per-item roles by style, first match wins (e.g. a browser's link colour → "link"). */
   item_roles: v.optional(v.array(v.strictObject({ role: v.string(), ...Attributes }))),
   selected: v.optional(v.strictObject(Attributes)),
+  /** Which item has the keys: "cursor" = the one the (shown) cursor is in, or the one mostly in
+   * these attributes (a widget the program draws focused, e.g. newt's red). */
+  focus_item: v.optional(v.union([v.literal("cursor"), v.strictObject(Attributes)], 'focus_item is "cursor" or attributes ({ bg = "red" })')),
   /** Cells drawn like this are a placeholder (an empty input's dim hint), not the region's text:
    * they are left out of its name and value. */
   placeholder: v.optional(v.strictObject(Attributes)),

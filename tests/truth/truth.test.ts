@@ -67,10 +67,11 @@ test("every semantic fact the outline states in the corpus carries its evidence"
   expect(states.flatMap((s) => s.unevidenced.map((u) => `${s.cast} ${s.marker}: ${u}`))).toEqual([]);
 });
 
-// Overall recall (every label kind together, the table's **all** row) was 120/312 = 38.5% on
-// 2026-11-28, after repeated arrow keys became evidence. The floor sits just below it, so losing
-// two labels fails; raise it when recall rises.
-const RECALL_FLOOR = 0.38;
+// Overall recall (every label kind together, the table's **all** row) was 238/312 = 76.3% on
+// 2026-11-28, after manifests for the untuned programs (line programs, nano, mc, dialog,
+// whiptail, fzf, tig, ncdu). The floor sits just below it, so losing two labels fails; raise it
+// when recall rises.
+const RECALL_FLOOR = 0.76;
 test(`overall recall stays at or above ${RECALL_FLOOR * 100}%`, () => {
   expect(overall.found / overall.labelled).toBeGreaterThanOrEqual(RECALL_FLOOR);
 });

@@ -305,3 +305,47 @@ strikethrough = true
   expect(await outline(["ask", "$ rm -rf build", "== end"])).toEqual([]); // the same text, not struck through
   expect(problems(`name = "x"\n[[regions]]\nname = "a"\nstrikethrough = "yes"\n`)).toContain("regions.0.strikethrough");
 });
+
+test("alt_screen = false: a line program's cursor row is an input on the main screen only, and only with the cursor shown", async () => {
+  const manifest = loadManifest(`
+name = "lines"
+[[regions]]
+name = "line"
+role = "input"
+rows = "cursor"
+alt_screen = false
+needs_cursor = true
+`, "lines.toml");
+  const line = async (setup: string) => {
+    screen = new Screen({ cols: 30, rows: 5, scrollback: 0 });
+    await screen.write(setup);
+    const node = assignRefs(manifestOutline(manifest, screen.grid()))[0]!.children!.find((n) => n.ref === "@lines.line");
+    return node ? { role: node.role, focused: node.focused === true, row: node.bbox.row } : null;
+  };
+  expect(await line("out\r\n> typed")).toEqual({ role: "input", focused: true, row: 1 });
+  expect(await line("\x1b[?1049hfull screen")).toBeNull(); // a full-screen program owns the keys
+  expect(await line("out\r\n\x1b[?25l")).toBeNull(); // no cursor shown: no evidence where text lands
+  expect(problems(`name = "x"\n[[regions]]\nname = "r"\nalt_screen = "no"\n`)).toContain("alt_screen");
+});
+
+test("focus_item: the item with the cursor, or the one drawn in the focus attributes, is focused and cites the rule", async () => {
+  const source = (rule: string) => `
+name = "box"
+[[regions]]
+name = "buttons"
+rows = "0..-1"
+items = '/<[^<>]+>/'
+focus_item = ${rule}
+`;
+  const focused = async (rule: string, setup: string) => {
+    screen = new Screen({ cols: 30, rows: 3, scrollback: 0 });
+    await screen.write(setup);
+    const region = assignRefs(manifestOutline(loadManifest(source(rule), "box.toml"), screen.grid()))[0]!.children!.find((n) => n.ref === "@box.buttons")!;
+    return region.children!.filter((n) => n.focused).map((n) => [n.name, n.evidence?.map((e) => ("rule" in e ? e.rule : e.source))]);
+  };
+  // The cursor on <No>: that button, not <Yes>.
+  expect(await focused('"cursor"', "  <Yes>   <No>\x1b[1;12H")).toEqual([["<No>", ["regions.0.focus_item"]]]);
+  expect(await focused('"cursor"', "  <Yes>   <No>\x1b[2;1H")).toEqual([]);
+  expect(await focused('{ bg = "red" }', "  \x1b[41m<Yes>\x1b[0m   <No>")).toEqual([["<Yes>", ["regions.0.focus_item"]]]);
+  expect(problems(source('"always"'))).toContain("focus_item");
+});
