@@ -38,9 +38,11 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
     },
     memory: (params) => heapReport(params),
     dispose: () => { core.dispose(); return { disposed: true }; },
-    crash: () => {
-      // Fault injection: an uncaught error outside any handler, as a real bug would be.
-      setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
+    crash: (params) => {
+      // Fault injection: an uncaught error outside any handler, as a real bug would be — in a
+      // timer of this session, or a rejected promise no handler awaits (no session to blame).
+      if (params.thread) setTimeout(() => void Promise.reject(new Error("thread crash requested by debug.crashWorker")), 0);
+      else setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
       return new Promise<never>(() => {});
     },
   };
