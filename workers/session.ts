@@ -16,6 +16,8 @@ declare const self: Worker;
 
 type Hosted = {
   ops: WorkerOpTable;
+  /** The program's end (its PTY's process), told to the daemon even after the session crashed. */
+  exited: Promise<{ code: number | null; signal: string | null }>;
   /** Calls in flight, by call id: the daemon cancels one when its caller hangs up (waits heed it). */
   inFlight: Map<number, AbortController>;
 };
@@ -34,13 +36,15 @@ function send(message: WorkerToDaemon): void {
 const reasonOf = (error: unknown) => shortMessage(error instanceof Error ? error.message : String(error));
 
 /** Ends one session whose code threw: its screen and PTY are closed (its program gets SIGHUP),
- * its calls are dropped, and the daemon is told. */
+ * its calls are dropped, and the daemon is told — and later how its program ended (this thread
+ * reaps it: the daemon cannot). */
 function crashSession(slot: number, error: unknown): void {
   const hosted = sessions.get(slot);
   if (!hosted) return;
   sessions.delete(slot);
   for (const controller of hosted.inFlight.values()) controller.abort();
   send({ kind: "crashed", slot, reason: reasonOf(error) });
+  void hosted.exited.then((exit) => send({ kind: "ended", slot, exit }), () => undefined);
   // Its state may be half-changed: whatever its disposal throws is of no further use.
   try { void Promise.resolve(hosted.ops.dispose({}, new AbortController().signal)).catch(() => undefined); } catch { /* ended anyway */ }
 }
@@ -65,7 +69,7 @@ function start(message: Extract<DaemonToWorker, { kind: "start" }>): void {
   inSessionScope(slot, () => {
     try {
       const session = startSession(message.spec, (event) => send({ ...event, slot } as SessionMessage));
-      sessions.set(slot, { ops: session.ops, inFlight: new Map() });
+      sessions.set(slot, { ops: session.ops, exited: session.exited, inFlight: new Map() });
       send({ kind: "started", slot, pid: session.pid });
     } catch (error) {
       send({ kind: "start-failed", slot, error: asTuiwrightError(error).toJsonRpc() });

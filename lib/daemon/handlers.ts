@@ -151,6 +151,8 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
               events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
             case "ended":
               if (entry) entry.exit = event.exit;
+              // A crashed session's program ending later: its exit was published at the crash.
+              if (entry?.crashed) return;
               markEnded();
               events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: event.exit });
               return;

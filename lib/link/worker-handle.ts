@@ -7,6 +7,8 @@ import type { Placement, WorkerPool } from "./worker-pool.ts";
 import type { DaemonToWorker, SessionEvent, SessionMessage, StartSpec, WorkerOp, WorkerOps } from "./messages.ts";
 
 const START_TIMEOUT_MS = 10_000;
+/** How long kill waits to hear how a crashed session's program ended (SIGHUP was sent at the crash). */
+const PROGRAM_END_WAIT_MS = 3000;
 
 export type WorkerHooks = {
   /** What the session reported (screen changed, bell, resized, program ended). */
@@ -28,7 +30,11 @@ export class SessionWorker {
   readonly #pending = new Map<number, PendingCall>();
   #nextId = 1;
   #crashed: string | null = null;
+  /** The session crashed on a thread that runs on (not the thread's own end). */
+  #crashedAlone = false;
   #terminated = false;
+  #programEnded!: () => void;
+  readonly #programEndSeen: Promise<void>;
 
   private constructor(host: WorkerHost, slot: number, name: string, pid: number, placement: Placement, hooks: WorkerHooks) {
     this.host = host;
@@ -37,6 +43,7 @@ export class SessionWorker {
     this.pid = pid;
     this.placement = placement;
     this.#hooks = hooks;
+    this.#programEndSeen = new Promise((resolve) => { this.#programEnded = resolve; });
   }
 
   /** Starts the session on the thread the pool places it on. A thread that turns out to have
@@ -45,16 +52,16 @@ export class SessionWorker {
    * compete with this start for the cores. */
   static async start(spec: StartSpec, hooks: WorkerHooks, pool: WorkerPool): Promise<SessionWorker> {
     for (let attempt = 0; ; attempt++) {
-      const { host, placement } = SessionWorker.#place(pool, spec);
-      const started = await SessionWorker.#startOn(host, attempt === 0 ? placement : "new", spec, hooks);
+      const { host, placement } = SessionWorker.#place(pool, spec, attempt > 0);
+      const started = await SessionWorker.#startOn(host, placement, spec, hooks);
       if (started) return started;
       if (attempt > 0) throw new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: its worker thread ended before the session started: ${host.ended}`);
     }
   }
 
-  static #place(pool: WorkerPool, spec: StartSpec): ReturnType<WorkerPool["place"]> {
+  static #place(pool: WorkerPool, spec: StartSpec, fresh: boolean): ReturnType<WorkerPool["place"]> {
     try {
-      return pool.place(spec.browser);
+      return pool.place(spec.browser, fresh);
     } catch (error) {
       const failure = error as TuiwrightError;
       throw new TuiwrightError(failure.errorName, `session ${JSON.stringify(spec.name)}: ${failure.message}`, { hint: failure.hint });
@@ -138,6 +145,8 @@ export class SessionWorker {
       const disposed = this.call("dispose", {}).catch(() => undefined);
       await Promise.race([disposed, new Promise((r) => setTimeout(r, 1000))]);
     }
+    // A session that crashed alone: its thread reaps the program and says how it ended.
+    if (this.#crashedAlone) await Promise.race([this.#programEndSeen, new Promise((r) => setTimeout(r, PROGRAM_END_WAIT_MS))]);
     this.#terminated = true;
     this.host.close(this.#slot);
     for (const pending of this.#pending.values()) pending.reject(new TuiwrightError("no-such-session", `session ${JSON.stringify(this.#name)} was removed`));
@@ -145,6 +154,11 @@ export class SessionWorker {
   }
 
   #receive(message: SessionMessage): void {
+    // A crashed session still learns how its program ended (its thread reaped it).
+    if (this.#crashed) {
+      if (message.kind === "ended") { this.#hooks.event(message); this.#programEnded(); }
+      return;
+    }
     switch (message.kind) {
       case "reply": this.#settle(message); return;
       case "crashed": this.#crash(message.reason); return;
@@ -172,7 +186,7 @@ export class SessionWorker {
     });
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
-    this.host.close(this.#slot);
+    this.#crashedAlone = !threadWide;
     this.#hooks.crashed(reason);
   }
 }

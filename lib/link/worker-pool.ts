@@ -59,8 +59,10 @@ export class WorkerPool {
 
   /** The thread for a new session. A browser takes an empty loaded thread for its own, or a
    * new one; a program or shell the loaded thread with the fewest sessions, or a new one while
-   * there are fewer than `size`. */
-  place(browser: boolean): { host: WorkerHost; placement: Placement } {
+   * there are fewer than `size`. `fresh`: a new thread whatever runs (a loaded one turned out
+   * dead, and others may be too before their close events arrive). */
+  place(browser: boolean, fresh = false): { host: WorkerHost; placement: Placement } {
+    if (fresh) return { host: this.#add(browser), placement: "new" };
     const shared = this.#shared;
     const empty = shared.find((host) => host.sessions === 0);
     if (browser) {

@@ -19,7 +19,7 @@ import { SnapshotFacet } from "./snapshot-facet.ts";
  * session — every result, error and event — has the session's secrets masked (secret-mask.ts):
  * a wait's screen excerpt, a snapshot, a title. Inside, waits and the screen see what the
  * program drew. */
-export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; kind: SessionKind["name"]; ops: WorkerOpTable } {
+export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; kind: SessionKind["name"]; ops: WorkerOpTable; exited: SessionCore["whenExited"] } {
   // A secret event carries the secret itself, to the daemon alone (memory only).
   const core: SessionCore = new SessionCore(spec, (event) => events(event.kind === "secret" ? event : core.mask.redactValue(event)));
   // Every session answers status (a program's: "starting" until it exits); shells do more.
@@ -46,7 +46,7 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
       return new Promise<never>(() => {});
     },
   };
-  return { pid: core.pid, kind: kind.name, ops: masked(ops, core.mask) };
+  return { pid: core.pid, kind: kind.name, ops: masked(ops, core.mask), exited: core.whenExited };
 }
 
 /** The op table with the session's secrets masked in every result and error. */
