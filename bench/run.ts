@@ -1,7 +1,7 @@
 // Benchmarks, each measured in the same run as its tmux counterpart on the same workload.
 // Writes bench/RESULTS.md. Run with `bun run bench` after `bun run build`.
 import { cpus, loadavg, totalmem } from "node:os";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { Screen } from "../lib/terminal/screen.ts";
@@ -49,6 +49,12 @@ function tmux(...args: string[]): string {
   if (result.exitCode !== 0) throw new Error(`tmux ${args.join(" ")}: ${result.stderr}`);
   return result.stdout.toString();
 }
+
+function pssKb(pid: number): number {
+  return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))![1]);
+}
+
+const threads = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
 
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
@@ -239,6 +245,7 @@ async function memory(): Promise<void> {
     tmux("new-session", "-d", "-s", session, argv.join(" "));
     const server = Number(tmux("display-message", "-p", "-t", session, "#{pid}").trim());
     let count = 0;
+    let first = { ours: 0, theirs: 0 };
     for (const target of [1, 10, 50]) {
       for (; count < target; count++) {
         await world.spawn(argv, ["--session", `m${count}`]);
@@ -248,7 +255,13 @@ async function memory(): Promise<void> {
       await tmuxWaitFor(program === "bash" ? "#" : "~", session);
       const ours = rssKb(pid);
       const theirs = rssKb(server);
-      rows.push({ name: `Daemon RSS with ${target} ${program} session(s)`, ours: mb(ours), tmux: mb(theirs), ratio: ratio(ours, theirs), target: target === 1 && program === "bash" ? "≤ 60 MB" : "report", note: target === 50 && program === "bash" ? "both exclude the programs themselves (separate processes); ours is mostly each session worker's JS heap and xterm buffers" : undefined });
+      rows.push({ name: `Daemon RSS with ${target} ${program} session(s)`, ours: mb(ours), tmux: mb(theirs), ratio: ratio(ours, theirs), target: target === 1 && program === "bash" ? "≤ 60 MB" : "report", note: target === 50 && program === "bash" ? "both exclude the programs themselves (separate processes); ours is mostly each session's xterm buffers and state, on a few shared worker threads" : undefined });
+      if (target === 1) first = { ours: pssKb(pid), theirs: pssKb(server) };
+      if (target === 50) {
+        const each = (pssKb(pid) - first.ours) / 49;
+        const theirsEach = (pssKb(server) - first.theirs) / 49;
+        rows.push({ name: `PSS per further idle ${program} session (1 → 50 sessions); daemon threads at 50`, ours: `${mb(each)}; ${threads(pid)} threads`, tmux: `${theirsEach.toFixed(1)} kB; ${threads(server)} thread`, ratio: ratio(each, Math.max(theirsEach, 1)), target: program === "bash" ? "≤ 1 MB" : "report" });
+      }
     }
     tmux("kill-session", "-t", session);
   }

@@ -81,8 +81,10 @@ const FLOW = `## One request, end to end
    \`registry.ts\` and checks its write lease, and the rest is the worker's. ${FORWARD_SENTENCE}
    (read from the table). Those, and the methods without a session (lifecycle, events,
    desktops), have their handler in \`lib/daemon/handlers.ts\`.
-4. **Worker** — \`lib/link/worker-handle.ts\` posts the op to the session's Web Worker
-   (\`workers/session.ts\`) and validates the reply's envelope as untrusted; in the worker,
+4. **Worker** — \`lib/link/worker-handle.ts\` posts the op, with the session's slot, to the
+   Web Worker thread hosting it (\`workers/session.ts\`; \`worker-pool.ts\` places program and
+   shell sessions on a few shared threads, each browser on its own; \`worker-host.ts\` validates
+   every message from a thread as untrusted and hands it to its session); in the worker,
    \`lib/worker/ops.ts\` runs the op on the session's kind (\`session-kind.ts\`: \`program-kind.ts\`
    for program and shell sessions, \`browser-kind.ts\` for Carbonyl), which drives the session
    core and its facets (shell, browser, snapshot).

@@ -21,7 +21,8 @@ import { SessionRegistry } from "./registry.ts";
 import { SessionLedger } from "../transport/session-ledger.ts";
 import { terminateSession } from "./terminate.ts";
 import { Containment } from "./containment.ts";
-import { SpareWorker } from "../link/spare-worker.ts";
+import { defaultWorkerThreads, WorkerPool } from "../link/worker-pool.ts";
+import { setting } from "../runtime/settings.ts";
 
 export type DaemonOptions = {
   namespace: string; socketPath: string; idleTimeoutMs: number; debug: boolean;
@@ -85,7 +86,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
   const containment = await Containment.start(options.namespace, log);
-  const spare = new SpareWorker(() => containment.roomForSpare());
+  const workers = new WorkerPool(setting("workerThreads") ?? defaultWorkerThreads(), () => containment.roomForSpare());
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 
@@ -94,7 +95,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const shutdown = (): Promise<number> => {
     stopping ??= (async () => {
       log(`shutting down with ${registry.all().length} session(s)`);
-      spare.close();
+      workers.close();
       const sessions = registry.all();
       await Promise.all(sessions.map((entry) => terminateSession(entry, "SIGHUP", SHUTDOWN_GRACE_MS, containment).catch(() => undefined)));
       const strays = await containment.close().catch(() => []);
@@ -154,7 +155,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
     lost,
     desktops,
     containment,
-    spare,
+    workers,
     serveAgent: async () => { throw new TuiwrightError("internal", "agent sockets are not served yet"); },
   };
 
@@ -201,8 +202,8 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   });
   log(`listening on ${socketPath} (version ${version()})`);
   process.stdout.write(`ready pid=${process.pid} version=${version()} socket=${socketPath}\n`);
-  // After the ready line: the first spawn's worker loads while its client connects.
-  spare.fill();
+  // After the ready line: the first spawn's thread loads while its client connects.
+  workers.fill();
   sessionsChanged();
   await new Promise(() => {}); // runs until shutdown exits the process
   return 0;

@@ -12,7 +12,7 @@ import { normalizeSignal } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
 import { SessionWorker } from "../link/worker-handle.ts";
-import type { SpareWorker } from "../link/spare-worker.ts";
+import type { WorkerPool } from "../link/worker-pool.ts";
 import { KEY_NAMES } from "../terminal/keys.ts";
 import type { Handlers } from "./dispatch.ts";
 import type { EventHub } from "./event-hub.ts";
@@ -60,8 +60,8 @@ export type DaemonContext = {
   desktops: DesktopConnections;
   /** Bounds every session's processes and finds them all (cgroups, limits, marks). */
   containment: Containment;
-  /** The session worker started ahead of the next spawn (spare-worker.ts). */
-  spare: SpareWorker;
+  /** The session worker threads (worker-pool.ts): shared by programs and shells, one per browser. */
+  workers: WorkerPool;
   /** Serves the socket API on `path` with `session` as the default session; returns its stop. */
   serveAgent(path: string, session: string): Promise<() => void>;
 };
@@ -151,6 +151,8 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
               events.publish({ type: "resize", session: name, revision: event.revision, hash: event.hash, at: now(), cols: event.cols, rows: event.rows }); return;
             case "ended":
               if (entry) entry.exit = event.exit;
+              // A crashed session's program ending later: its exit was published at the crash.
+              if (entry?.crashed) return;
               markEnded();
               events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: event.exit });
               return;
@@ -169,7 +171,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
           events.publish({ type: "exit", session: name, revision: entry?.revision ?? 0, hash: entry?.hash ?? "", at: now(), exit: null });
         },
       },
-      context.spare,
+      context.workers,
     );
     entry = {
       name, worker, argv: argv!, cwd, cols, rows,
@@ -207,7 +209,7 @@ export function createHandlers(context: DaemonContext): Handlers {
     registry.remove(entry.name);
     const first = wedge.history.entries[0] ?? wedge.url;
     const fresh = await startSession(context, { ...entry.spawnParams, browser: first, cols: entry.cols, rows: entry.rows });
-    context.spare.fill();
+    context.workers.fill();
     await fresh.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
     await fresh.worker.call("browserRestore", { entries: wedge.history.entries, index: wedge.history.index, timeoutMs: BROWSER_READY_MS * 2 });
     if (entry.spawnParams.agentSocket !== undefined) {
@@ -252,7 +254,8 @@ export function createHandlers(context: DaemonContext): Handlers {
         pendingCalls: registry.all().reduce((sum, entry) => sum + entry.worker.pendingCalls, 0),
         rssBytes: process.memoryUsage().rss,
         containment: context.containment.info(),
-        spareWorker: context.spare.ready,
+        spareWorker: context.workers.ready,
+        workerThreads: context.workers.threads,
       };
     },
 
@@ -278,7 +281,7 @@ export function createHandlers(context: DaemonContext): Handlers {
               const stop = await context.serveAgent(params.agentSocket, entry.name);
               void entry.ended.then(stop);
             }
-            return { ...registry.info(entry), ready, worker: entry.worker.fromSpare ? "spare" : "new", ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
+            return { ...registry.info(entry), ready, worker: entry.worker.placement, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
           } catch (error) {
             const failure = asTuiwrightError(error);
             // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
@@ -294,12 +297,12 @@ export function createHandlers(context: DaemonContext): Handlers {
           // Nothing may be typed ahead of the program's first screen (it could be lost or drawn
           // over): return once it drew and was still, or waits for input; bounded.
           const firstScreen = await entry.worker.call("firstScreen", { boundMs: FIRST_SCREEN_BOUND_MS }).catch(() => null);
-          if (firstScreen) return { ...registry.info(entry), firstScreen, worker: entry.worker.fromSpare ? "spare" : "new" };
+          if (firstScreen) return { ...registry.info(entry), firstScreen, worker: entry.worker.placement };
         }
-        return { ...registry.info(entry), worker: entry.worker.fromSpare ? "spare" : "new" };
+        return { ...registry.info(entry), worker: entry.worker.placement };
       } finally {
-        // The next spawn's worker loads once this one's first screen is in (spare-worker.ts).
-        context.spare.fill();
+        // The next spawn's thread loads once this one's first screen is in (worker-pool.ts).
+        context.workers.fill();
       }
     },
 
@@ -328,7 +331,7 @@ export function createHandlers(context: DaemonContext): Handlers {
       await terminateSession(entry, "SIGHUP", 1000, context.containment);
       registry.remove(entry.name);
       const fresh = await startSession(context, entry.spawnParams, closing?.continues);
-      context.spare.fill();
+      context.workers.fill();
       return registry.info(fresh);
     },
 
@@ -370,14 +373,14 @@ export function createHandlers(context: DaemonContext): Handlers {
       return { session: entry.name, released: true };
     },
 
-    async "debug.crashWorker"({ session, spare }) {
+    async "debug.crashWorker"({ session, spare, thread }) {
       if (!context.debug) throw new TuiwrightError("permission", "debug.crashWorker is disabled", { hint: "start the daemon with TUIWRIGHT_DEBUG=1" });
       if (spare) {
-        if (!context.spare.crash()) throw new TuiwrightError("no-such-session", "there is no spare worker now");
+        if (!context.workers.crashSpare()) throw new TuiwrightError("no-such-session", "there is no loaded worker thread without sessions now");
         return { session: "" };
       }
       const entry = registry.resolve(session);
-      void entry.worker.call("crash", {}).catch(() => undefined);
+      void entry.worker.call("crash", { thread }).catch(() => undefined);
       await entry.ended;
       return { session: entry.name };
     },
@@ -386,6 +389,8 @@ export function createHandlers(context: DaemonContext): Handlers {
       if (!context.debug) throw new TuiwrightError("permission", "debug.memory is disabled", { hint: "start the daemon with TUIWRIGHT_DEBUG=1" });
       const sessions = await Promise.all(registry.all().map(async (entry) => ({
         session: entry.name,
+        // Sessions on one thread share its heap: each reports the thread's, and which it is.
+        thread: entry.worker.host.id,
         heap: entry.crashed ? null : await entry.worker.call("memory", params).catch(() => null),
       })));
       return { rssBytes: process.memoryUsage().rss, daemon: heapReport(params), sessions };

@@ -77,7 +77,8 @@ export type WorkerOps = ForwardedOps & {
   browserReady: [{ timeoutMs: number }, { ready: true; url: string; ms: number }];
   /** Secrets typed in another session of the daemon: masked in this one from now on. */
   addSecrets: [{ secrets: string[] }, { secrets: number }];
-  crash: [Record<string, never>, never];
+  /** Fault tests: the session's code throws (`thread`: a fault that names no session). */
+  crash: [{ thread: boolean }, never];
   memory: [{ gc: boolean; types: number }, HeapReport];
   dispose: [Record<string, never>, { disposed: true }];
 };
@@ -87,10 +88,12 @@ export type Navigated = Omit<Result<"navigate">, "ok" | "session">;
 /** A call of one op, on either side: the daemon's handle, or the worker calling its own table. */
 export type WorkerCall = <Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0], signal?: AbortSignal) => Promise<WorkerOps[Op][1]>;
 
+/** A worker thread hosts several sessions (worker-host.ts): every message names the session's
+ * slot in its thread. */
 export type DaemonToWorker =
-  | { kind: "start"; spec: StartSpec }
-  | { kind: "call"; id: number; op: WorkerOp; params: unknown }
-  | { kind: "cancel"; id: number };
+  | { kind: "start"; slot: number; spec: StartSpec }
+  | { kind: "call"; slot: number; id: number; op: WorkerOp; params: unknown }
+  | { kind: "cancel"; slot: number; id: number };
 
 /** The worker's side of the call, one entry per op: a missing or mistyped op fails type-checking
  * (the worker's op table is checked against it). `signal` aborts when the daemon cancels the call. */
@@ -101,20 +104,30 @@ const Exit = v.object({ code: v.nullable(v.number()), signal: v.nullable(v.strin
 
 /** What a session tells its host unasked (the worker, the handle and the daemon share this one
  * union): each carries the screen's revision and hash at that moment, except the exit. */
-const SESSION_EVENTS = [
-  v.object({ kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() }),
-  v.object({ kind: v.literal("bell"), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() }),
-  v.object({ kind: v.literal("ended"), exit: Exit }),
+const EVENT = {
+  changed: { kind: v.literal("changed"), revision: v.number(), hash: v.string(), title: v.string() },
+  bell: { kind: v.literal("bell"), revision: v.number(), hash: v.string() },
+  resized: { kind: v.literal("resized"), cols: v.number(), rows: v.number(), revision: v.number(), hash: v.string() },
+  ended: { kind: v.literal("ended"), exit: Exit },
   /** A --secret was typed or sent: the daemon masks it in its other sessions (memory only). */
-  v.object({ kind: v.literal("secret"), secret: v.string() }),
-] as const;
+  secret: { kind: v.literal("secret"), secret: v.string() },
+};
+const SESSION_EVENTS = [v.object(EVENT.changed), v.object(EVENT.bell), v.object(EVENT.resized), v.object(EVENT.ended), v.object(EVENT.secret)] as const;
 export type SessionEvent = v.InferOutput<(typeof SESSION_EVENTS)[number]>;
 
+/** What a worker thread sends: a session's message (with its slot in the thread), or the
+ * thread's own fault. */
+const inSlot = <T extends v.ObjectEntries>(entries: T) => v.object({ slot: v.number(), ...entries });
 export const WorkerToDaemonSchema = v.variant("kind", [
-  v.object({ kind: v.literal("started"), pid: v.number() }),
-  v.object({ kind: v.literal("start-failed"), error: RpcError }),
-  v.object({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
-  ...SESSION_EVENTS,
+  inSlot({ kind: v.literal("started"), pid: v.number() }),
+  inSlot({ kind: v.literal("start-failed"), error: RpcError }),
+  inSlot({ kind: v.literal("reply"), id: v.number(), result: v.optional(v.unknown()), error: v.optional(RpcError) }),
+  /** The session's code threw outside any call: it is ended, the thread's other sessions go on. */
+  inSlot({ kind: v.literal("crashed"), reason: v.string() }),
+  inSlot(EVENT.changed), inSlot(EVENT.bell), inSlot(EVENT.resized), inSlot(EVENT.ended), inSlot(EVENT.secret),
+  /** A fault no session's code can be blamed for: the thread ends, with every session on it. */
+  v.object({ kind: v.literal("thread-failed"), reason: v.string() }),
 ]);
 export type WorkerToDaemon = v.InferOutput<typeof WorkerToDaemonSchema>;
+/** A message of one session. */
+export type SessionMessage = Extract<WorkerToDaemon, { slot: number }>;

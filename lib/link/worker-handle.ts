@@ -1,12 +1,14 @@
-// The daemon's handle on one session worker: starts it, correlates calls with replies, and
-// turns a worker crash into that session's failure (pending calls fail, others carry on).
-import * as v from "valibot";
-import { shortMessage, TuiwrightError } from "../protocol/errors.ts";
-import { sessionWorkerUrl } from "../runtime/self.ts";
-import type { SpareWorker } from "./spare-worker.ts";
-import { WorkerToDaemonSchema, type DaemonToWorker, type SessionEvent, type StartSpec, type WorkerOp, type WorkerOps, type WorkerToDaemon } from "./messages.ts";
+// The daemon's handle on one session in a session worker thread (worker-host.ts): starts it,
+// correlates calls with replies, and turns a fault — the session's own, or its thread's end —
+// into that session's failure (pending calls fail, other sessions carry on).
+import { TuiwrightError } from "../protocol/errors.ts";
+import type { WorkerHost } from "./worker-host.ts";
+import type { Placement, WorkerPool } from "./worker-pool.ts";
+import type { DaemonToWorker, SessionEvent, SessionMessage, StartSpec, WorkerOp, WorkerOps } from "./messages.ts";
 
 const START_TIMEOUT_MS = 10_000;
+/** How long kill waits to hear how a crashed session's program ended (SIGHUP was sent at the crash). */
+const PROGRAM_END_WAIT_MS = 3000;
 
 export type WorkerHooks = {
   /** What the session reported (screen changed, bell, resized, program ended). */
@@ -18,96 +20,86 @@ type PendingCall = { resolve(value: unknown): void; reject(error: TuiwrightError
 
 export class SessionWorker {
   readonly pid: number;
-  /** The session runs in the daemon's spare worker, started before the spawn asked. */
-  readonly fromSpare: boolean;
-  readonly #worker: Worker;
+  /** Where the session's thread came from (worker-pool.ts). */
+  readonly placement: Placement;
+  /** The thread hosting the session, and its slot there. */
+  readonly host: WorkerHost;
+  readonly #slot: number;
   readonly #name: string;
+  readonly #hooks: WorkerHooks;
   readonly #pending = new Map<number, PendingCall>();
   #nextId = 1;
   #crashed: string | null = null;
+  /** The session crashed on a thread that runs on (not the thread's own end). */
+  #crashedAlone = false;
   #terminated = false;
+  #programEnded!: () => void;
+  readonly #programEndSeen: Promise<void>;
 
-  private constructor(worker: Worker, name: string, pid: number, fromSpare: boolean) {
-    this.#worker = worker;
+  private constructor(host: WorkerHost, slot: number, name: string, pid: number, placement: Placement, hooks: WorkerHooks) {
+    this.host = host;
+    this.#slot = slot;
     this.#name = name;
     this.pid = pid;
-    this.fromSpare = fromSpare;
+    this.placement = placement;
+    this.#hooks = hooks;
+    this.#programEndSeen = new Promise((resolve) => { this.#programEnded = resolve; });
   }
 
-  /** Starts the session in the spare worker when there is one (`from`), else in a new one. A
-   * spare that turns out dead before the session started is replaced by a new worker. Making
-   * the next spare is the caller's: once the program's first screen is in, so that loading it
-   * does not compete with this start for the cores. */
-  static async start(spec: StartSpec, hooks: WorkerHooks, from?: SpareWorker): Promise<SessionWorker> {
-    const spare = from?.take() ?? null;
-    if (spare) {
-      const started = await SessionWorker.#startIn(spare, spec, hooks, true);
+  /** Starts the session on the thread the pool places it on. A thread that turns out to have
+   * ended before the session started (a spare that died) is left for a new one, once. Loading
+   * the next spare is the caller's: once the program's first screen is in, so that it does not
+   * compete with this start for the cores. */
+  static async start(spec: StartSpec, hooks: WorkerHooks, pool: WorkerPool): Promise<SessionWorker> {
+    for (let attempt = 0; ; attempt++) {
+      const { host, placement } = SessionWorker.#place(pool, spec, attempt > 0);
+      const started = await SessionWorker.#startOn(host, placement, spec, hooks);
       if (started) return started;
+      if (attempt > 0) throw new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: its worker thread ended before the session started: ${host.ended}`);
     }
-    let worker: Worker;
-    try {
-      worker = new Worker(sessionWorkerUrl());
-    } catch (error) {
-      // Bun cannot create the thread: the user's or the machine's task limit is reached.
-      throw new TuiwrightError("busy", `session ${JSON.stringify(spec.name)}: cannot start its worker thread (${shortMessage((error as Error).message)})`, {
-        hint: "the process limit is reached: find a session forking without end with `tuiwright list`, end it with `tuiwright kill`, then retry",
-      });
-    }
-    return (await SessionWorker.#startIn(worker, spec, hooks, false))!;
   }
 
-  /** The session started in `worker`; null when `worker` was a spare that had died. */
-  static #startIn(worker: Worker, spec: StartSpec, hooks: WorkerHooks, spare: boolean): Promise<SessionWorker | null> {
+  static #place(pool: WorkerPool, spec: StartSpec, fresh: boolean): ReturnType<WorkerPool["place"]> {
+    try {
+      return pool.place(spec.browser, fresh);
+    } catch (error) {
+      const failure = error as TuiwrightError;
+      throw new TuiwrightError(failure.errorName, `session ${JSON.stringify(spec.name)}: ${failure.message}`, { hint: failure.hint });
+    }
+  }
+
+  /** The session started on `host`; null when the thread ended before it could. */
+  static #startOn(host: WorkerHost, placement: Placement, spec: StartSpec, hooks: WorkerHooks): Promise<SessionWorker | null> {
     return new Promise((resolve, reject) => {
       let handle: SessionWorker | undefined;
+      let slot: number | null = null;
       const timer = setTimeout(() => {
-        worker.terminate();
-        reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker did not start within ${START_TIMEOUT_MS} ms`));
+        if (slot !== null) host.close(slot);
+        reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker did not start it within ${START_TIMEOUT_MS} ms`));
       }, START_TIMEOUT_MS);
-      // A spare whose thread ended before it could start the session: the caller uses a new one.
-      if (spare) {
-        worker.addEventListener("close", () => {
-          if (handle) return;
+      slot = host.open({
+        receive(message) {
+          if (handle) { handle.#receive(message); return; }
+          if (message.kind === "started") {
+            clearTimeout(timer);
+            handle = new SessionWorker(host, message.slot, spec.name, message.pid, placement, hooks);
+            resolve(handle);
+          } else if (message.kind === "start-failed") {
+            clearTimeout(timer);
+            host.close(message.slot);
+            reject(TuiwrightError.fromJsonRpc(message.error));
+          }
+        },
+        threadEnded(reason) {
+          if (handle) { handle.#crash(reason, true); return; }
           clearTimeout(timer);
           resolve(null);
-        });
-      }
-      // Without an error listener a failed import inside the binary hangs silently.
-      worker.addEventListener("error", (event) => {
-        const thrown = (event as ErrorEvent).error as { message?: unknown } | undefined;
-        const reason = shortMessage(typeof thrown?.message === "string" ? thrown.message : (event as ErrorEvent).message || "unknown error");
+        },
+      }, (slot) => ({ kind: "start", slot, spec }));
+      if (slot === null) {
         clearTimeout(timer);
-        if (handle) handle.#crash(reason, hooks);
-        else reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker failed to start: ${reason}`));
-      });
-      worker.addEventListener("message", (event: MessageEvent) => {
-        const parsed = v.safeParse(WorkerToDaemonSchema, event.data);
-        if (!parsed.success) {
-          const reason = `malformed message from worker: ${v.summarize(parsed.issues)}`;
-          if (handle) handle.#crash(reason, hooks);
-          return;
-        }
-        const message = parsed.output as WorkerToDaemon;
-        switch (message.kind) {
-          case "started":
-            clearTimeout(timer);
-            handle = new SessionWorker(worker, spec.name, message.pid, spare);
-            resolve(handle);
-            return;
-          case "start-failed":
-            clearTimeout(timer);
-            worker.terminate();
-            reject(TuiwrightError.fromJsonRpc(message.error));
-            return;
-          case "reply":
-            if (handle) handle.#settle(message);
-            return;
-          default:
-            hooks.event(message);
-            return;
-        }
-      });
-      worker.postMessage({ kind: "start", spec } satisfies DaemonToWorker);
+        resolve(null);
+      }
     });
   }
 
@@ -132,7 +124,7 @@ export class SessionWorker {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         if (!this.#pending.delete(id)) return;
-        if (!this.#terminated && !this.#crashed) this.#worker.postMessage({ kind: "cancel", id } satisfies DaemonToWorker);
+        if (!this.#terminated && !this.#crashed) this.host.post({ kind: "cancel", slot: this.#slot, id } satisfies DaemonToWorker);
         reject(new TuiwrightError("timeout", "cancelled: the caller disconnected"));
       };
       // The signal lives as long as the connection: drop the listener once the call settles.
@@ -142,24 +134,40 @@ export class SessionWorker {
         reject: (error) => { settle(); reject(error); },
       });
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.#worker.postMessage({ kind: "call", id, op, params } satisfies DaemonToWorker);
+      this.host.post({ kind: "call", slot: this.#slot, id, op, params } satisfies DaemonToWorker);
     });
   }
 
-  /** Closes the PTY and screen inside the worker, then ends the worker. */
+  /** Closes the session's PTY and screen inside its thread, which then drops it. */
   async terminate(): Promise<void> {
     if (this.#terminated) return;
     if (!this.#crashed) {
       const disposed = this.call("dispose", {}).catch(() => undefined);
       await Promise.race([disposed, new Promise((r) => setTimeout(r, 1000))]);
     }
+    // A session that crashed alone: its thread reaps the program and says how it ended.
+    if (this.#crashedAlone) await Promise.race([this.#programEndSeen, new Promise((r) => setTimeout(r, PROGRAM_END_WAIT_MS))]);
     this.#terminated = true;
-    this.#worker.terminate();
+    this.host.close(this.#slot);
     for (const pending of this.#pending.values()) pending.reject(new TuiwrightError("no-such-session", `session ${JSON.stringify(this.#name)} was removed`));
     this.#pending.clear();
   }
 
-  #settle(message: Extract<WorkerToDaemon, { kind: "reply" }>): void {
+  #receive(message: SessionMessage): void {
+    // A crashed session still learns how its program ended (its thread reaped it).
+    if (this.#crashed) {
+      if (message.kind === "ended") { this.#hooks.event(message); this.#programEnded(); }
+      return;
+    }
+    switch (message.kind) {
+      case "reply": this.#settle(message); return;
+      case "crashed": this.#crash(message.reason); return;
+      case "started": case "start-failed": return;
+      default: this.#hooks.event(message); return;
+    }
+  }
+
+  #settle(message: Extract<SessionMessage, { kind: "reply" }>): void {
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);
@@ -167,15 +175,18 @@ export class SessionWorker {
     else pending.resolve(message.result);
   }
 
-  #crash(reason: string, hooks: WorkerHooks): void {
+  /** `threadWide`: the whole thread ended, with the other sessions it hosted. */
+  #crash(reason: string, threadWide = false): void {
     if (this.#crashed || this.#terminated) return;
     this.#crashed = reason;
     const error = new TuiwrightError("internal", `session ${JSON.stringify(this.#name)}: its worker crashed: ${reason}`, {
-      hint: "other sessions are unaffected; remove this one with `tuiwright kill`",
+      hint: threadWide
+        ? "its worker thread ended, with the sessions it hosted; sessions on other threads are unaffected; remove this one with `tuiwright kill`"
+        : "other sessions are unaffected; remove this one with `tuiwright kill`",
     });
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
-    this.#worker.terminate();
-    hooks.crashed(reason);
+    this.#crashedAlone = !threadWide;
+    this.#hooks.crashed(reason);
   }
 }

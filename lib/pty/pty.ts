@@ -2,6 +2,7 @@
 // session leader (its pid is its process group), so signals can target the whole group.
 import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
+import { contained } from "../runtime/fault-scope.ts";
 import { fdChannel, type FdChannel } from "./fd-channel.ts";
 import { limitedStart, limitStartedProgram } from "./task-limit.ts";
 import { unreadOutputProbe } from "./unread-output.ts";
@@ -62,8 +63,9 @@ export function spawnPty(options: PtyOptions): Pty {
         cols: options.cols,
         rows: options.rows,
         name: options.env.TERM ?? "xterm-256color",
-        data: (_terminal, bytes) => options.onData(bytes),
-        exit: () => options.onClose(),
+        // A fault in the session's handling of its output ends that session, not its thread's others.
+        data: contained((_terminal: unknown, bytes: Uint8Array) => options.onData(bytes)),
+        exit: contained(() => options.onClose()),
       },
       ...(options.cgroup ? { cgroup: options.cgroup } : {}),
     });

@@ -19,7 +19,7 @@ import { SnapshotFacet } from "./snapshot-facet.ts";
  * session — every result, error and event — has the session's secrets masked (secret-mask.ts):
  * a wait's screen excerpt, a snapshot, a title. Inside, waits and the screen see what the
  * program drew. */
-export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; kind: SessionKind["name"]; ops: WorkerOpTable } {
+export function startSession(spec: StartSpec, events: SessionEvents): { pid: number; kind: SessionKind["name"]; ops: WorkerOpTable; exited: SessionCore["whenExited"] } {
   // A secret event carries the secret itself, to the daemon alone (memory only).
   const core: SessionCore = new SessionCore(spec, (event) => events(event.kind === "secret" ? event : core.mask.redactValue(event)));
   // Every session answers status (a program's: "starting" until it exits); shells do more.
@@ -38,13 +38,15 @@ export function startSession(spec: StartSpec, events: SessionEvents): { pid: num
     },
     memory: (params) => heapReport(params),
     dispose: () => { core.dispose(); return { disposed: true }; },
-    crash: () => {
-      // Fault injection: an uncaught error outside any handler, as a real bug would be.
-      setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
+    crash: (params) => {
+      // Fault injection: an uncaught error outside any handler, as a real bug would be — in a
+      // timer of this session, or a rejected promise no handler awaits (no session to blame).
+      if (params.thread) setTimeout(() => void Promise.reject(new Error("thread crash requested by debug.crashWorker")), 0);
+      else setTimeout(() => { throw new Error("crash requested by debug.crashWorker"); }, 0);
       return new Promise<never>(() => {});
     },
   };
-  return { pid: core.pid, kind: kind.name, ops: masked(ops, core.mask) };
+  return { pid: core.pid, kind: kind.name, ops: masked(ops, core.mask), exited: core.whenExited };
 }
 
 /** The op table with the session's secrets masked in every result and error. */

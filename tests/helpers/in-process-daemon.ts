@@ -11,7 +11,7 @@ import { createHandlers, type DaemonContext } from "../../lib/daemon/handlers.ts
 import { LeaseTable } from "../../lib/daemon/lease-table.ts";
 import { type SessionEntry, SessionRegistry } from "../../lib/daemon/registry.ts";
 import type { WorkerOp } from "../../lib/link/messages.ts";
-import { SpareWorker } from "../../lib/link/spare-worker.ts";
+import { WorkerPool } from "../../lib/link/worker-pool.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import type { Connection } from "../../lib/runtime/unix-socket.ts";
 
@@ -58,7 +58,7 @@ export function inProcessDaemon() {
     lost: [],
     desktops: new DesktopConnections(),
     containment: { release() {} } as unknown as DaemonContext["containment"],
-    spare: new SpareWorker(), // never filled: the fake workers here are no threads
+    workers: new WorkerPool(1, () => false), // never filled: the fake workers here are no threads
     serveAgent: async () => () => {},
   };
   const dispatch = createDispatch(createHandlers(context), context.namespace);

@@ -47,7 +47,8 @@ export const DAEMON_METHODS = {
         subreaper: doc(v.boolean(), "the daemon adopts processes orphaned in a session (child subreaper)"),
         why: doc(v.string(), "why there are no session cgroups"),
       }), "how each session's processes are kept in bounds and found at kill"),
-      spareWorker: doc(v.boolean(), "a session worker is started and waiting for the next spawn (it holds no session; one at most)"),
+      spareWorker: doc(v.boolean(), "the next program or shell spawn finds its worker thread loaded (an empty one started ahead, or the pool is full and it shares one)"),
+      workerThreads: doc(v.number(), "session worker threads running: programs and shells share a few (TUIWRIGHT_WORKER_THREADS), each browser has its own"),
     }),
   },
   "daemon.stop": {

@@ -23,14 +23,18 @@ export const DEBUG_METHODS = {
     result: v.object({
       rssBytes: v.number(),
       daemon: HeapReport,
-      sessions: v.array(v.object({ session: v.string(), heap: v.nullable(HeapReport) })),
+      sessions: v.array(v.object({ session: v.string(), thread: doc(v.number(), "the worker thread hosting it; sessions of one thread report its one heap"), heap: v.nullable(HeapReport) })),
     }),
   },
   "debug.crashWorker": {
-    title: "Make a session's worker crash, or the daemon's spare worker end (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
+    title: "Make a session's code in its worker thread throw (that session alone ends), or end a loaded worker thread that hosts no session (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
     readOnly: false,
     destructive: true,
-    params: v.strictObject({ ...target, spare: v.optional(doc(v.boolean(), "end the spare worker (started ahead of the next spawn) instead, without telling the daemon, as a crash would"), false) }),
+    params: v.strictObject({
+      ...target,
+      spare: v.optional(doc(v.boolean(), "end every loaded worker thread with no sessions (the spare started ahead of the next spawn) instead, without telling the daemon, as a crash would"), false),
+      thread: v.optional(doc(v.boolean(), "make the session's whole thread fail, as a fault no session can be blamed for would (a promise rejected with no handler): every session it hosts ends"), false),
+    }),
     result: v.object({ session: v.string() }),
   },
 } as const satisfies Record<string, MethodDef>;

@@ -29,7 +29,7 @@ export const SESSION_METHODS = {
     result: v.object({
       ...SessionInfo.entries,
       firstScreen: v.optional(FirstScreen),
-      worker: v.optional(doc(v.picklist(["spare", "new"]), "the session's worker: the daemon's spare, started ahead of this spawn, or one started for it (no spare was ready)")),
+      worker: v.optional(doc(v.picklist(["spare", "shared", "new"]), "the session's worker thread: spare (loaded ahead, empty), shared (already hosting other sessions), or new (started for this spawn)")),
       ready: v.optional(doc(v.object({ ready: v.literal(true), url: v.string(), ms: v.number() }), "browsers: the engine loaded the first page and the screen shows it, after ms")),
       agentSocket: v.optional(doc(v.string(), "browsers: the agent socket served for this session")),
     }),
