@@ -2,7 +2,7 @@
 // signals as `desktop.signal` notifications, and input locks held by a connection released
 // when it closes (a crashed agent does not lock its desktop forever).
 import { writeOutputFile } from "../runtime/output-file.ts";
-import { createDesktop, destroyDesktop, foldersOf, getDesktop, listDesktops, restore } from "../desktop/runtime.ts";
+import { createDesktop, destroyDesktop, foldersOf, getDesktop, listDesktops, previewRestore, restore } from "../desktop/runtime.ts";
 import type { Desktop, DesktopState } from "../desktop/desktop.ts";
 import type { UpdateSignal } from "../desktop/signal-stream.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -197,6 +197,7 @@ export function createDesktopHandlers(connections: DesktopConnections, changed: 
     },
     async "desktop.restore"(params) {
       const state = params.state as unknown as DesktopState;
+      if (params.dryRun) return { ...previewRestore(state), dryRun: true as const, apps: [] };
       const desktop = await restore(state);
       offerSessions(desktop);
       changed();

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { desktopError } from "./aotui-codes.ts";
 import { Desktop, type DesktopConfig, type DesktopState } from "./desktop.ts";
+import { loadAppFolder } from "./app-manifest.ts";
 import { SYSTEM_APPS } from "./system-apps.ts";
 
 const desktops = new Map<string, Desktop>();
@@ -81,6 +82,17 @@ function checkState(state: DesktopState): DesktopState {
 /** The app folders whose code a saved state runs (what `desktop restore` says it will run). */
 export function foldersOf(state: DesktopState): string[] {
   return [...new Set(state.installed.flatMap((app) => (app.dir === null ? [] : [app.dir])))];
+}
+
+/** What restoring `saved` would run, checked as the restore checks it, running nothing: the state
+ * is well-formed, no desktop has its id, and every app folder it names is one we may run (ours or
+ * root's, writable by nobody else: loadAppFolder throws naming the first that is not). */
+export function previewRestore(saved: DesktopState): { desktop: string; folders: string[] } {
+  const state = checkState(saved);
+  if (desktops.has(state.id)) throw desktopError("invalid-command", `desktop ${state.id} exists already; destroy it first`);
+  const folders = foldersOf(state);
+  for (const folder of folders) loadAppFolder(folder);
+  return { desktop: state.id, folders };
 }
 
 /** A desktop from a saved state: same id, apps, views, logs and app data. */

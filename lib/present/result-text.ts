@@ -103,7 +103,11 @@ export const RENDERERS: { [M in MethodName]?: Renderer<M> } = {
     mode === "plain" ? r.token : `leased ${r.session} to ${r.owner}${r.expiresAt ? ` until ${r.expiresAt}` : ""}\ntoken: ${r.token}  (pass it with --lease or TUIWRIGHT_LEASE)`,
   "desktop.snapshot": (r) => r.markup,
   "desktop.create": (r, mode) => (mode === "plain" ? r.desktop : `created ${r.desktop}\n${appTable(r.apps)}`),
-  "desktop.restore": (r, mode) => (mode === "plain" ? r.desktop : `restored ${r.desktop}\nruns code from: ${r.folders.length === 0 ? "no app folder (system apps only)" : r.folders.join(", ")}\n${appTable(r.apps)}`),
+  "desktop.restore": (r, mode) => {
+    const folders = r.folders.length === 0 ? "no app folder (system apps only)" : r.folders.join(", ");
+    if (r.dryRun) return mode === "plain" ? r.folders.join("\n") : `would restore ${r.desktop} (nothing created, nothing run)\nwould run code from: ${folders}`;
+    return mode === "plain" ? r.desktop : `restored ${r.desktop}\nruns code from: ${folders}\n${appTable(r.apps)}`;
+  },
   "desktop.destroy": (r, mode) => (mode === "plain" ? "" : `destroyed ${r.desktop}`),
   "desktop.list"(r, mode) {
     if (mode === "plain") return r.desktops.map((d) => d.desktop).join("\n");

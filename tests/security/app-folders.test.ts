@@ -92,6 +92,10 @@ test.skipIf(!isRoot)("desktop restore refuses (77) a state naming another user's
   // A state as another AOTUI runtime (or a hand) writes it: §9.3's fields, no logs or counters.
   const state = (dir: string, id: string) => JSON.stringify({ id, createdAt: Date.now(), apps: [{ appId: "x", alias: "app_3", status: "running", mountedViews: [], dir, views: [], operationLog: [] }], installed: [{ alias: "app_3", appId: "x", dir }] });
   writeFileSync(join(world.dir, "evil-state.json"), state(evil, "desktop_evil"));
+  // The preview checks the folders as the restore does: refused alike, nothing run.
+  const previewed = await run(["desktop", "restore", "--dry-run", join(world.dir, "evil-state.json")]);
+  expect(previewed.code).toBe(77);
+  expect(previewed.stderr).toContain(`refusing app folder ${evil}: owned by uid ${attacker().uid}`);
   const refused = await run(["desktop", "restore", join(world.dir, "evil-state.json")]);
   expect(refused.code).toBe(77);
   expect(refused.stderr).toContain(`refusing app folder ${evil}: owned by uid ${attacker().uid}`);
@@ -112,6 +116,13 @@ test("a desktop state without logs or counters restores (it exited 70), and says
   const mine = ownApp("no-logs-app");
   const state = { id: "desktop_nologs", createdAt: Date.now(), apps: [], installed: [{ alias: "app_3", appId: "com.example.todo", dir: mine }] };
   writeFileSync(join(world.dir, "no-logs.json"), JSON.stringify(state));
+  // --dry-run says which folders a restore would run, and creates and runs nothing.
+  const preview = await run(["desktop", "restore", "--dry-run", join(world.dir, "no-logs.json")]);
+  expect(preview.stderr).toBe("");
+  expect(preview.code).toBe(0);
+  expect(preview.stdout).toBe(`would restore desktop_nologs (nothing created, nothing run)\nwould run code from: ${mine}\n`);
+  expect((await world.json(["desktop", "list"])).desktops.map((d: { desktop: string }) => d.desktop)).not.toContain("desktop_nologs");
+  expect(JSON.parse((await run(["--json", "desktop", "restore", "--dry-run", join(world.dir, "no-logs.json")])).stdout)).toMatchObject({ desktop: "desktop_nologs", dryRun: true, folders: [mine], apps: [] });
   const restored = await run(["desktop", "restore", join(world.dir, "no-logs.json")]);
   expect(restored.stderr).toBe("");
   expect(restored.code).toBe(0);

@@ -137,7 +137,7 @@ export const TABLE_VERBS: readonly TableVerb[] = [
   {"verb":"desktop install","method":"desktop.install","summary":"install an HTML5 app folder (with aoapp.json) on a desktop","words":["dir"],"flags":[["desktop","--desktop|-d"],["open","--open"]],"autoStart":false,"files":{"dir":"path"}},
   {"verb":"desktop open-session","method":"desktop.openSession","summary":"open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)","words":["session"],"flags":[["desktop","--desktop|-d"]],"autoStart":false},
   {"verb":"desktop save","method":"desktop.save","summary":"write the desktop's state (AOTUI DesktopState, with the apps' own data) to a new JSON file","words":["file"],"flags":[["desktop","--desktop|-d"]],"autoStart":false,"files":{"file":"path"}},
-  {"verb":"desktop restore","method":"desktop.restore","summary":"recreate a desktop from a file written by `desktop save`","words":["state"],"flags":[],"autoStart":true,"files":{"state":"json"}},
+  {"verb":"desktop restore","method":"desktop.restore","summary":"recreate a desktop from a file written by `desktop save` (--dry-run: say which app folders it would run, run nothing)","words":["state"],"flags":[["dryRun","--dry-run"]],"autoStart":true,"files":{"state":"json"}},
 ];
 
 /** Each core method's params: type, description, default and choices, for the CLI's flags —
@@ -162,7 +162,7 @@ const PARAM_FACTS_JSON: Readonly<Record<string, string>> = {
   "desktop.list": "{}",
   "desktop.openSession": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"session\":{\"type\":\"string\",\"description\":\"the terminal session to open as an application\"}}",
   "desktop.release": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"owner\":{\"type\":\"string\",\"description\":\"the writer's owner id (§5.5: one writer at a time)\"}}",
-  "desktop.restore": "{\"state\":{\"type\":\"json\",\"description\":\"a DesktopState from desktop.save (AOTUI §9)\"}}",
+  "desktop.restore": "{\"state\":{\"type\":\"json\",\"description\":\"a DesktopState from desktop.save (AOTUI §9)\"},\"dryRun\":{\"type\":\"bool\",\"description\":\"check the state and every app folder it names as a restore would, and answer which folders it would run, without creating the desktop or running any code\",\"default\":false}}",
   "desktop.save": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"file\":{\"type\":\"string\",\"description\":\"write the state as JSON to this new file\"}}",
   "desktop.say": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"text\":{\"type\":\"string\",\"description\":\"what the user says to the agent (ChatWithUser shows it)\"}}",
   "desktop.snapshot": "{\"desktop\":{\"type\":\"string\",\"description\":\"desktop id; default: the only desktop\"},\"peek\":{\"type\":\"bool\",\"description\":\"look without registering a snapshot (observers such as the inspector: the agent's snapshot ids stay valid)\",\"default\":false}}",

@@ -106,11 +106,15 @@ export const DESKTOP_METHODS = {
   },
   "desktop.restore": {
     title: "Recreate a desktop from a DesktopState",
-    cli: { verb: "desktop restore", summary: "recreate a desktop from a file written by `desktop save`", words: ["state"], files: { state: "json" }, autoStart: true },
+    cli: { verb: "desktop restore", summary: "recreate a desktop from a file written by `desktop save` (--dry-run: say which app folders it would run, run nothing)", words: ["state"], flags: { dryRun: "--dry-run" }, files: { state: "json" }, autoStart: true },
     readOnly: false,
-    params: v.strictObject({ state: doc(DesktopState, "a DesktopState from desktop.save (AOTUI §9)") }),
+    params: v.strictObject({
+      state: doc(DesktopState, "a DesktopState from desktop.save (AOTUI §9)"),
+      dryRun: v.optional(doc(v.boolean(), "check the state and every app folder it names as a restore would, and answer which folders it would run, without creating the desktop or running any code"), false),
+    }),
     result: v.object({
       desktop: v.string(),
+      dryRun: v.optional(doc(v.literal(true), "nothing was created or run: `folders` is what a restore would run")),
       apps: v.array(AppInfo),
       folders: doc(v.array(v.string()), "the app folders whose code the restored desktop runs (each yours or root's and writable by nobody else, or the restore is refused)"),
     }),

@@ -71,7 +71,7 @@ test("a file param set by a flag is resolved too; other flags and words are left
 test("through prepare: the CLI's own cwd, and the usage line names a list word and a json file", () => {
   expect(prepare(["desktop", "save", "s.json"], { mode: "human", help: false, version: false }).params).toEqual({ file: join(process.cwd(), "s.json") });
   expect(verb("desktop create").usage).toBe("desktop create [--open] [--op-timeout MS] [APPS...]");
-  expect(verb("desktop restore").usage).toBe("desktop restore STATE_FILE");
+  expect(verb("desktop restore").usage).toBe("desktop restore [--dry-run] STATE_FILE");
   expect(verb("desktop install").usage).toBe("desktop install [--desktop DESKTOP] [--open] DIR");
 });
 
