@@ -9,7 +9,7 @@ import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 import { readWordFile } from "./read-word-file.ts";
-import { TABLE_VERB_LIST } from "./table-verbs.ts";
+import { tableVerbNamed, tableVerbs } from "./table-verbs.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
 export type { OutputMode } from "../present/result-text.ts";
@@ -241,8 +241,10 @@ function resolvePath(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
 
-const UNORDERED: Verb[] = [
-  ...TABLE_VERB_LIST,
+/** The verbs written here (the method table's are in table-verbs.ts), made when first asked for:
+ * a CLI start makes only what its verb needs. */
+let written: Verb[] | null = null;
+const writtenVerbs = (): Verb[] => (written ??= [
   {
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
@@ -504,7 +506,7 @@ const UNORDERED: Verb[] = [
     flags: [],
     show: (r: Result<"daemon.status">, mode) => (mode === "plain" ? String(r.pid) : `daemon running: pid ${r.pid}, socket ${r.socket}`),
   },
-];
+]);
 
 /** The order `help` lists the verbs in. */
 const HELP_ORDER = [
@@ -518,9 +520,23 @@ const HELP_ORDER = [
 const HELP_RANK = new Map(HELP_ORDER.map((name, i) => [name, i]));
 const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_ORDER.length; // a verb not listed: last
 
-export const VERBS: Verb[] = UNORDERED.sort((a, b) => rank(a) - rank(b));
+let all: Verb[] | null = null;
+/** Every verb, in help's order (help, docs, completion): built on first call. */
+export const allVerbs = (): Verb[] => (all ??= [...tableVerbs(), ...writtenVerbs()].sort((a, b) => rank(a) - rank(b)));
 
-export function findVerb(words: string[], verbs: Verb[] = VERBS): { verb: Verb; consumed: number } | null {
+/** The verb the words name (one word, or two: `daemon stop`). Verb names are unique and none is the
+ * first word of another (tests/unit/cli/table-verbs.test.ts), so a lookup by name is the same as the
+ * first match in help's order — and builds only the one table verb it finds. */
+export function findVerb(words: string[], verbs?: Verb[]): { verb: Verb; consumed: number } | null {
+  if (verbs === undefined) {
+    for (const consumed of [1, 2]) {
+      if (words.length < consumed) break;
+      const name = words.slice(0, consumed).join(" ");
+      const verb = writtenVerbs().find((v) => v.name === name) ?? tableVerbNamed(name);
+      if (verb) return { verb, consumed };
+    }
+    return null;
+  }
   for (const verb of verbs) {
     const parts = verb.name.split(" ");
     if (parts.every((part, i) => words[i] === part)) return { verb, consumed: parts.length };
