@@ -4,7 +4,7 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import skillText from "../SKILL.md" with { type: "text" };
 import { describeFlags } from "../lib/cli/flags.ts";
-import { HELP } from "../lib/cli/help-entries.ts";
+import { helpEntries } from "../lib/cli/help-entries.ts";
 import { TOPICS } from "../lib/cli/help-topics.ts";
 import { GLOBAL_FLAGS } from "../lib/cli/invocation.ts";
 import { ERRORS } from "../lib/protocol/errors.ts";
@@ -44,7 +44,7 @@ export function agentContext(): string {
     version: version(),
     contextVersion: CONTEXT_VERSION,
     globalFlags: GLOBAL_FLAGS,
-    verbs: HELP.map((entry) => ({ name: entry.name, summary: entry.summary, usage: `tuiwright ${entry.usage}`, method: "method" in entry ? entry.method : null, flags: entry.flags })),
+    verbs: helpEntries().map((entry) => ({ name: entry.name, summary: entry.summary, usage: `tuiwright ${entry.usage}`, method: "method" in entry ? entry.method : null, flags: entry.flags })),
     methods: methodList((schema) => toJsonSchema(schema, { errorMode: "ignore" })).map(({ result: _, ...method }) => ({ ...method, aliasOf: method.aliasOf ?? null })),
     exitCodes,
     errors: Object.entries(ERRORS).map(([name, e]) => ({ name, ...e })),
@@ -71,7 +71,7 @@ export function markdownHelp(): string {
     ...GLOBAL_FLAGS.map((f) => `- \`${[f.name, ...(f.aliases ?? [])].join("`, `")}${f.value ? ` ${f.value}` : ""}\` — ${f.description}`),
     "",
   ];
-  for (const entry of HELP) {
+  for (const entry of helpEntries()) {
     lines.push(`## ${entry.name}`, "", entry.summary, "", "```", `tuiwright ${entry.usage}`, "```", "");
     const flags = describeFlags(entry.flags);
     if (flags) lines.push("```", flags, "```", "");
@@ -97,9 +97,9 @@ const EXTRA_WORDS = [
 ];
 
 export function completion(shell: CompletionShell): string {
-  return completionScript(shell, HELP, GLOBAL_FLAGS, EXTRA_WORDS);
+  return completionScript(shell, helpEntries(), GLOBAL_FLAGS, EXTRA_WORDS);
 }
 
 export function man(): string {
-  return manPage({ version: version(), entries: HELP, globals: GLOBAL_FLAGS, topics: TOPICS, exitCodes: EXIT_MEANINGS });
+  return manPage({ version: version(), entries: helpEntries(), globals: GLOBAL_FLAGS, topics: TOPICS, exitCodes: EXIT_MEANINGS });
 }

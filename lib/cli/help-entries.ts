@@ -1,8 +1,10 @@
 // Every CLI entry point (verbs, streaming and offline tools) with its usage and flags: the
 // single source for `help`, `help --markdown` and `agent-context`.
 import { COMMAND_HELP, type HelpEntry } from "./command-help.ts";
-import { VERBS } from "./verbs.ts";
+import { allVerbs } from "./verbs.ts";
 
 export type { HelpEntry };
 
-export const HELP: HelpEntry[] = [...VERBS, ...COMMAND_HELP];
+let help: HelpEntry[] | null = null;
+/** Made on first call: a verb's run needs its own verb, not all of them. */
+export const helpEntries = (): HelpEntry[] => (help ??= [...allVerbs(), ...COMMAND_HELP]);

@@ -6,10 +6,7 @@
 import { entryPoint } from "../runtime/self.ts";
 import { startingUp } from "../runtime/startup-jit.ts";
 import { runBatch } from "./batch-command.ts";
-import { runCasts } from "./casts-command.ts";
-import { runEvents } from "./events-command.ts";
 import { daemonTarget, type Globals, usage } from "./invocation.ts";
-import { runRun } from "./run-command.ts";
 import { MCP_HELP } from "./command-help.ts";
 import { parseFlags } from "./flags.ts";
 import { selectTools } from "../protocol/mcp-profiles.ts";
@@ -27,9 +24,10 @@ const offline = (): Promise<typeof import("../../entries/replay.ts")> => import(
 const desktop = (): Promise<typeof import("../../entries/desktop.ts")> => import(entryPoint("entries/desktop.ts"));
 
 export const LOCAL_COMMANDS: LocalCommand[] = [
-  { name: "events", run: runEvents },
-  { name: "casts", run: runCasts },
-  { name: "run", run: runRun },
+  // Through entries/commands.ts: their code (and `run`'s node:os) stays out of every other start.
+  { name: "events", run: async (args, globals) => (await commands()).runEvents(args, globals) },
+  { name: "casts", run: async (args, globals) => (await commands()).runCasts(args, globals) },
+  { name: "run", run: async (args, globals) => (await commands()).runRun(args, globals) },
   { name: "batch", run: (args, globals) => runBatch(args, globals, (words) => findLocalCommand(words)?.command.name ?? null) },
   { name: "ask", run: async (args, globals) => (await commands()).runAsk(args, globals) },
   { name: "attach", run: async (args, globals) => (await commands()).runAttach(args, globals) },

@@ -13,7 +13,7 @@ import { findLocalCommand } from "./local-commands.ts";
 import { entryPoint } from "../runtime/self.ts";
 import { perform } from "./perform.ts";
 import { describeFlags } from "./flags.ts";
-import { HELP, type HelpEntry } from "./help-entries.ts";
+import { helpEntries, type HelpEntry } from "./help-entries.ts";
 import { TOPICS } from "./help-topics.ts";
 import { daemonTarget, extractGlobals, GLOBAL_FLAGS, GLOBAL_HELP, type Globals, prepare, usage } from "./invocation.ts";
 import { findVerb, type OutputMode, type Verb } from "./verbs.ts";
@@ -29,12 +29,12 @@ function verbHelp(verb: HelpEntry): string {
 }
 
 function findHelp(words: string[]): HelpEntry | null {
-  return HELP.find((entry) => entry.name.split(" ").every((part, i) => words[i] === part)) ?? null;
+  return helpEntries().find((entry) => entry.name.split(" ").every((part, i) => words[i] === part)) ?? null;
 }
 
 /** The entries of a group: `help daemon` → daemon status, daemon start, daemon stop. */
 function groupEntries(word: string): HelpEntry[] {
-  return HELP.filter((entry) => entry.name.startsWith(`${word} `));
+  return helpEntries().filter((entry) => entry.name.startsWith(`${word} `));
 }
 
 function groupHelp(word: string, entries: HelpEntry[]): string {
@@ -45,7 +45,8 @@ function groupHelp(word: string, entries: HelpEntry[]): string {
   return `tuiwright ${word}: ${entries.map((e) => e.name.slice(word.length + 1)).join(", ")}\n\n${parts.join("\n\n")}\n\n${GLOBAL_HELP}`;
 }
 
-const TOP_WORDS = [...new Set([...HELP.map((entry) => entry.name.split(" ")[0]!), "help", "version"])];
+/** The first words of every command, for "did you mean". */
+const topWords = () => [...new Set([...helpEntries().map((entry) => entry.name.split(" ")[0]!), "help", "version"])];
 
 /** A usage error for words that name no verb, with the closest verb when it looks like a typo. */
 function unknownVerb(words: string[]): Error {
@@ -54,7 +55,7 @@ function unknownVerb(words: string[]): Error {
     const subs = group.map((e) => e.name.split(" ")[1]!);
     return usage(`unknown ${words[0]} verb ${JSON.stringify(words[1] ?? "")}: one of ${subs.join(", ")}${words[1] ? didYouMean(words[1], subs) : ""}`, `run \`tuiwright help ${words[0]}\``);
   }
-  return usage(`unknown verb ${JSON.stringify(words[0] ?? "")}${didYouMean(words[0] ?? "", TOP_WORDS)}`);
+  return usage(`unknown verb ${JSON.stringify(words[0] ?? "")}${didYouMean(words[0] ?? "", topWords())}`);
 }
 
 function helpJson(entry: HelpEntry): Record<string, unknown> {
@@ -62,14 +63,14 @@ function helpJson(entry: HelpEntry): Record<string, unknown> {
 }
 
 function generalHelp(): string {
-  const width = Math.max(...HELP.map((v) => v.name.length));
+  const width = Math.max(...helpEntries().map((v) => v.name.length));
   return [
     `tuiwright ${version()}: drive terminal programs on pseudo-terminals, for agents and CI`,
     "",
     "usage: tuiwright VERB [FLAGS] [ARGS]",
     "",
     "Verbs:",
-    ...HELP.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
+    ...helpEntries().map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
     `  ${"help VERB".padEnd(width)}  flags of one verb (help GROUP: every daemon, adapter or lease verb)`,
     `  ${"help selectors".padEnd(width)}  the selector language`,
     `  ${"help --markdown".padEnd(width)}  all of this as Markdown (docs/CLI.md)`,
@@ -131,7 +132,9 @@ function withoutDaemon(verb: Verb, mode: OutputMode, socketPath: string): string
 
 export async function runCli(args: string[]): Promise<number> {
   let mode: OutputMode = "human";
-  let helpEntry: HelpEntry | null = null;
+  // The words naming the verb whose usage a usage error shows: its help entry is looked up then,
+  // so a call that succeeds never builds the help table.
+  let usageOf: string[] | null = null;
   try {
     const { globals, rest } = extractGlobals(args);
     mode = globals.mode;
@@ -152,8 +155,8 @@ export async function runCli(args: string[]): Promise<number> {
         await printOut(docs.man());
         return 0;
       }
-      helpEntry = findHelp(["skill"]);
-      const parsed = parseFlags(rest.slice(1), helpEntry!.flags, "skill");
+      usageOf = ["skill"];
+      const parsed = parseFlags(rest.slice(1), findHelp(usageOf)!.flags, "skill");
       if (parsed.positionals.length > 0 || parsed.rest) throw usage(`skill takes no arguments; got ${JSON.stringify(parsed.positionals[0] ?? "--")}`, "usage: tuiwright skill [--install DIR]");
       const file = docs.installSkill(parsed.flags.get("--install") as string);
       await printOut(mode === "json" ? JSON.stringify({ installed: file }) : mode === "plain" ? file : `installed ${file}`);
@@ -172,13 +175,13 @@ export async function runCli(args: string[]): Promise<number> {
     }
     if (rest[0] === "help" && mode === "json") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
-      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
-      await printOut(JSON.stringify(named ? helpJson(named) : { version: version(), globalFlags: GLOBAL_FLAGS, verbs: HELP.map(helpJson), topics: Object.keys(TOPICS) }));
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, topWords())}`);
+      await printOut(JSON.stringify(named ? helpJson(named) : { version: version(), globalFlags: GLOBAL_FLAGS, verbs: helpEntries().map(helpJson), topics: Object.keys(TOPICS) }));
       return 0;
     }
     if (rest.length === 0 || rest[0] === "help") {
       const named = rest.length > 1 ? findHelp(rest.slice(1)) : null;
-      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, TOP_WORDS)}`);
+      if (rest.length > 1 && !named) throw usage(`no verb named ${JSON.stringify(rest.slice(1).join(" "))}${didYouMean(rest[1]!, topWords())}`);
       const help = named ? verbHelp(named) : generalHelp();
       if (rest.length === 0 && !globals.help) { await printErr(help); return 64; }
       await printOut(help);
@@ -187,8 +190,9 @@ export async function runCli(args: string[]): Promise<number> {
     // `tuiwright --ns X awi …`: the façade, on that namespace's daemon, with the global flags
     // it shares (--json, --plain, --help) handed back to it.
     if (rest[0] === "awi") return (await commands()).runAwiTty(awiWords(rest.slice(1), globals), { ...process.env, TUIWRIGHT_NS: daemonTarget(globals).namespace });
-    helpEntry = findHelp(rest);
-    if (globals.help && helpEntry) { await printOut(verbHelp(helpEntry)); return 0; }
+    usageOf = rest;
+    const asked = globals.help ? findHelp(rest) : null;
+    if (asked) { await printOut(verbHelp(asked)); return 0; }
     const local = findLocalCommand(rest);
     if (local) return await local.command.run(rest.slice(local.width), globals);
 
@@ -213,7 +217,7 @@ export async function runCli(args: string[]): Promise<number> {
     }
   } catch (error) {
     const failure = asTuiwrightError(error);
-    await printError(failure, mode, helpEntry);
+    await printError(failure, mode, usageOf && failure.errorName === "usage" ? findHelp(usageOf) : null);
     return failure.exitCode;
   }
 }

@@ -80,5 +80,15 @@ export function tableVerb(entry: TableVerb): Verb {
   };
 }
 
-/** The table's verbs, by name. */
-export const TABLE_VERB_LIST: Verb[] = TABLE_VERBS.map(tableVerb);
+/** The table verbs made so far, by name: one object per verb however it was asked for. */
+const made = new Map<string, Verb>();
+const madeVerb = (entry: TableVerb): Verb => made.get(entry.verb) ?? made.set(entry.verb, tableVerb(entry)).get(entry.verb)!;
+
+/** The table's verbs (help, docs): made on first call; a CLI start makes only its own verb. */
+export const tableVerbs = (): Verb[] => TABLE_VERBS.map(madeVerb);
+
+/** The table verb with this name, or null. */
+export function tableVerbNamed(name: string): Verb | null {
+  const entry = TABLE_VERBS.find((e) => e.verb === name);
+  return entry ? madeVerb(entry) : null;
+}

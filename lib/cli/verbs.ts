@@ -9,7 +9,7 @@ import type { AwiTtyName } from "../protocol/compat/awi-tty.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 import { readWordFile } from "./read-word-file.ts";
-import { TABLE_VERB_LIST } from "./table-verbs.ts";
+import { tableVerbNamed, tableVerbs } from "./table-verbs.ts";
 import { DESKTOP_VERBS } from "./desktop-verbs.ts";
 
 export type { OutputMode } from "../present/result-text.ts";
@@ -179,8 +179,8 @@ function terminalParams(args: ParsedArgs, client: ClientEnv, verb: string): Reco
 
 
 
-const BROWSER_VERBS: Verb[] = [
-  {
+const BROWSER_VERBS: Record<string, () => Verb> = {
+  "browse": () => ({
     name: "browse",
     summary: `open URL in the Carbonyl terminal browser, a new session (${DEFAULT_SIZE.browser.cols}x${DEFAULT_SIZE.browser.rows}; starts the daemon if needed)`,
     usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait | --agent-socket PATH] URL",
@@ -201,8 +201,8 @@ const BROWSER_VERBS: Verb[] = [
       return { browser: args.positionals[0], ...terminalParams(args, client, "browse"), ...(agentSocket === undefined ? {} : { agentSocket: resolvePath(client.cwd, agentSocket) }) };
     },
     show: (r: Result<"spawn">, mode) => (mode === "plain" ? r.name : `started browser session ${r.name} (pid ${r.pid}, ${r.cols}x${r.rows}): ${r.argv.at(-1)}`),
-  },
-  {
+  }),
+  "scroll": () => ({
     name: "scroll",
     summary: "turn the mouse wheel (browser pages, programs with mouse input): N > 0 scrolls down, N < 0 up",
     usage: "scroll [--session NAME] [--at ROW,COL] [--settle MS] N",
@@ -224,8 +224,8 @@ const BROWSER_VERBS: Verb[] = [
       }
       return params;
     },
-  },
-  {
+  }),
+  "set-viewport": () => ({
     name: "set-viewport",
     summary: "resize the terminal, AWI-TTY style (invalid sizes: invalid-viewport, exit 65)",
     usage: "set-viewport [--session NAME] COLS ROWS",
@@ -234,16 +234,17 @@ const BROWSER_VERBS: Verb[] = [
     flags: [],
     params: (args) => sizeWords(args, "set-viewport", /^-?\d+$/), // the daemon judges the size: invalid-viewport
     show: (r: { session: string; cols: number; rows: number }, mode) => (mode === "plain" ? `${r.cols}x${r.rows}` : `${r.session}: ${r.cols}x${r.rows}`),
-  },
-];
+  }),
+};
 
 function resolvePath(cwd: string, path: string): string {
   return path.startsWith("/") ? path : `${cwd.replace(/\/$/, "")}/${path}`;
 }
 
-const UNORDERED: Verb[] = [
-  ...TABLE_VERB_LIST,
-  {
+/** The verbs written here (the method table's are in table-verbs.ts), by name, each made when first
+ * asked for: a CLI start makes only its own verb. */
+const WRITTEN: Record<string, () => Verb> = {
+  "spawn": () => ({
     name: "spawn",
     summary: "start a program on a new terminal (starts the daemon if needed)",
     usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh|fish] | --browser URL)",
@@ -282,8 +283,8 @@ const UNORDERED: Verb[] = [
         ...(f.has("--no-wait") ? { noWait: true } : {}),
       };
     },
-  },
-  {
+  }),
+  "resize": () => ({
     name: "resize",
     summary: "resize the terminal",
     usage: "resize [--session NAME] COLS ROWS [--timeout MS]",
@@ -291,8 +292,8 @@ const UNORDERED: Verb[] = [
     positionals: [2, 2],
     flags: [paramFlag("resize", "timeoutMs", "--timeout", { value: "MS" })],
     params: (args) => sizeWords(args, "resize", /^\d+$/),
-  },
-  {
+  }),
+  "snapshot": () => ({
     name: "snapshot",
     summary: "print the screen (text, ansi or cells)",
     usage: "snapshot [--session NAME] [--format text|ansi|cells|outline|svg|png] [--select SEL] [--scrollback N] [--include-meta] [--raw] [--out FILE] [--annotate SEL] [--chrome TITLE] [--save FILE [--mask RE]... [--outline]]",
@@ -330,8 +331,8 @@ const UNORDERED: Verb[] = [
       if (format === "png" && !args.flags.has("--out")) throw usage("--format png writes binary: give --out FILE", "snapshot");
       return {};
     },
-  },
-  {
+  }),
+  "type": () => ({
     name: "type",
     summary: "type text: printable characters, tab and line breaks (\\r is Enter; press keys such as C-c by name); --paste sends it as a paste",
     usage: "type [--session NAME] [--paste | --raw] [--secret] [--to TARGET] [WAIT FLAGS] TEXT",
@@ -349,8 +350,8 @@ const UNORDERED: Verb[] = [
       const wait = waitSpec(args, "type");
       return wait ? { wait } : {};
     },
-  },
-  {
+  }),
+  "press": () => ({
     name: "press",
     summary: "press keys: Enter Tab Escape Backspace Space Up Down Left Right Home End PageUp PageDown Insert Delete F1..F12, a character, with C- M- S-",
     usage: "press [--session NAME] [--to TARGET] [WAIT FLAGS] KEY...",
@@ -361,8 +362,8 @@ const UNORDERED: Verb[] = [
       const wait = waitSpec(args, "press");
       return { keys: args.positionals, ...(wait ? { wait } : {}) };
     },
-  },
-  {
+  }),
+  "click": () => ({
     name: "click",
     summary: "click a node (@e4, @vim.mode, or a selector matching one node) or a cell ROW COL",
     usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [--modifier ctrl|alt|shift|meta]... [WAIT FLAGS] TARGET | ROW COL",
@@ -389,10 +390,10 @@ const UNORDERED: Verb[] = [
       const modifiers = args.flags.get("--modifier") as string[] | undefined;
       return { ...params, ...(modifiers ? { modifiers } : {}), ...(wait ? { wait } : {}) };
     },
-  },
+  }),
   ...BROWSER_VERBS,
-  ...DESKTOP_VERBS,
-  {
+  ...Object.fromEntries(DESKTOP_VERBS.map((verb) => [verb.name, () => verb])),
+  "exec": () => ({
     name: "exec",
     summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",
     usage: "exec [--session NAME] [--cwd DIR] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] [--follow] -- COMMAND",
@@ -419,8 +420,8 @@ const UNORDERED: Verb[] = [
       };
     },
     exitCode: (r: Result<"exec">, args) => (args.flags.has("--propagate") && "exitCode" in r ? (r.exitCode ?? 1) : 0),
-  },
-  {
+  }),
+  "send": () => ({
     name: "send",
     summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
     usage: "send [--session NAME] [--secret] [--block N] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
@@ -441,8 +442,8 @@ const UNORDERED: Verb[] = [
       if (data === "") throw usage("send needs DATA or --enter/--ctrl-c/--ctrl-d", "send");
       return { data };
     },
-  },
-  {
+  }),
+  "block": () => ({
     name: "block",
     summary: "shell sessions: one block's output (and, without --plain, its facts)",
     usage: "block [--session NAME] SEQ",
@@ -453,8 +454,8 @@ const UNORDERED: Verb[] = [
       if (!/^\d+$/.test(args.positionals[0]!)) throw usage(`SEQ must be a block number, got ${JSON.stringify(args.positionals[0])}`, "block");
       return { seq: Number(args.positionals[0]) };
     },
-  },
-  {
+  }),
+  "wait": () => ({
     name: "wait",
     summary: "wait until the screen meets conditions (evaluated on every write, never polled)",
     usage: "wait [--session NAME] [--text STR]... [--regex RE]... [--settled MS] [--exit] ... [--all] [--timeout MS]",
@@ -466,8 +467,8 @@ const UNORDERED: Verb[] = [
       if (!spec) throw usage("wait needs a condition: --text, --regex, --settled, --changed-since, --title, --cursor, --alt-screen or --exit", "wait");
       return { ...spec, ...(args.flags.has("--print") ? { includeText: true } : {}) };
     },
-  },
-  {
+  }),
+  "adapter check": () => ({
     name: "adapter check",
     summary: "validate a manifest file; errors name the line and key",
     usage: "adapter check FILE",
@@ -478,8 +479,8 @@ const UNORDERED: Verb[] = [
     params(args, client) {
       return { source: readWordFile(client.cwd, args.positionals[0]!, { what: "manifest" }).text, file: args.positionals[0] };
     },
-  },
-  {
+  }),
+  "lease acquire": () => ({
     name: "lease acquire",
     summary: "take the session's write lease: others' input is refused (exit 75) until released or expired",
     usage: "lease acquire [--session NAME] --owner ID [--ttl MS]",
@@ -493,8 +494,8 @@ const UNORDERED: Verb[] = [
       if (!args.flags.has("--owner")) throw usage("lease acquire needs --owner ID", "lease acquire");
       return { ttlMs: args.flags.get("--ttl") ?? CLI_LEASE_TTL_MS };
     },
-  },
-  {
+  }),
+  "daemon start": () => ({
     name: "daemon start",
     summary: "start the daemon if it is not running",
     usage: "daemon start",
@@ -503,8 +504,16 @@ const UNORDERED: Verb[] = [
     positionals: [0, 0],
     flags: [],
     show: (r: Result<"daemon.status">, mode) => (mode === "plain" ? String(r.pid) : `daemon running: pid ${r.pid}, socket ${r.socket}`),
-  },
-];
+  }),
+};
+
+const madeWritten = new Map<string, Verb>();
+/** The written verb with this name, or null; one object per verb however it was asked for. */
+function writtenVerb(name: string): Verb | null {
+  const make = Object.hasOwn(WRITTEN, name) ? WRITTEN[name] : undefined;
+  return make ? (madeWritten.get(name) ?? madeWritten.set(name, make()).get(name)!) : null;
+}
+const writtenVerbs = (): Verb[] => Object.keys(WRITTEN).map((name) => writtenVerb(name)!);
 
 /** The order `help` lists the verbs in. */
 const HELP_ORDER = [
@@ -518,9 +527,23 @@ const HELP_ORDER = [
 const HELP_RANK = new Map(HELP_ORDER.map((name, i) => [name, i]));
 const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_ORDER.length; // a verb not listed: last
 
-export const VERBS: Verb[] = UNORDERED.sort((a, b) => rank(a) - rank(b));
+let all: Verb[] | null = null;
+/** Every verb, in help's order (help, docs, completion): built on first call. */
+export const allVerbs = (): Verb[] => (all ??= [...tableVerbs(), ...writtenVerbs()].sort((a, b) => rank(a) - rank(b)));
 
-export function findVerb(words: string[], verbs: Verb[] = VERBS): { verb: Verb; consumed: number } | null {
+/** The verb the words name (one word, or two: `daemon stop`). Verb names are unique and none is the
+ * first word of another (tests/unit/cli/table-verbs.test.ts), so a lookup by name is the same as the
+ * first match in help's order — and builds only the one table verb it finds. */
+export function findVerb(words: string[], verbs?: Verb[]): { verb: Verb; consumed: number } | null {
+  if (verbs === undefined) {
+    for (const consumed of [1, 2]) {
+      if (words.length < consumed) break;
+      const name = words.slice(0, consumed).join(" ");
+      const verb = writtenVerb(name) ?? tableVerbNamed(name);
+      if (verb) return { verb, consumed };
+    }
+    return null;
+  }
   for (const verb of verbs) {
     const parts = verb.name.split(" ");
     if (parts.every((part, i) => words[i] === part)) return { verb, consumed: parts.length };

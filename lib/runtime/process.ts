@@ -42,15 +42,7 @@ export function foregroundGroup(pid: number): number | null {
   }
 }
 
-/** The process's start time in clock ticks (/proc/PID/stat field 22): tells a reused pid apart. */
-export function processStartTime(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
-  } catch {
-    return null;
-  }
-}
+export { processStartTime } from "./process-start-time.ts";
 
 /** A process's argv from /proc (null once it is gone). */
 export function processArgv(pid: number): string[] | null {

@@ -3,7 +3,7 @@
 // shutting down (kill -9, OOM) and reports those sessions as lost, after killing any of their
 // programs still running (ones that ignore SIGHUP outlive their terminal).
 import { readFileSync, writeFileSync } from "node:fs";
-import { processStartTime } from "../runtime/process.ts";
+import { processStartTime } from "../runtime/process-start-time.ts";
 import { removeIfPresent } from "./socket-security.ts";
 
 export type LedgerSession = { name: string; pid: number; argv: string[]; cast: string | null; startedAt: string };

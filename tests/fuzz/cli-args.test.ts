@@ -3,7 +3,7 @@
 // internal), print no stack trace, and leave the daemon answering.
 // FUZZ_RUNS sets the count (the suite runs 240), FUZZ_SEED the seed.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { HELP } from "../../lib/cli/help-entries.ts";
+import { helpEntries } from "../../lib/cli/help-entries.ts";
 import { GLOBAL_FLAGS } from "../../lib/cli/invocation.ts";
 import { World } from "../helpers/harness.ts";
 import { fuzzSeed, Prng } from "../helpers/prng.ts";
@@ -12,7 +12,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 240);
 const EXITS = new Set([0, 1, 64, 65, 66, 69, 74, 75, 77, 124]);
 // Verbs that serve forever (daemon run, mcp, events), read stdin (batch) or run programs (run).
 const EXCLUDED = new Set(["daemon", "mcp", "events", "batch", "run"]);
-const VERBS = HELP.filter((entry) => !EXCLUDED.has(entry.name.split(" ")[0]!));
+const VERBS = helpEntries().filter((entry) => !EXCLUDED.has(entry.name.split(" ")[0]!));
 const VALUES = ["0", "-1", "3", "80", "99999999999999999999", "abc", "", "@e1", "@vim.mode", "/a(/", "/x/i", "button[name=", "C-c", "Enter", "F13", "1,2", "c", "ghost", "é中😀", "--", "-", "text", "outline", "png", "SIGTERM"];
 
 let world: World;

@@ -3,7 +3,7 @@
 // a runner or one of the docs commands run.ts answers itself, and no name is a verb's too.
 import { expect, test } from "bun:test";
 import { COMMAND_HELP } from "../../../lib/cli/command-help.ts";
-import { HELP } from "../../../lib/cli/help-entries.ts";
+import { helpEntries } from "../../../lib/cli/help-entries.ts";
 import { LOCAL_COMMANDS } from "../../../lib/cli/local-commands.ts";
 
 /** Answered in run.ts before any lookup: they print the help itself, in other forms. */
@@ -17,6 +17,6 @@ test("every local command has a help entry, and every help entry runs", () => {
 });
 
 test("no command is named twice, nor like a verb", () => {
-  const names = HELP.map((entry) => entry.name);
+  const names = helpEntries().map((entry) => entry.name);
   expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
 });

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { parseFlags } from "../../../lib/cli/flags.ts";
 import { docFlag, paramFlag, paramsFromFlags } from "../../../lib/cli/param-flags.ts";
-import { VERBS } from "../../../lib/cli/verbs.ts";
+import { allVerbs } from "../../../lib/cli/verbs.ts";
 import { paramFactsOf } from "../../../lib/protocol/generated/method-facts.ts";
 
 test("a param flag takes the param's type, help, default and choices from the table", () => {
@@ -22,7 +22,7 @@ test("given param flags set their params as parsed; absent ones set nothing", ()
 });
 
 test("every verb's param flags and positional params name params of its method", () => {
-  for (const verb of VERBS) {
+  for (const verb of allVerbs()) {
     for (const flag of verb.flags) if (flag.param) expect({ verb: verb.name, param: flag.param, known: flag.param in (paramFactsOf(verb.method) ?? {}) }).toMatchObject({ known: true });
     for (const param of verb.positionalParams ?? []) expect({ verb: verb.name, param, known: param in (paramFactsOf(verb.method) ?? {}) }).toMatchObject({ known: true });
   }

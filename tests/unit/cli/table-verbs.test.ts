@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { parseFlags } from "../../../lib/cli/flags.ts";
 import { prepare } from "../../../lib/cli/invocation.ts";
 import { tableVerb } from "../../../lib/cli/table-verbs.ts";
-import { findVerb, type ClientEnv, type Verb } from "../../../lib/cli/verbs.ts";
+import { allVerbs, findVerb, type ClientEnv, type Verb } from "../../../lib/cli/verbs.ts";
 import { paramFactsOf, TABLE_VERBS } from "../../../lib/protocol/generated/method-facts.ts";
 import { thrown } from "../../helpers/errors.ts";
 
@@ -84,4 +84,22 @@ test("every table verb's list word is its last word and a list param; every file
     });
     for (const param of Object.keys(entry.files ?? {})) expect({ verb: entry.verb, param, known: param in facts }).toEqual({ verb: entry.verb, param, known: true });
   }
+});
+
+// findVerb looks a verb up by its name (one word, then two) and makes only that verb: the same
+// answer as the first match in help's order only while names are unique and no verb's name is
+// the first word of another's.
+test("verb names are unique and none is the first word of another; findVerb finds each one as itself", () => {
+  const names = allVerbs().map((v) => v.name);
+  expect(new Set(names).size).toBe(names.length);
+  const firstWords = new Set(names.filter((name) => name.includes(" ")).map((name) => name.split(" ")[0]));
+  expect(names.filter((name) => firstWords.has(name))).toEqual([]);
+  for (const v of allVerbs()) {
+    const found = findVerb([...v.name.split(" "), "x", "--y"]);
+    expect({ name: v.name, found: found?.verb, consumed: found?.consumed }).toEqual({ name: v.name, found: v, consumed: v.name.split(" ").length });
+    expect(findVerb([...v.name.split(" "), "x"], allVerbs())?.verb).toBe(v);
+  }
+  expect(findVerb(["snapshots"])).toBeNull();
+  expect(findVerb(["daemon"])).toBeNull();
+  expect(findVerb([])).toBeNull();
 });
