@@ -2,7 +2,8 @@
 // clock: the input is there and empty; the prompt is typed and its echo seen in the input; the
 // screen stays still `settleMs` from the echo (Codex and Gemini CLI take keys arriving in a
 // burst for a paste, where Enter is a newline); Enter opens the turn; the CLI takes it (its busy
-// mark, or the prompt leaves the input); the turn ends or needs the caller.
+// mark, or the prompt leaves the input) — Enter again while the prompt stays in the input, and
+// after the last try the turn fails saying so; the turn ends or needs the caller.
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { TurnInfoValue } from "../protocol/methods.ts";
 import { walk, type OutlineNode } from "../outline/types.ts";
@@ -17,6 +18,10 @@ type TurnReply = WorkerOps["turn"][1];
  * Enter counts as not taken (a CLI that took it as part of a paste) and is sent once more. */
 const NOT_TAKEN_STILL_MS = 1000;
 const ENTER_TRIES = 3;
+/** After the last Enter: how long the screen must stay still with the prompt in the input before
+ * the turn fails as not taken (longer than between tries: a loaded machine's slow redraw is not
+ * a lost Enter). */
+const LAST_ENTER_STILL_MS = 5000;
 /** A turn done with no answer on screen: how long the screen must then stay still before "no
  * answer" is believed. opencode draws its end line a frame before the answer's text (seen
  * under load: 160 ms apart); an empty answer stays empty. */
@@ -74,17 +79,27 @@ export async function runTurn(core: SessionCore, params: TurnParams, signal?: Ab
   // the screen still: Enter again (the same turn: the tracker keeps an untaken prompt's turn).
   const taken = ["running", "approval", "question", "done", "error", "interrupted", "denied"] as const;
   let turnId = 0;
+  // An Enter the CLI never takes (lost while it was busy, or every one taken into a paste) fails
+  // the turn with what the screen shows, rather than waiting out the timeout for an answer.
   for (let attempt = 1; ; attempt++) {
-    const pressed = await core.press({ keys: ["Enter"], wait: { turn: turnId || "last", turnState: [...taken], settledMs: NOT_TAKEN_STILL_MS, mode: "any", timeoutMs: left() } });
+    const stillMs = attempt === ENTER_TRIES ? LAST_ENTER_STILL_MS : NOT_TAKEN_STILL_MS;
+    const pressed = await core.press({ keys: ["Enter"], wait: { turn: turnId || "last", turnState: [...taken], settledMs: stillMs, mode: "any", timeoutMs: left() } });
     const turn = pressed.wait?.turn ?? core.outline.turns?.latest ?? null;
     if (!turn) throw new TuiwrightError("session-exited", "Enter was sent but no turn opened");
     turnId = turn.id;
     if (turn.state !== "submitted") break;
     const input = node(core.outline.current().nodes, `${root}.input`)?.value?.trim() ?? "";
-    if (input === "" || attempt === ENTER_TRIES) {
+    if (input === "") {
       // Not taken yet but not waiting in the input either: the CLI is slow to show it; wait on.
       await wait({ turn: turnId, turnState: [...taken], mode: "any", timeoutMs: left() }, `turn ${turnId} taken by the CLI`);
       break;
+    }
+    if (attempt === ENTER_TRIES) {
+      const tracked = core.outline.turns?.get(turnId);
+      throw new TuiwrightError("expectation-failed", `turn ${turnId}: Enter was sent ${ENTER_TRIES} times and the prompt stays in ${root}.input (${JSON.stringify(input.length > 60 ? `${input.slice(0, 59)}…` : input)}) with the screen still ${LAST_ENTER_STILL_MS} ms after the last: the CLI did not take it`, {
+        hint: `snapshot to see why; press Enter yourself to send it again (the same turn ${turnId}), or clear ${root}.input`,
+        details: { turn: tracked ? core.outline.turns!.info(tracked) : turn, input },
+      });
     }
   }
   const ended = await wait({ turn: turnId, mode: "any", timeoutMs: left() }, `turn ${turnId} to end or need you`);
