@@ -7,7 +7,8 @@ import { deviceControlToCells, deviceRectToCells, type CellGeometry } from "./ce
 
 /** A run of text as the screen will show it: from (row, col), its first characters (Carbonyl
  * writes a run's characters one per cell from its origin, and the next run may overwrite its tail). */
-export type TextRun = { row: number; col: number; text: string };
+/** `text`: the first RUN_PREFIX characters, what screens are compared on; `whole`: all of it. */
+export type TextRun = { row: number; col: number; text: string; whole?: string };
 
 export type PageLayout = {
   /** Each laid-out element's box on the screen (null: laid out, but not in the viewport). */
@@ -71,13 +72,27 @@ export function pageLayout(snapshot: DomSnapshot, geometry: CellGeometry): PageL
     const lead = chars.findIndex((c) => c.trim() !== "");
     const shown = chars.join("").trim();
     if (lead === -1 || shown.length < 2 || !/\p{L}|\p{N}/u.test(shown)) continue;
-    text.push({ row: run.row, col: run.col + lead, text: [...shown].slice(0, RUN_PREFIX).join("") });
+    text.push({ row: run.row, col: run.col + lead, text: [...shown].slice(0, RUN_PREFIX).join(""), whole: shown });
   }
   return { boxes, controls, text, scroll };
 }
 
 /** How many of `runs` the screen's `lines` show where Carbonyl draws them (a row either side,
  * two columns either side: its rounding differs from the layout's). */
+/** How many of `runs` the screen shows the end of too (its last RUN_PREFIX characters, on its
+ * row or one off): an input that changed a run past its start changed that end. A run whose end
+ * another run of the page (`all`) draws over counts as shown: its end is not on any screen. */
+export function runEndsShown(runs: TextRun[], lines: string[], all: TextRun[]): number {
+  let shown = 0;
+  for (const run of runs) {
+    const whole = [...(run.whole ?? run.text)];
+    const coveredAt = all.some((other) => other !== run && other.row === run.row && other.col > run.col && other.col < run.col + whole.length);
+    const end = whole.slice(-RUN_PREFIX).join("");
+    if (coveredAt || [run.row, run.row - 1, run.row + 1].some((row) => lines[row]?.includes(end))) shown++;
+  }
+  return shown;
+}
+
 export function runsShown(runs: TextRun[], lines: string[]): number {
   let shown = 0;
   for (const run of runs) {

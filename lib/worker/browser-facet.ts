@@ -12,7 +12,7 @@ import type { MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
 import { BrowserEngine } from "../browser/browser-engine.ts";
 import { cellCenter, cellGeometry, type CellGeometry, type LayoutMetrics } from "../browser/cell-geometry.ts";
-import { pageLayout, runsShown, type DomSnapshot, type PageLayout } from "../browser/page-layout.ts";
+import { pageLayout, runEndsShown, runsShown, type DomSnapshot, type PageLayout } from "../browser/page-layout.ts";
 import { axOutline, parseAxRef, type AxNode } from "../browser/ax-outline.ts";
 import { keyEvents, typingSteps, type KeyEvent } from "../browser/engine-keys.ts";
 import { carbonylMouse, refuseNonAscii } from "../browser/carbonyl-input.ts";
@@ -58,7 +58,13 @@ export type NavLimits = { timeoutMs: number; settleMs?: number };
 /** Keys or text through the engine's input events; `to`: a node to focus first (an engine ref or a cell's element). */
 export type BrowserKeys = { keys?: string[]; text?: string; paste?: boolean; secret?: boolean; to?: string; revision?: number; wait?: WaitSpec };
 export type BrowserMouse = { action: "down" | "up" | "move"; row: number; col: number; button: "left" | "middle" | "right"; modifiers: BrowserModifier[] };
-type InputMarks = { begun: number; commits: number; stops: number };
+/** Where the engine stood before an input: its navigation counters, and the page's visible text
+ * runs (to tell which text the input changed). */
+type InputMarks = { begun: number; commits: number; stops: number; runs: Set<string> };
+/** How long an input's answer waits for the text it changed to be drawn (past it, the answer
+ * goes: a page animating its text must not hold every key). */
+const INPUT_DRAWN_MS = 2500;
+const runKey = (run: { row: number; col: number; text: string; whole?: string }) => `${run.row}:${run.col}:${run.whole ?? run.text}`;
 /** After input that began a navigation: how long it may take to commit, and to load and draw. */
 const INPUT_COMMIT_MS = 10_000;
 const INPUT_LOAD_MS = 30_000;
@@ -602,7 +608,7 @@ export class BrowserFacet implements Facet {
           else for (const event of step.keys) await engine.call("Input.dispatchKeyEvent", event as KeyEvent);
         }
       });
-      const before = this.#marks(engine);
+      const before = await this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label, recorded: params.keys ? "" : shown }, target);
       return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
     });
@@ -626,15 +632,31 @@ export class BrowserFacet implements Facet {
     if (key !== "Enter" && key !== "Escape") throw this.#dialogOpen(`press ${params.keys.join(" ")}`);
     const accept = key === "Enter";
     const promptText = accept && dialog.type === "prompt" ? this.#promptText ?? "" : undefined;
-    const before = this.#marks(engine);
+    const before = await this.#marks(engine);
     const reply = await this.#core.actVia(() => engine.answerDialog(accept, promptText, performance.now() + INPUT_COMMIT_MS), params.wait, { label: `press ${key} (${accept ? "accept" : "dismiss"} the ${dialog.type})`, recorded: "" });
     this.#promptText = null;
     // A confirm's answer may navigate (a form sent, a link followed): followed like other input.
     return { ...reply, ok: true as const, dialog: { ...shown, state: accept ? "accepted" as const : "dismissed" as const }, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
   }
 
-  #marks(engine: BrowserEngine): InputMarks {
-    return { begun: engine.navigationsBegun, commits: engine.commits, stops: engine.loadingStops };
+  async #marks(engine: BrowserEngine): Promise<InputMarks> {
+    const marks = { begun: engine.navigationsBegun, commits: engine.commits, stops: engine.loadingStops };
+    const runs = await this.#layout(engine).then(({ layout }) => layout.text, () => []);
+    return { ...marks, runs: new Set(runs.map(runKey)) };
+  }
+
+  /** The text the input changed on the page (visible runs the engine has now and had not before)
+   * is on the screen — the input's effect, seen — or INPUT_DRAWN_MS passed. */
+  async #changedTextDrawn(engine: BrowserEngine, before: InputMarks, signal?: AbortSignal): Promise<void> {
+    const { layout } = await this.#layout(engine);
+    const fresh = layout.text.filter((run) => !before.runs.has(runKey(run))).slice(0, RUNS_COMPARED);
+    if (fresh.length === 0) return;
+    const need = Math.max(1, Math.ceil(fresh.length * DRAWN_SHARE));
+    const shown = () => {
+      const lines = this.#lines();
+      return runsShown(fresh, lines) >= need && runEndsShown(fresh, lines, layout.text) >= need;
+    };
+    await this.#untilScreen(shown, performance.now() + INPUT_DRAWN_MS, signal);
   }
 
   /**
@@ -649,7 +671,10 @@ export class BrowserFacet implements Facet {
     if (opened()) return opened()!;
     await this.#frame(engine);
     if (opened()) return opened()!;
-    if (engine.navigationsBegun === before.begun && engine.commits === before.commits) return {};
+    if (engine.navigationsBegun === before.begun && engine.commits === before.commits) {
+      await this.#changedTextDrawn(engine, before, signal);
+      return {};
+    }
     const started = performance.now();
     const outcome = await engine.until(() => (engine.commits > before.commits ? "committed" : engine.loadingStops > before.stops ? "stopped" : undefined), started + INPUT_COMMIT_MS, "the page's navigation", signal)
       .catch((error: unknown) => { if (asName(error) === "timeout") return "pending" as const; throw error; });
@@ -743,7 +768,7 @@ export class BrowserFacet implements Facet {
         await engine.call("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button, buttons: BUTTON_BITS[button], clickCount: 1, modifiers });
         await engine.call("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button, buttons: 0, clickCount: 1, modifiers });
       });
-      const before = this.#marks(engine);
+      const before = await this.#marks(engine);
       const reply = await this.#core.actVia(send, params.wait, { label: `click ${where}${params.modifiers?.length ? ` with ${params.modifiers.join("+")}` : ""}`, recorded: "" }, target);
       return { ...reply, ok: true as const, ...(await this.#afterInput(engine, before, signal)), revisionAfter: Math.max(reply.revisionAfter, this.#core.screen.revision) };
     });
@@ -784,8 +809,14 @@ export class BrowserFacet implements Facet {
       const buttons = params.action === "down" ? this.#held | bit : params.action === "up" ? this.#held & ~bit : this.#held;
       const button = params.action === "move" ? heldButton(this.#held) : params.button;
       const send = opening(engine, () => engine.call("Input.dispatchMouseEvent", { type, x, y, button, buttons, modifiers, clickCount: params.action === "move" ? 0 : 1 }));
+      const before = await this.#marks(engine);
       const reply = await this.#core.actVia(send, undefined, { label, recorded: "" });
       this.#held = buttons;
+      // What the page drew in answer (a handler's text) is on the screen when this answers.
+      if (engine.dialog === null) {
+        await this.#frame(engine);
+        await this.#changedTextDrawn(engine, before);
+      }
       return { held: this.#held !== 0, revision: reply.revisionAfter };
     });
   }

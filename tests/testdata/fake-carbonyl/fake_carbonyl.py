@@ -9,6 +9,8 @@
 #   http://wedges/   on its first resize it deadlocks as Carbonyl now and then does: no frame, and
 #                    its engine answers nothing any more; once only (a FAKE_CARBONYL_WEDGED file
 #                    marks it), so the browser started again after it behaves (as "redraws")
+#   http://draws-late/  text typed through the engine is on the page at once (the DOM snapshot
+#                    has "typed: …"), and on the screen 400 ms later (Carbonyl drawing a frame late)
 #   http://blanks/   Carbonyl's screen stall: from its first reload on, every frame (a resize's
 #                    too) is pixels without the text, while the engine has the page; once only
 #                    (a FAKE_CARBONYL_BLANKED file marks it), so a browser started again draws
@@ -99,6 +101,25 @@ DOM_SNAPSHOT = {
     }],
 }
 
+typed = {"text": ""}  # http://draws-late/: what the page got, shown below the page's text
+
+def snapshot():
+    if not typed["text"]:
+        return DOM_SNAPSHOT
+    line = f"typed: {typed['text']}"
+    doc = DOM_SNAPSHOT["documents"][0]
+    box = [4, 28, len(line) * 2, 4]  # screen row 8 (1-based 9), col 2
+    return {"strings": DOM_SNAPSHOT["strings"] + [line], "documents": [{
+        "nodes": {"backendNodeId": [1, 2, 3]},
+        "layout": {"nodeIndex": [0, 1, 2], "bounds": doc["layout"]["bounds"] + [box], "text": [0, 1, 2]},
+        "textBoxes": {"layoutIndex": [0, 1, 2], "bounds": doc["textBoxes"]["bounds"] + [box], "start": [0, 0, 0], "length": [14, 12, len(line)]},
+        "scrollOffsetX": 0, "scrollOffsetY": 0,
+    }]}
+
+def draw_typed():
+    out.write(f"\x1b[9;3H\x1b[38;5;16mtyped: {typed['text']}")
+    out.flush()
+
 def answer(method, params):
     if method == "Target.getTargets":
         return {"targetInfos": [{"targetId": "PAGE", "type": "page", "url": url, "title": "Fake page"}]}
@@ -111,7 +132,7 @@ def answer(method, params):
     if method == "Page.getLayoutMetrics":
         return layout_metrics()
     if method == "DOMSnapshot.captureSnapshot":
-        return DOM_SNAPSHOT
+        return snapshot()
     if method == "Page.getNavigationHistory":
         return {"currentIndex": 0, "entries": [{"id": 1, "url": url, "title": page["title"]}]}
     if method == "Accessibility.getFullAXTree":
@@ -165,6 +186,10 @@ def handle(message):
     if "sessionId" in message and method not in BROWSER_SIDE and (page["dialog"] or page["crashed"]):
         held.append(message)
         return
+    got = params.get("text", "") if method == "Input.insertText" or (method == "Input.dispatchKeyEvent" and params.get("type") == "keyDown") else ""
+    if mode == "draws-late" and got and got != "\r":
+        typed["text"] += got
+        threading.Timer(0.4, draw_typed).start()
     enter = method == "Input.dispatchKeyEvent" and params.get("key") == "Enter" and params.get("type") == "keyDown"
     if enter and DIALOG:
         page["dialog"] = DIALOG

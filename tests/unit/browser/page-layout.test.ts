@@ -2,7 +2,7 @@
 // and text runs from a DOM snapshot (shape as Chromium 111 answers), and "does the screen show it".
 import { expect, test } from "bun:test";
 import { cellCenter, cellGeometry, deviceControlToCells, deviceRectToCells } from "../../../lib/browser/cell-geometry.ts";
-import { pageLayout, runsShown, type DomSnapshot } from "../../../lib/browser/page-layout.ts";
+import { pageLayout, runEndsShown, runsShown, type DomSnapshot } from "../../../lib/browser/page-layout.ts";
 
 // Measured on Carbonyl 0.0.3 at 140x45: 281x177 device pixels, 739.47x465.79 CSS pixels.
 const geometry = cellGeometry({ visualViewport: { clientWidth: 281, clientHeight: 177 }, cssVisualViewport: { clientWidth: 739.4736938476562, clientHeight: 465.7894592285156 } }, 140, 45);
@@ -36,7 +36,9 @@ const snapshot: DomSnapshot = {
 
 test("text runs: where Carbonyl writes them, as many characters as fit their width (the next run overwrites the rest)", () => {
   const { text, boxes } = pageLayout(snapshot, geometry);
-  expect(text).toEqual([
+  // `whole` is all a run shows (an input's change past the compared start is found by it).
+  expect(text.map((run) => run.whole)).toEqual(["Tiny News", "Terminals are the new browsers", "128 points |", "12 comments"]);
+  expect(text.map(({ whole: _whole, ...run }) => run)).toEqual([
     { row: 3, col: 1, text: "Tiny News" },
     { row: 6, col: 9, text: "Terminals ar" }, // compared: the first 12 characters
     { row: 7, col: 9, text: "128 points |" },
@@ -60,4 +62,14 @@ test("runsShown: a run counts where Carbonyl draws it, a row or two columns eith
   expect(runsShown(runs, old)).toBe(0);
   const shifted = ["[bar]", "", "", "", "   Tiny News"]; // a row down, two columns right
   expect(runsShown(runs.slice(0, 1), shifted)).toBe(1);
+});
+
+test("runEndsShown: a run's end past the compared start must be on the screen too, unless another run draws over it", () => {
+  const runs = [{ row: 8, col: 2, text: "typed: hello", whole: "typed: hello there" }];
+  expect(runsShown(runs, Array(8).fill("").concat(["  typed: hello"]))).toBe(1); // the start alone cannot tell
+  expect(runEndsShown(runs, Array(8).fill("").concat(["  typed: hello"]), runs)).toBe(0);
+  expect(runEndsShown(runs, Array(8).fill("").concat(["  typed: hello there"]), runs)).toBe(1);
+  // A later run on the row starts inside this one: Carbonyl draws it over this one's end.
+  const covered = [...runs, { row: 8, col: 10, text: "[x]", whole: "[x]" }];
+  expect(runEndsShown(runs, Array(8).fill("").concat(["  typed: h[x]"]), covered)).toBe(1);
 });
