@@ -349,3 +349,15 @@ focus_item = ${rule}
   expect(await focused('{ bg = "red" }', "  \x1b[41m<Yes>\x1b[0m   <No>")).toEqual([["<Yes>", ["regions.0.focus_item"]]]);
   expect(problems(source('"always"'))).toContain("focus_item");
 });
+
+test("focus_root = true: the root node is focused whatever the screen shows, and cites the rule", async () => {
+  const root = async (source: string) => {
+    screen = new Screen({ cols: 20, rows: 3, scrollback: 0 });
+    await screen.write("help page\r\npress q");
+    const node = assignRefs(manifestOutline(loadManifest(source, "app.toml"), screen.grid()))[0]!;
+    return [node.ref, node.focused ?? false, node.evidence?.map((e) => ("rule" in e ? e.rule : e.source))];
+  };
+  expect(await root('name = "app"\nfocus_root = true\n')).toEqual(["@app", true, ["detect", "focus_root"]]);
+  expect(await root('name = "app"\n')).toEqual(["@app", false, ["detect"]]);
+  expect(problems('name = "app"\nfocus_root = "yes"\n')).toContain("my.toml:2: focus_root:");
+});
