@@ -126,7 +126,12 @@ test("detection: argv0 or the foreground process, exclusions, screen regex, conf
   expect(pick(["bash"], ["vim", "notes.txt"], "~", true)).toBe("vim");
   expect(pick(["bash"])).toBe("shell");
   expect(pick(["python3"], null, "Python 3.11\n>>> ")).toBe("python");
-  expect(pick(["python3", "script.py"], null, "running")).toBe(null);
+  // A script is no REPL (no >>> prompt): a line program of its own, unless it shows the prompt
+  // (-i) or runs a module (-m pdb, -m http.server).
+  expect(pick(["python3", "script.py"], null, "running")).toBe("python-script");
+  expect(pick(["python3", "-i", "script.py"], null, "done\n>>> ")).toBe("python");
+  expect(pick(["python3", "-m", "http.server"], null, "Serving HTTP")).toBe(null);
+  expect(pick(["python3", "-m", "pdb", "script.py"], null, "> script.py(1)")).toBe(null);
   expect(pick(["git", "log"])).toBe("git");
   expect(pick(["git", "status"])).toBe(null);
   expect(pick(["nothing-known"])).toBe(null);
