@@ -10,6 +10,7 @@ import htop from "../../adapters/htop.toml" with { type: "text" };
 import less from "../../adapters/less.toml" with { type: "text" };
 import man from "../../adapters/man.toml" with { type: "text" };
 import python from "../../adapters/python.toml" with { type: "text" };
+import pythonScript from "../../adapters/python-script.toml" with { type: "text" };
 import ncdu from "../../adapters/ncdu.toml" with { type: "text" };
 import tig from "../../adapters/tig.toml" with { type: "text" };
 import fzf from "../../adapters/fzf.toml" with { type: "text" };
@@ -38,6 +39,7 @@ export const BUILTIN_MANIFESTS: { file: string; source: string }[] = [
   { file: "adapters/less.toml", source: less },
   { file: "adapters/man.toml", source: man },
   { file: "adapters/python.toml", source: python },
+  { file: "adapters/python-script.toml", source: pythonScript },
   { file: "adapters/ncdu.toml", source: ncdu },
   { file: "adapters/tig.toml", source: tig },
   { file: "adapters/fzf.toml", source: fzf },

@@ -101,6 +101,8 @@ export type CompiledManifest = {
   };
   /** Split panes' durable name (@root.NAME.N), or null. */
   panes: string | null;
+  /** The root node (@root) is focused: the program reads every key (focus_root). */
+  focusRoot: boolean;
   windows: CompiledWindows | null;
   regions: CompiledRegion[];
   values: CompiledValue[];
@@ -213,6 +215,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
       confidence: data.detect.confidence,
     },
     panes: data.panes ?? null,
+    focusRoot: data.focus_root,
     windows: data.windows ? {
       status: data.windows.status.map((attrs) => predicate(attrs) ?? {}),
       current: predicate(data.windows.current) ?? {},

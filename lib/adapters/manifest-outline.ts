@@ -378,6 +378,8 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   const rest = manifest.generic ? genericOutline(grid, observed) : unclaimedOutline(grid, claimed, observed);
   if (manifest.panes) rest.filter((node) => node.role === "pane").forEach((pane, i) => { (pane as DraftNode).ref = `@${manifest.root}.${manifest.panes}.${i}`; });
   const children = rest.length === 0 ? regions : [...regions, ...rest].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-  return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: { row: 0, col: 0, rows: grid.rows, cols: grid.cols },
-    evidence: [evidence("detect", { row: 0, col: 0, rows: grid.rows, cols: grid.cols })], children }];
+  const whole = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
+  return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: whole,
+    ...(manifest.focusRoot ? { focused: true } : {}),
+    evidence: [evidence("detect", whole), ...(manifest.focusRoot ? [evidence("focus_root", whole)] : [])], children }];
 }

@@ -150,6 +150,9 @@ export const Manifest = v.strictObject({
   ),
   /** Split panes found by the generic rules get durable refs @root.NAME.0, .1, … in reading order. */
   panes: v.optional(Ident),
+  /** The program owns the whole terminal and reads every key itself (no panes of other
+   * programs): its root node (@root) is focused whatever it shows. */
+  focus_root: v.optional(v.boolean(), false),
   windows: v.optional(Windows),
   regions: v.optional(v.array(Region), []),
   values: v.optional(

@@ -67,11 +67,11 @@ test("every semantic fact the outline states in the corpus carries its evidence"
   expect(states.flatMap((s) => s.unevidenced.map((u) => `${s.cast} ${s.marker}: ${u}`))).toEqual([]);
 });
 
-// Overall recall (every label kind together, the table's **all** row) was 238/312 = 76.3% on
+// Overall recall (every label kind together, the table's **all** row) was 250/312 = 80.1% on
 // 2026-11-28, after manifests for the untuned programs (line programs, nano, mc, dialog,
-// whiptail, fzf, tig, ncdu). The floor sits just below it, so losing two labels fails; raise it
-// when recall rises.
-const RECALL_FLOOR = 0.76;
+// whiptail, fzf, tig, ncdu, Python scripts) and focus_root (top). The floor sits just below it,
+// so losing one label fails; raise it when recall rises.
+const RECALL_FLOOR = 0.8;
 test(`overall recall stays at or above ${RECALL_FLOOR * 100}%`, () => {
   expect(overall.found / overall.labelled).toBeGreaterThanOrEqual(RECALL_FLOOR);
 });

@@ -126,7 +126,12 @@ test("detection: argv0 or the foreground process, exclusions, screen regex, conf
   expect(pick(["bash"], ["vim", "notes.txt"], "~", true)).toBe("vim");
   expect(pick(["bash"])).toBe("shell");
   expect(pick(["python3"], null, "Python 3.11\n>>> ")).toBe("python");
-  expect(pick(["python3", "script.py"], null, "running")).toBe(null);
+  // A script is no REPL (no >>> prompt): a line program of its own, unless it shows the prompt
+  // (-i) or runs a module (-m pdb, -m http.server).
+  expect(pick(["python3", "script.py"], null, "running")).toBe("python-script");
+  expect(pick(["python3", "-i", "script.py"], null, "done\n>>> ")).toBe("python");
+  expect(pick(["python3", "-m", "http.server"], null, "Serving HTTP")).toBe(null);
+  expect(pick(["python3", "-m", "pdb", "script.py"], null, "> script.py(1)")).toBe(null);
   expect(pick(["git", "log"])).toBe("git");
   expect(pick(["git", "status"])).toBe(null);
   expect(pick(["nothing-known"])).toBe(null);
@@ -348,4 +353,16 @@ focus_item = ${rule}
   expect(await focused('"cursor"', "  <Yes>   <No>\x1b[2;1H")).toEqual([]);
   expect(await focused('{ bg = "red" }', "  \x1b[41m<Yes>\x1b[0m   <No>")).toEqual([["<Yes>", ["regions.0.focus_item"]]]);
   expect(problems(source('"always"'))).toContain("focus_item");
+});
+
+test("focus_root = true: the root node is focused whatever the screen shows, and cites the rule", async () => {
+  const root = async (source: string) => {
+    screen = new Screen({ cols: 20, rows: 3, scrollback: 0 });
+    await screen.write("help page\r\npress q");
+    const node = assignRefs(manifestOutline(loadManifest(source, "app.toml"), screen.grid()))[0]!;
+    return [node.ref, node.focused ?? false, node.evidence?.map((e) => ("rule" in e ? e.rule : e.source))];
+  };
+  expect(await root('name = "app"\nfocus_root = true\n')).toEqual(["@app", true, ["detect", "focus_root"]]);
+  expect(await root('name = "app"\n')).toEqual(["@app", false, ["detect"]]);
+  expect(problems('name = "app"\nfocus_root = "yes"\n')).toContain("my.toml:2: focus_root:");
 });
