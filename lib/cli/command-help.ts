@@ -6,6 +6,21 @@ import type { FlagSpec } from "./flags.ts";
 
 export type HelpEntry = { name: string; summary: string; usage: string; flags: FlagSpec[]; method?: string };
 
+/** A command's help as declared: its usage line is made from its flags unless it says one
+ * (exclusive or required flags, two forms): `globals` are the global flags it reads, `words`
+ * what follows the flags. */
+type Declared = Omit<HelpEntry, "usage"> & { usage?: string; globals?: ("--session" | "--ns")[]; words?: string };
+
+/** `name [--session NAME] [--flag VALUE]... WORDS`; a flag with choices shows them (a|b|c). */
+export function usageFrom(name: string, flags: FlagSpec[], globals: readonly string[] = [], words = ""): string {
+  const flagWords = flags.map((flag) => `[${flag.name}${flag.type === "bool" ? "" : ` ${flag.choices?.join("|") ?? flag.value}`}]`);
+  return [name, ...globals.map((flag) => `[${flag} NAME]`), ...flagWords, ...(words ? [words] : [])].join(" ");
+}
+
+function declared({ globals, words, usage, ...entry }: Declared): HelpEntry {
+  return { ...entry, usage: usage ?? usageFrom(entry.name, entry.flags, globals, words) };
+}
+
 /** The event types `events --types` takes. */
 export const EVENT_TYPES = ["screen", "title", "bell", "exit", "resize", "lease"];
 
@@ -15,30 +30,30 @@ export const ASK_VIAS = ["claude", "codex", "pi", "opencode", "gemini"] as const
 /** Every desktop.* method but create takes `desktop`; the flag sets it as given. */
 export const DESKTOP_FLAG: FlagSpec = { name: "--desktop", aliases: ["-d"], type: "string", value: "ID", description: "the desktop (default: the only one)", param: "desktop" };
 
-export const EVENTS_HELP: HelpEntry = {
+export const EVENTS_HELP: HelpEntry = declared({
   name: "events",
   summary: "stream events (screen, title, bell, exit, resize, lease) as JSON lines until --count or Ctrl-C",
-  usage: "events [--session NAME] [--types LIST] [--debounce MS] [--count N]",
+  globals: ["--session"],
   flags: [
     { name: "--types", type: "string", value: "LIST", description: `comma-separated, of ${EVENT_TYPES.join(",")} (default: all)` },
     { name: "--debounce", type: "int", value: "MS", description: "at most one screen event per session per MS ms (the latest)" },
     { name: "--count", type: "int", value: "N", description: "exit after N events" },
   ],
-};
+});
 
-export const BATCH_HELP: HelpEntry = {
+export const BATCH_HELP: HelpEntry = declared({
   name: "batch",
   summary: "run commands from stdin (one per line, or a JSON array) over one connection; one JSON result per line",
-  usage: "batch [--bail] < COMMANDS",
+  words: "< COMMANDS",
   flags: [{ name: "--bail", type: "bool", description: "stop at the first command that fails" }],
-};
+});
 
-export const CASTS_HELP: HelpEntry = {
+export const CASTS_HELP: HelpEntry = declared({
   name: "casts",
   summary: "list the recordings (asciicast v3) of this namespace, newest first",
-  usage: "casts [--session NAME]",
+  globals: ["--session"],
   flags: [],
-};
+});
 
 export const RUN_HELP: HelpEntry = {
   name: "run",
@@ -51,15 +66,15 @@ export const RUN_HELP: HelpEntry = {
   ],
 };
 
-export const ASK_HELP: HelpEntry = {
+export const ASK_HELP: HelpEntry = declared({
   name: "ask",
   summary: "one answer from an AI coding CLI's non-interactive mode (claude -p, codex exec, pi -p, opencode run, gemini -p), as `run` does it",
-  usage: "ask [--via claude|codex|pi|opencode|gemini] [--timeout MS] PROMPT [-- CLI-ARGS...]",
+  words: "PROMPT [-- CLI-ARGS...]",
   flags: [
     { name: "--via", type: "string", value: "CLI", description: "which CLI answers (default: the first of claude, codex, pi, opencode, gemini on PATH)", choices: [...ASK_VIAS] },
     { name: "--timeout", type: "int", value: "MS", description: "kill the CLI after MS (exit 124; default 300000, 0: no limit)" },
   ],
-};
+});
 
 export const REPLAY_VERB: HelpEntry = {
   name: "replay",
@@ -103,15 +118,15 @@ export const ADAPTER_TEST_VERB: HelpEntry = {
   ],
 };
 
-export const MCP_HELP: HelpEntry = {
+export const MCP_HELP: HelpEntry = declared({
   name: "mcp",
   summary: "serve the methods as MCP tools on stdio (for agents); shares the daemon with the CLI",
-  usage: "mcp [--ns NAME] [--tools PROFILES] [--output-schemas]",
+  globals: ["--ns"],
   flags: [
     { name: "--tools", type: "string", value: "PROFILES", default: "core,shell", description: "the tool profiles to serve, comma-separated: core, shell, browser, ai (turn, for AI coding CLIs), desktop, admin (daemon_stop and the like), interactive-pty (the document's names), or all (default: $TUIWRIGHT_MCP_TOOLS or core,shell)" },
     { name: "--output-schemas", type: "bool", description: "give every tool its outputSchema (results are structured either way; the schemas cost a model tokens, so only interactive-pty's are on by default)" },
   ],
-};
+});
 
 export const SERVE_HELP: HelpEntry = {
   name: "serve",
@@ -127,67 +142,61 @@ export const SERVE_HELP: HelpEntry = {
   ],
 };
 
-export const AGENT_CONTEXT_HELP: HelpEntry = {
+export const AGENT_CONTEXT_HELP: HelpEntry = declared({
   name: "agent-context",
   summary: "print versioned JSON describing every verb, flag, method, exit code and error (for agents)",
-  usage: "agent-context",
   flags: [],
-};
+});
 
-export const SKILL_HELP: HelpEntry = {
+export const SKILL_HELP: HelpEntry = declared({
   name: "skill",
   summary: "print SKILL.md: how an agent drives a terminal program with tuiwright in few tokens; --install DIR puts it in a skills directory",
-  usage: "skill [--install DIR]",
   flags: [{ name: "--install", type: "string", value: "DIR", description: "write DIR/tuiwright/SKILL.md (an Agent Skills directory, e.g. ~/.claude/skills) instead of printing" }],
-};
+});
 
-export const NEW_APP_VERB: HelpEntry = {
+export const NEW_APP_VERB: HelpEntry = declared({
   name: "desktop new-app",
   summary: "write a minimal working HTML5 app (aoapp.json, a view with a list and operations) into a new directory",
-  usage: "desktop new-app DIR",
+  words: "DIR",
   flags: [],
-};
+});
 
-export const INSPECT_VERB: HelpEntry = {
+export const INSPECT_VERB: HelpEntry = declared({
   name: "desktop inspect",
   summary: "the AOTUI Inspector: a terminal UI with the desktop's live Markdown and its signal/command log (: runs a command)",
-  usage: "desktop inspect [--desktop ID]",
   flags: [DESKTOP_FLAG],
-};
+});
 
-export const COMPLETION_HELP: HelpEntry = {
+export const COMPLETION_HELP: HelpEntry = declared({
   name: "completion",
   summary: "print a shell completion script: source <(tuiwright completion bash); zsh; tuiwright completion fish | source",
-  usage: "completion bash|zsh|fish",
+  words: "bash|zsh|fish",
   flags: [],
-};
+});
 
-export const MAN_HELP: HelpEntry = {
+export const MAN_HELP: HelpEntry = declared({
   name: "man",
   summary: "print the tuiwright(1) manual page (roff): tuiwright man > ~/.local/share/man/man1/tuiwright.1",
-  usage: "man",
   flags: [],
-};
+});
 
-export const GC_HELP: HelpEntry = {
+export const GC_HELP: HelpEntry = declared({
   name: "gc",
   summary: "delete old recordings, shell transcripts and rc directories of this namespace (the retention policy; the daemon applies it at start), and the token files of serve --http servers that are gone",
-  usage: "gc [--keep N] [--keep-days D] [--dry-run]",
   flags: [
     { name: "--keep", type: "int", value: "N", description: "keep the newest N of each kind (0: no limit; default: config, $TUIWRIGHT_KEEP or 1000)" },
     { name: "--keep-days", type: "int", value: "D", description: "delete what is older than D days (0: no limit; default: config, $TUIWRIGHT_KEEP_DAYS or 30)" },
     { name: "--dry-run", type: "bool", description: "list what would be deleted; delete nothing" },
   ],
-};
+});
 
-export const DOCTOR_HELP: HelpEntry = {
+export const DOCTOR_HELP: HelpEntry = declared({
   name: "doctor",
   summary: "check the socket directory, daemon, versions, state directory, shells, Carbonyl, manifests and config; each problem with its fix (exit 1 if any)",
-  usage: "doctor [--browser]",
   flags: [
     { name: "--browser", type: "bool", description: "you want browser sessions: a missing or unusable Carbonyl is a problem (exit 1), not a warning" },
   ],
-};
+});
 
 export const CAST_CONVERT_VERB: HelpEntry = {
   name: "cast convert",
@@ -198,14 +207,14 @@ export const CAST_CONVERT_VERB: HelpEntry = {
   ],
 };
 
-export const ATTACH_HELP: HelpEntry = {
+export const ATTACH_HELP: HelpEntry = declared({
   name: "attach",
   summary: "watch a session live in this terminal (read-only; --write takes the write lease and forwards your keys); Ctrl-] detaches",
-  usage: "attach [--session NAME] [--write]",
+  globals: ["--session"],
   flags: [
     { name: "--write", type: "bool", description: "take the session's write lease and send what you type to it (others are refused until you detach)" },
   ],
-};
+});
 
 /** In the order `help` lists them (after the verbs). */
 export const COMMAND_HELP: HelpEntry[] = [

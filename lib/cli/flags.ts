@@ -25,7 +25,8 @@ export type ParsedArgs = { flags: Map<string, string | number | boolean | string
 /** Global flags (taken out before a verb's flags are parsed), for "did you mean". */
 const GLOBAL_FLAG_NAMES = ["--ns", "--session", "--lease", "--json", "--plain", "--help", "--version"];
 
-function usage(message: string, verb: string): TuiwrightError {
+/** A usage error (exit 64) that points at the verb's help. */
+export function usage(message: string, verb: string): TuiwrightError {
   return new TuiwrightError("usage", message, { hint: `run \`tuiwright help ${verb}\` for the flags` });
 }
 

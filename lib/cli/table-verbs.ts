@@ -6,9 +6,13 @@ import { resolve as resolvePath } from "node:path";
 import { paramFactsOf, TABLE_VERBS, TAKES_SESSION, type TableVerb } from "../protocol/generated/method-facts.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName } from "../protocol/methods.ts";
-import { paramFlag } from "./param-flags.ts";
+import type { FlagSpec, ParsedArgs } from "./flags.ts";
+import { aimFlags, WAIT_FLAGS, waitSpec } from "./flag-groups.ts";
+import { docFlag, paramFlag } from "./param-flags.ts";
+import { VERB_HOOKS } from "./verb-hooks.ts";
 import { readWordFile } from "./read-word-file.ts";
-import type { ClientEnv, Verb } from "./verbs.ts";
+import type { ClientEnv } from "./spawn-params.ts";
+import type { Verb } from "./verbs.ts";
 
 const wordName = (param: string) => param.replace(/(\?|\.\.\.)$/, "");
 /** The last word may take all the words left (`apps...`). */
@@ -60,23 +64,63 @@ function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
   };
 }
 
-export function tableVerb(entry: TableVerb): Verb {
-  const flags = entry.flags.map(([param, names]) => {
+/** The row's flags in help's order: param flags, the flag groups it names, the CLI's own. */
+function flagsOf(entry: TableVerb): FlagSpec[] {
+  return entry.flags.flatMap(([key, flag]): FlagSpec[] => {
+    if (key === "@wait") return WAIT_FLAGS;
+    if (key === "@aim") return aimFlags(entry.method);
+    if (typeof flag === "object" && "type" in flag) return [{ name: key, ...flag }]; // "--name": the CLI's own
+    const { names, value, description, built } = typeof flag === "string" ? { names: flag } : flag;
     const [name, ...aliases] = names.split("|");
-    return paramFlag(entry.method, param, name!, aliases.length > 0 ? { aliases } : {});
+    const extra = { ...(aliases.length > 0 ? { aliases } : {}), ...(value ? { value } : {}), ...(description ? { description } : {}) };
+    return [built ? docFlag(entry.method, key, name!, extra) : paramFlag(entry.method, key, name!, extra)];
   });
-  const required = entry.words.filter((word) => !word.endsWith("?") && !isList(word)).length;
-  const params = builtParams(entry, flags);
+}
+
+/** The params the CLI sends when their flags are absent (a row flag's `fill`). */
+function filled(entry: TableVerb, args: ParsedArgs): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, flag] of entry.flags) {
+    if (typeof flag !== "object" || !("fill" in flag) || flag.fill === undefined) continue;
+    if (!args.flags.has(flag.names.split("|")[0]!)) params[key] = flag.fill;
+  }
+  return params;
+}
+
+/** The verb's own params: the files and list words, the "@wait" group's `wait`, the fills, then its hook's. */
+function paramsOf(entry: TableVerb, flags: FlagSpec[]): Verb["params"] {
+  const built = builtParams(entry, flags);
+  const wait = entry.flags.some(([key]) => key === "@wait") && paramFactsOf(entry.method)?.wait !== undefined;
+  const fills = entry.flags.some(([, flag]) => typeof flag === "object" && "fill" in flag);
+  const hook = VERB_HOOKS[entry.verb]?.params;
+  if (!built && !wait && !fills && !hook) return undefined;
+  return (args, client) => {
+    const spec = wait ? waitSpec(args, entry.verb) : undefined;
+    return { ...built?.(args, client), ...(fills ? filled(entry, args) : {}), ...hook?.(args, client), ...(spec ? { wait: spec } : {}) };
+  };
+}
+
+const arityOf = (entry: TableVerb): [number, number] => {
+  if (entry.arity) return [entry.arity[0], entry.arity[1] === "many" ? Infinity : entry.arity[1]];
+  return [entry.words.filter((word) => !word.endsWith("?") && !isList(word)).length, entry.words.some(isList) ? Infinity : entry.words.length];
+};
+
+export function tableVerb(entry: TableVerb): Verb {
+  const flags = flagsOf(entry);
+  const params = paramsOf(entry, flags);
+  const { params: _, ...hooks } = VERB_HOOKS[entry.verb] ?? {};
   return {
     name: entry.verb,
     summary: entry.summary,
-    get usage() { return usageOf(entry, flags); },
+    get usage() { return entry.usage ?? usageOf(entry, flags); },
     method: entry.method as MethodName,
     ...(entry.autoStart ? { autoStart: true } : {}),
-    positionals: [required, entry.words.some(isList) ? Infinity : entry.words.length],
+    positionals: arityOf(entry),
+    ...(entry.rest ? { wantsRest: true } : {}),
     positionalParams: entry.words.filter((word) => !isList(word)).map(wordName),
     flags,
     ...(params ? { params } : {}),
+    ...hooks,
   };
 }
 

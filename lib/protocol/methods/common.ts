@@ -13,19 +13,36 @@ export type MethodDef = {
   forward?: true;
   /** The CLI verb this method is, when params map onto flags and words one to one (generated
    * into the thin CLI's data by scripts/gen-method-facts.ts; lib/cli/table-verbs.ts builds it). */
-  cli?: CliSpec;
+  cli?: CliSpec | readonly CliSpec[];
 };
+
+/** A CLI flag in a verb's row: a param flag's names ("--desktop|-d", with its aliases), or with
+ * what it says differently from its param; `built: true` documents the param but the verb's
+ * build hook (lib/cli/verb-hooks.ts) sets it (a path made absolute, a value of another shape);
+ * `fill`: the CLI's own default, sent when the flag is absent. */
+export type CliParamFlag = string | { names: string; value?: string; description?: string; built?: true; fill?: string | number };
+/** A flag of the CLI alone (no param of its own: the verb's hooks read it). */
+export type CliOwnFlag = { type: "string" | "int" | "bool" | "list"; value?: string; description: string; default?: string | number | boolean };
 
 export type CliSpec = {
   /** The verb's words: "mark", "lease release". */
   verb: string;
   /** One line for `help`; default: the method's title. */
   summary?: string;
+  /** The usage line when the one made from the words and flags does not say it (exclusive flags, `-- ARGV`). */
+  usage?: string;
   /** The params the positional words set, in order; `?` after a name makes it optional, `...`
    * (last word only, a list param) takes all the words left, none or more. */
   words?: readonly string[];
-  /** param → flag name ("--desktop|-d": with its aliases); each flag's type, help and default are the param's. */
-  flags?: Record<string, string>;
+  /** How many words the verb takes, when its build hook reads them (default: from `words`); "many": no limit. */
+  arity?: readonly [number, number | "many"];
+  /** The verb takes `-- ARGV...`. */
+  rest?: true;
+  /** The flags, in help's order, each keyed by what it is: a param name → a param flag (its type,
+   * help and default the param's); "@wait" / "@aim" → that flag group (lib/cli/flag-groups.ts:
+   * the wait conditions, set as the `wait` param when the method has one; the aim at a target);
+   * "--name" → a flag of the CLI alone. */
+  flags?: Record<string, CliParamFlag | CliOwnFlag | "">;
   /** Params that name a file on the caller's side, set by a word or flag: "path" is resolved
    * against the caller's cwd (the daemon's is another); "json" is read by the CLI (relative to
    * its cwd) and the param is the file's JSON. */

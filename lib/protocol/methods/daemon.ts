@@ -26,7 +26,10 @@ export const DAEMON_METHODS = {
   },
   "daemon.status": {
     title: "The daemon's pid, version, socket, uptime, sessions and memory",
-    cli: { verb: "daemon status", summary: "show the daemon's pid, version, socket, uptime, sessions and memory" },
+    cli: [
+      { verb: "daemon status", summary: "show the daemon's pid, version, socket, uptime, sessions and memory" },
+      { verb: "daemon start", summary: "start the daemon if it is not running", autoStart: true }, // its status, once it runs
+    ],
     readOnly: true,
     params: v.strictObject({}),
     result: v.object({
@@ -72,6 +75,7 @@ export const DAEMON_METHODS = {
   },
   "adapter.check": {
     title: "Validate a manifest's source",
+    cli: { verb: "adapter check", summary: "validate a manifest file; errors name the line and key", usage: "adapter check FILE", arity: [1, 1], autoStart: true },
     readOnly: true,
     params: v.strictObject({ source: doc(v.string(), "the manifest's TOML text"), file: doc(v.string(), "the name used in error messages") }),
     result: v.object({ name: v.string(), root: v.string(), regions: v.array(v.string()) }),

@@ -55,6 +55,19 @@ export const DESKTOP_METHODS = {
   },
   "desktop.exec": {
     title: "Run one command: <context app_id view_id>DSL</context> (AOTUI §5)",
+    cli: {
+      verb: "desktop exec",
+      summary: "run one command on the desktop: <context …>DSL</context>, or bare DSL with --app/--view",
+      usage: "desktop exec COMMAND [--app APP] [--view VIEW] [--desktop ID] [--owner ID] [--snapshot-id T]",
+      arity: [1, 1], // COMMAND: wrapped in the <context> --app/--view name by lib/cli/verb-hooks.ts
+      flags: {
+        desktop: { names: "--desktop|-d", value: "ID", description: "the desktop (default: the only one)" },
+        "--app": { type: "string", value: "APP", description: "the app (app_N or its id) for a bare DSL command" },
+        "--view": { type: "string", value: "VIEW", description: "the view (view_NNN) for a bare DSL command" },
+        owner: { names: "--owner", value: "ID", description: "your owner id, when the desktop's input is held" },
+        snapshot_id: { names: "--snapshot-id", value: "T", description: "resolve item references in that snapshot (default: the latest)" },
+      },
+    },
     readOnly: false,
     params: v.strictObject({
       ...which,

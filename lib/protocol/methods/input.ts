@@ -11,6 +11,13 @@ export const INPUT_METHODS = {
   type: {
     forward: true,
     title: "Type text: printable characters, tab and line breaks (keys such as Ctrl-C are pressed by name; paste: true sends a bracketed paste when the program enabled it)",
+    cli: {
+      verb: "type",
+      summary: "type text: printable characters, tab and line breaks (\\r is Enter; press keys such as C-c by name); --paste sends it as a paste",
+      usage: "type [--session NAME] [--paste | --raw] [--secret] [--to TARGET] [WAIT FLAGS] TEXT",
+      words: ["text"],
+      flags: { paste: "--paste", raw: "--raw", secret: "--secret", "@aim": "", "@wait": "" },
+    },
     readOnly: false,
     params: v.strictObject({
       ...writer,
@@ -26,12 +33,27 @@ export const INPUT_METHODS = {
   press: {
     forward: true,
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
+    cli: {
+      verb: "press",
+      summary: "press keys: Enter Tab Escape Backspace Space Up Down Left Right Home End PageUp PageDown Insert Delete F1..F12, a character, with C- M- S-",
+      usage: "press [--session NAME] [--to TARGET] [WAIT FLAGS] KEY...",
+      words: ["keys..."],
+      arity: [1, "many"],
+      flags: { "@aim": "", "@wait": "" },
+    },
     readOnly: false,
     params: v.strictObject({ ...writer, keys: doc(v.pipe(v.array(v.string()), v.minLength(1, "name at least one key")), "key names: Enter, Tab, Escape, Up, F5, C-c, M-x, S-Tab, a character, or vim notation like ':wq<cr>'"), ...aimed, wait: v.optional(AfterWait) }),
     result: ActionResult,
   },
   click: {
     title: "Click a node (by ref or selector) or a cell, with the mouse protocol the program enabled",
+    cli: {
+      verb: "click",
+      summary: "click a node (@e4, @vim.mode, or a selector matching one node) or a cell ROW COL",
+      usage: "click [--session NAME] [--rev REV] [--button left|middle|right] [--modifier ctrl|alt|shift|meta]... [WAIT FLAGS] TARGET | ROW COL",
+      arity: [1, 2], // TARGET, or ROW COL: lib/cli/verb-hooks.ts
+      flags: { revision: { names: "--rev", value: "REV" }, button: { names: "--button", value: "B" }, modifiers: { names: "--modifier", value: "M" }, "@wait": "" },
+    },
     forward: true,
     readOnly: false,
     params: v.strictObject({
@@ -49,6 +71,13 @@ export const INPUT_METHODS = {
   scroll: {
     forward: true,
     title: "Turn the mouse wheel over the screen (a browser's page, any program with mouse input): delta > 0 scrolls down",
+    cli: {
+      verb: "scroll",
+      summary: "turn the mouse wheel (browser pages, programs with mouse input): N > 0 scrolls down, N < 0 up",
+      usage: "scroll [--session NAME] [--at ROW,COL] [--settle MS] N",
+      arity: [1, 1],
+      flags: { "--at": { type: "string", value: "ROW,COL", description: "where the wheel turns (default: the middle of the screen)" }, settleMs: "--settle" },
+    },
     readOnly: false,
     params: v.strictObject({
       ...writer,

@@ -3,9 +3,21 @@ import * as v from "valibot";
 import { doc, Lease, LeaseToken } from "../schemas.ts";
 import { type MethodDef, target } from "./common.ts";
 
+/** A CLI process's connection closes when it exits, so its leases need a lifetime of their own. */
+const CLI_LEASE_TTL_MS = 60_000;
+
 export const LEASE_METHODS = {
   "lease.acquire": {
     title: "Take the session's write lease: other callers' input is refused (exit 75) until it is released or expires",
+    cli: {
+      verb: "lease acquire",
+      summary: "take the session's write lease: others' input is refused (exit 75) until released or expired",
+      usage: "lease acquire [--session NAME] --owner ID [--ttl MS]",
+      flags: {
+        owner: { names: "--owner", value: "ID" },
+        ttlMs: { names: "--ttl", value: "MS", description: `expire after MS ms (default for the CLI: ${CLI_LEASE_TTL_MS}; a CLI connection closes at once)`, fill: CLI_LEASE_TTL_MS },
+      },
+    },
     readOnly: false,
     params: v.strictObject({
       ...target,

@@ -9,6 +9,45 @@ const { program, browser } = DEFAULT_SIZE;
 export const SESSION_METHODS = {
   spawn: {
     title: "Start a program on a new pseudo-terminal",
+    cli: [
+      {
+        verb: "spawn",
+        summary: "start a program on a new terminal (starts the daemon if needed)",
+        usage: "spawn [--session NAME] [--cols C] [--rows R] [--cwd DIR] [--env K=V]... [--no-record | --cast PATH] (-- PROGRAM [ARGS...] | --shell [bash|zsh|fish] | --browser URL)",
+        arity: [0, 1],
+        rest: true,
+        autoStart: true,
+        flags: {
+          cols: { names: "--cols", value: "C", description: `terminal width (default ${program.cols}; ${browser.cols} for --browser)` },
+          rows: { names: "--rows", value: "R", description: `terminal height (default ${program.rows}; ${browser.rows} for --browser)` },
+          cwd: { names: "--cwd", value: "DIR", description: "working directory (default: yours)", built: true },
+          "--env": { type: "list", value: "K=V", description: "set an environment variable" },
+          scrollback: { names: "--scrollback", value: "LINES", description: "history kept (default 1000)" },
+          "--shell": { type: "bool", description: "a shell with command blocks (exec): `--shell`, `--shell bash|zsh|fish` (default: $SHELL if one of those, else bash)" },
+          "--no-integration": { type: "bool", description: "with --shell: no OSC 133 integration (exec falls back to the prompt on screen: no exit codes)" },
+          browser: { names: "--browser", value: "URL", description: "the Carbonyl terminal browser at URL (same as `browse URL`)", built: true },
+          "--no-record": { type: "bool", description: "do not record the session (default: asciicast v3 in the state directory)" },
+          cast: { names: "--cast", value: "PATH", description: "record to this file (it must not exist)", built: true },
+          noWait: { names: "--no-wait", description: "return at once, before the program has drawn (default: wait for its first screen, at most 3 s)" },
+        },
+      },
+      {
+        verb: "browse",
+        summary: `open URL in the Carbonyl terminal browser, a new session (${browser.cols}x${browser.rows}; starts the daemon if needed)`,
+        usage: "browse [--session NAME] [--cols C] [--rows R] [--env K=V]... [--no-record | --cast PATH] [--no-wait | --agent-socket PATH] URL",
+        arity: [1, 1],
+        autoStart: true,
+        flags: {
+          cols: { names: "--cols", value: "C", description: `terminal width (default ${browser.cols})` },
+          rows: { names: "--rows", value: "R", description: `terminal height (default ${browser.rows})` },
+          "--env": { type: "list", value: "K=V", description: "set an environment variable (CARBONYL=PATH picks the binary)" },
+          "--no-record": { type: "bool", description: "do not record the session" },
+          cast: { names: "--cast", value: "PATH", description: "record to this file (it must not exist)", built: true },
+          noWait: { names: "--no-wait", description: "return at once, before the browser's engine has loaded the page (default: wait until the page is loaded and drawn, at most 25 s)" },
+          agentSocket: { names: "--agent-socket", value: "PATH", description: "also serve the AWI-TTY calls at PATH for this browser (e.g. /tmp/carbonyl.sock with AWI_SOCK=/tmp/carbonyl.sock awi-tty …); removed when it ends", built: true },
+        },
+      },
+    ],
     readOnly: false,
     params: v.strictObject({
       session: v.optional(doc(SessionName, "name for the new session; default derived from the program name")),
@@ -68,6 +107,7 @@ export const SESSION_METHODS = {
   resize: {
     forward: true,
     title: "Resize the terminal",
+    cli: { verb: "resize", summary: "resize the terminal", usage: "resize [--session NAME] COLS ROWS [--timeout MS]", arity: [2, 2], flags: { timeoutMs: { names: "--timeout", value: "MS" } } },
     readOnly: false,
     params: v.strictObject({
       ...writer, cols: doc(Cols, "terminal width in cells"), rows: doc(Rows, "terminal height in rows"),
@@ -83,6 +123,24 @@ export const SESSION_METHODS = {
   snapshot: {
     forward: true,
     title: "Read the screen as text, ANSI or cells",
+    cli: {
+      verb: "snapshot",
+      summary: "print the screen (text, ansi or cells)",
+      usage: "snapshot [--session NAME] [--format text|ansi|cells|outline|svg|png] [--select SEL] [--scrollback N] [--include-meta] [--raw] [--out FILE] [--annotate SEL] [--chrome TITLE] [--save FILE [--mask RE]... [--outline]]",
+      flags: {
+        format: { names: "--format|--mode", value: "FMT" },
+        "--out": { type: "string", value: "FILE", description: "write the snapshot to FILE (png needs it; - = stdout); never through a symlink" },
+        annotate: { names: "--annotate", value: "SEL" },
+        chrome: { names: "--chrome", value: "TITLE" },
+        select: { names: "--select", value: "SEL" },
+        scrollback: "--scrollback",
+        includeMeta: "--include-meta|--meta",
+        raw: "--raw",
+        "--save": { type: "string", value: "FILE", description: "write a snapshot file (for replay --expect-snapshot) instead of printing" },
+        "--mask": { type: "list", value: "RE", description: "with --save: blank RE's matches when comparing (clocks, pids)" },
+        "--outline": { type: "bool", description: "with --save: include the outline (then it is compared too)" },
+      },
+    },
     readOnly: true,
     params: v.strictObject({
       ...target,

@@ -10,6 +10,22 @@ const OnlyBlock = doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only if t
 export const SHELL_METHODS = {
   exec: {
     title: "Shell sessions: run a command at the prompt and return its block (output, exit code, cwd) when it ends",
+    cli: {
+      verb: "exec",
+      summary: "shell sessions: run a command at the prompt; print its output when its block ends (exit code with --propagate)",
+      usage: "exec [--session NAME] [--cwd DIR] [--timeout MS] [--max-output N] [--queue] [--interactive] [--propagate] [--follow] -- COMMAND",
+      arity: [0, 1],
+      rest: true,
+      flags: {
+        cwd: { names: "--cwd", value: "DIR", built: true }, // relative to the caller's cwd: made absolute by the hook
+        timeoutMs: "--timeout",
+        maxOutput: "--max-output",
+        queue: "--queue",
+        interactive: "--interactive",
+        "--propagate": { type: "bool", description: "exit with the command's exit code" },
+        "--follow": { type: "bool", description: "print the output as it comes (not when the block ends); then the footer as usual" },
+      },
+    },
     forward: true,
     readOnly: false,
     params: v.strictObject({
@@ -25,6 +41,19 @@ export const SHELL_METHODS = {
   },
   send: {
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
+    cli: {
+      verb: "send",
+      summary: "shell sessions: write raw input (\\r \\n \\t \\e \\xNN escapes) to an interactive program; prints the output cursor before it",
+      usage: "send [--session NAME] [--secret] [--block N] [--enter] [--ctrl-c] [--ctrl-d] [DATA]",
+      arity: [0, 1],
+      flags: {
+        secret: "--secret",
+        block: "--block",
+        "--enter": { type: "bool", description: "then a carriage return" },
+        "--ctrl-c": { type: "bool", description: "then Ctrl-C" },
+        "--ctrl-d": { type: "bool", description: "then Ctrl-D" },
+      },
+    },
     forward: true,
     readOnly: false,
     params: v.strictObject({ ...writer, data: doc(v.string(), "raw input for the program (\r is Enter, \x03 is Ctrl-C)"), block: v.optional(OnlyBlock), secret: v.optional(doc(v.boolean(), "a password or token: masked (as `*`) in the cast, the transcript, blocks and results from now on"), false) }),
@@ -73,6 +102,7 @@ export const SHELL_METHODS = {
   },
   block: {
     title: "Shell sessions: one block with its output",
+    cli: { verb: "block", summary: "shell sessions: one block's output (and, without --plain, its facts)", usage: "block [--session NAME] SEQ", arity: [1, 1] },
     forward: true,
     readOnly: true,
     params: v.strictObject({ ...target, seq: doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "the block's number"), maxOutput: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(0)), "bytes of output returned"), 1_048_576) }),

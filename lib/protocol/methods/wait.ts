@@ -7,6 +7,12 @@ export const WAIT_METHODS = {
   wait: {
     forward: true,
     title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
+    cli: {
+      verb: "wait",
+      summary: "wait until the screen meets conditions (evaluated on every write, never polled)",
+      usage: "wait [--session NAME] [--text STR]... [--regex RE]... [--settled MS] [--exit] ... [--all] [--timeout MS]",
+      flags: { "@wait": "", "--print": { type: "bool", description: "print the screen once the wait is over" } },
+    },
     readOnly: true,
     params: v.strictObject({ ...target, ...WaitConditions, includeText: v.optional(doc(v.boolean(), "return the screen text with the result"), false), fromNow: v.optional(doc(v.boolean(), "count settledMs from this call: a screen already still before it does not count")) }),
     result: WaitResult,
