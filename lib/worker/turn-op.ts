@@ -9,7 +9,7 @@ import type { TurnInfoValue } from "../protocol/methods.ts";
 import { walk, type OutlineNode } from "../outline/types.ts";
 import type { WorkerOps } from "../link/messages.ts";
 import type { SessionCore } from "./session-core.ts";
-import { responseWhole } from "../adapters/turns.ts";
+import { responseWhole, statedWhole } from "../adapters/turns.ts";
 
 type TurnParams = WorkerOps["turn"][0];
 type TurnReply = WorkerOps["turn"][1];
@@ -127,7 +127,8 @@ export function describeTurn(core: SessionCore, root: string, turn: TurnInfoValu
   // An answer that is only the CLI's error message is no answer.
   const own = response?.value !== undefined && response.value.trim() !== "" && !(result.message && result.message.includes(response.value.trim()));
   if (response?.value !== undefined && own) {
-    const whole = responseWhole(turn, response);
+    // The outline's own say (it may have read the CLI's transcript), else the screen's.
+    const whole = statedWhole(response) ?? responseWhole(turn, response);
     result.response = { text: response.value, complete: whole.complete, ...(whole.complete ? {} : { why: whole.fact }) };
   }
   return result;
