@@ -4,7 +4,7 @@
 // component; the walk never follows a symlink (a directory or file reached through one is
 // skipped), takes only regular files owned by this user, and reads at most the file's last
 // TRANSCRIPT_MAX_BYTES (the answer is at its end).
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, watch, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 
 /** How much of a transcript's end is read: the latest answer and some turns before it. */
@@ -12,7 +12,7 @@ export const TRANSCRIPT_MAX_BYTES = 8 * 1024 * 1024;
 /** How many directory entries one pattern may visit (a HOME with years of sessions). */
 const VISIT_MAX = 20_000;
 
-export type FoundFile = { path: string; mtimeMs: number };
+export type FoundFile = { path: string; mtimeMs: number; size: number };
 
 /** A pattern's fixed start and its `*` components: "~/.claude/projects/*\/*.jsonl" with HOME
  * /h is { base: "/h/.claude/projects", parts: ["*", "*.jsonl"] }. Null (with why) when a
@@ -76,7 +76,7 @@ export function findFiles(pattern: string, env: Record<string, string>, sinceMs:
       if (!entry.isFile()) continue;
       try {
         const stat = lstatSync(path);
-        if (stat.isFile() && stat.uid === uid && stat.mtimeMs >= sinceMs) found.push({ path, mtimeMs: stat.mtimeMs });
+        if (stat.isFile() && stat.uid === uid && stat.mtimeMs >= sinceMs) found.push({ path, mtimeMs: stat.mtimeMs, size: stat.size });
       } catch {
         // gone since the listing
       }
@@ -106,4 +106,18 @@ export function readTail(path: string): string {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Resolves when `path` changes (the program wrote to it) or after `ms`, whichever is first. */
+export function fileChange(path: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let watcher: ReturnType<typeof watch> | null = null;
+    const done = () => { clearTimeout(timer); watcher?.close(); resolve(); };
+    const timer = setTimeout(done, ms);
+    try {
+      watcher = watch(path, { persistent: false }, done);
+    } catch {
+      done();
+    }
+  });
 }

@@ -18,7 +18,7 @@ export type TranscriptSpec = {
 };
 
 /** The latest answer read from a transcript file, or why there is none that may be used. */
-export type TranscriptAnswer = { text: string; path: string } | { why: string };
+export type TranscriptAnswer = { text: string; path: string } | { why: string; path?: string };
 
 /** How much of the screen's text must agree (normalised characters): a short tail agrees
  * with too many texts to be evidence. */
@@ -99,13 +99,25 @@ export function transcriptAnswer(spec: TranscriptSpec, env: Record<string, strin
     try {
       text = readTail(newest.path);
     } catch (error) {
-      return { why: `the CLI's transcript ${newest.path} could not be read: ${(error as Error).message}` };
+      return { why: `the CLI's transcript ${newest.path} could not be read: ${(error as Error).message}`, path: newest.path };
     }
     const answer = lastAnswer(text, spec);
-    if (answer === null) return { why: `the CLI's transcript ${newest.path} has no answer entry` };
+    if (answer === null) return { why: `the CLI's transcript ${newest.path} has no answer entry`, path: newest.path };
     const agreement = agrees(screen, answer);
-    if (agreement !== true) return { why: `the CLI's transcript ${newest.path} does not agree with the screen: ${agreement}` };
+    if (agreement !== true) return { why: `the CLI's transcript ${newest.path} does not agree with the screen: ${agreement}`, path: newest.path };
     return { text: answer, path: newest.path };
   }
   return { why: `no transcript of the CLI found (${reasons.join("; ")})` };
+}
+
+/** What identifies the state of the program's transcript files: the newest one's path, size
+ * and time ("" when there is none). A changed signature is worth reading again. */
+export function transcriptSignature(spec: TranscriptSpec, env: Record<string, string>, sinceMs: number): string {
+  for (const pattern of spec.files) {
+    const files = findFiles(pattern, env, sinceMs);
+    if (typeof files === "string" || files.length === 0) continue;
+    const newest = files.reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
+    return `${newest.path}:${newest.size}:${newest.mtimeMs}`;
+  }
+  return "";
 }

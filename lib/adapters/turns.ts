@@ -131,8 +131,9 @@ export function statedWhole(response: OutlineNode): { complete: boolean; fact: s
   return evidence && evidence.source === "turn" ? { complete: evidence.complete!, fact: evidence.fact } : null;
 }
 
-/** Reads the CLI's transcript for an answer whose start scrolled off, given the text on screen. */
-export type TranscriptReader = (screen: string) => TranscriptAnswer;
+/** Reads the CLI's transcript for an answer whose start scrolled off, given the text on screen;
+ * `signature` changes when its files do (a CLI may write the answer after drawing its end). */
+export type TranscriptReader = { read: (screen: string) => TranscriptAnswer; signature: () => string };
 
 /** One session's turns with one turns manifest; fed every screen while a turn is open. */
 export class TurnTracker {
@@ -147,8 +148,9 @@ export class TurnTracker {
   /** The prompt was seen in the input (its echo) on a screen at or after the submission. */
   #echoSeen = false;
   readonly #transcript: TranscriptReader | null;
-  /** The transcript's say on the latest scrolled answer: per turn and text on screen. */
-  #transcriptRead: { key: string; answer: TranscriptAnswer } | null = null;
+  /** The transcript's say on the latest scrolled answer: per turn, text on screen and (until it
+   * agreed) the files' signature. */
+  #transcriptRead: { key: string; signature: string; answer: TranscriptAnswer } | null = null;
 
   constructor(adapter: string, root: string, transcript: TranscriptReader | null = null) {
     this.adapter = adapter;
@@ -157,13 +159,31 @@ export class TurnTracker {
   }
 
   /** The transcript's answer for a done turn whose response start scrolled off (read once per
-   * turn and screen text; a failed read is tried again when the text changes). */
+   * turn and screen text; one that did not agree is read again when the files change). */
   #transcriptFor(turn: Turn, response: OutlineNode): TranscriptAnswer | undefined {
     if (!this.#transcript || turn.state !== "done" || !scrolledAway(response)) return undefined;
     const screen = response.value ?? response.name;
     const key = `${turn.id}\n${screen}`;
-    if (this.#transcriptRead?.key !== key) this.#transcriptRead = { key, answer: this.#transcript(screen) };
-    return this.#transcriptRead.answer;
+    const read = this.#transcriptRead;
+    if (read?.key === key && "text" in read.answer) return read.answer;
+    const signature = this.#transcript.signature();
+    if (read?.key !== key || read.signature !== signature) this.#transcriptRead = { key, signature, answer: this.#transcript.read(screen) };
+    return this.#transcriptRead!.answer;
+  }
+
+  /** The transcript file read for the latest done answer while it did not agree yet, or null. */
+  transcriptPendingFile(): string | null {
+    const read = this.#transcriptRead;
+    return this.transcriptPending() !== "" && read && "why" in read.answer ? read.answer.path ?? null : null;
+  }
+
+  /** While the latest answer waits for its transcript to agree: the files' signature (an
+   * outline made again when it changes), else "". */
+  transcriptPending(): string {
+    const read = this.#transcriptRead;
+    const turn = this.latest;
+    if (!read || !turn || !this.#transcript || turn.state !== "done" || !read.key.startsWith(`${turn.id}\n`) || "text" in read.answer) return "";
+    return this.#transcript.signature();
   }
 
   get latest(): Turn | null {

@@ -7,7 +7,7 @@ import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts
 import { SessionObservations } from "../adapters/session-observations.ts";
 import type { RecordedFacts } from "../record/fact-marker.ts";
 import { inputTakesKeys, TurnTracker, typedText, type TranscriptReader } from "../adapters/turns.ts";
-import { transcriptAnswer } from "../adapters/transcript.ts";
+import { transcriptAnswer, transcriptSignature } from "../adapters/transcript.ts";
 import { onScreen, TURN_SCROLLBACK_MAX } from "../adapters/turns-scrollback.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
@@ -160,7 +160,10 @@ export class SessionOutline {
     const spec = this.#manifest(adapter)?.transcript;
     const program = this.#program;
     if (!spec || !program) return null;
-    return (screen) => transcriptAnswer(spec, program.env, program.startedAt, screen);
+    return {
+      read: (screen) => transcriptAnswer(spec, program.env, program.startedAt, screen),
+      signature: () => transcriptSignature(spec, program.env, program.startedAt),
+    };
   }
 
   /** The loaded manifest named `adapter`, if any. */
@@ -199,7 +202,8 @@ export class SessionOutline {
   /** Changes of the latest turn the cached outline must follow. */
   #turnState(): string {
     const latest = this.#turns?.latest;
-    return latest ? `${latest.id}:${latest.state}:${latest.taken}` : "";
+    // A done answer whose transcript did not agree yet is read again when the files change.
+    return latest ? `${latest.id}:${latest.state}:${latest.taken}:${this.#turns!.transcriptPending()}` : "";
   }
 
   /** The observations see the input before it goes. */
