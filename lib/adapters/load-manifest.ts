@@ -1,5 +1,6 @@
 // Reading a manifest: TOML → schema → cross-checks → compiled form. Every error names the
 // file, the line and the key, e.g. `adapters/vim.toml:14: regions.1.rows: rows must be …`.
+import type { TranscriptSpec } from "./transcript.ts";
 import { parse, TomlError } from "smol-toml";
 import * as v from "valibot";
 import { TuiwrightError } from "../protocol/errors.ts";
@@ -88,6 +89,8 @@ export type CompiledManifest = {
   generic: boolean;
   /** A chat program whose regions follow the turn vocabulary (turns.ts). */
   turns: boolean;
+  /** Where a turns program writes its conversation (transcript.ts), or null. */
+  transcript: TranscriptSpec | null;
   /** Colour-only glyphs, blanked before the manifest reads the screen ("" for none). */
   pixels: string;
   detect: {
@@ -204,6 +207,7 @@ function compile(data: ManifestData, file: string): CompiledManifest {
     tested: data.tested ?? "",
     generic: data.generic,
     turns: data.turns,
+    transcript: data.transcript ?? null,
     pixels: data.pixels,
     detect: {
       argv0: data.detect.argv0 ?? [],
@@ -295,6 +299,7 @@ export function loadManifest(source: string, file: string): CompiledManifest {
     ...data.values.flatMap((entry, i) => (names.has(entry.region) ? [] : [`${at(`values.${i}.region`)}: no region named ${JSON.stringify(entry.region)}`])),
     ...data.values.flatMap((entry, i) => (!entry.when_region || names.has(entry.when_region.region) ? [] : [`${at(`values.${i}.when_region`)}: no region named ${JSON.stringify(entry.when_region.region)}`])),
     ...data.regions.flatMap((region, i) => (region.window && !data.windows ? [`${at(`regions.${i}.window`)}: window = ${JSON.stringify(region.window)} needs a [windows] table`] : [])),
+    ...(data.transcript && !data.turns ? [`${at("transcript")}: a transcript is read for turns: it needs turns = true`] : []),
     ...(data.turns ? ["input", "done"].flatMap((name) => (names.has(name) ? [] : [`${at("turns")}: turns = true needs a region named ${JSON.stringify(name)}`])) : []),
     ...data.focus.flatMap((rule, i) => (names.has(rule.region) ? [] : [`${at(`focus.${i}.region`)}: no region named ${JSON.stringify(rule.region)}`])),
     ...data.focus.flatMap((rule, i) => ((rule.when === "attrs") === (predicate(rule.attrs) !== null) ? [] : [`${at(`focus.${i}.when`)}: when = "attrs" goes with attrs = { … } (and attrs only with it)`])),

@@ -133,6 +133,15 @@ export const Manifest = v.strictObject({
   /** A chat program: its regions named input, busy, response, done, error, interrupted, denied,
    * question and approval belong to turns (lib/adapters/turns.ts): Enter in the input opens one. */
   turns: v.optional(v.boolean(), false),
+  /** A turns manifest's program writes its conversation to JSON-lines files: where (patterns
+   * under the program's HOME `~/…` or `$VAR/…`, `*` one path component), which entries are
+   * answers (dotted JSON path = value) and where their text is (lib/adapters/transcript.ts).
+   * Read only to make an answer whose start scrolled off the screen whole, when it agrees. */
+  transcript: v.optional(v.strictObject({
+    files: v.pipe(v.array(v.pipe(v.string(), v.regex(/^(~|\$[A-Z_][A-Z0-9_]*)?\/[^\0]*$/, "a transcript path starts with ~/, $VAR/ or /"), v.check((p) => !p.split("/").some((part) => part === ".." || part === "."), "a transcript path has no . or .. components"))), v.minLength(1)),
+    entry: v.record(v.string(), v.string()),
+    text: v.pipe(v.string(), v.minLength(1)),
+  })),
   /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
    * text snapshots and outlines so the text between them reads as text. */
   pixels: v.optional(v.string(), ""),

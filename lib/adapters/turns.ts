@@ -17,6 +17,7 @@
 import type { BBox, Evidence, OutlineNode } from "../outline/types.ts";
 import type { TurnInfoValue, TurnStateValue } from "../protocol/methods.ts";
 import { SCROLLED } from "./manifest-outline.ts";
+import type { TranscriptAnswer } from "./transcript.ts";
 
 export type TurnState = TurnStateValue;
 /** Ways a turn ends, the first on screen wins: a denial is also drawn as an interruption by
@@ -107,15 +108,32 @@ export function scrolledAway(node: OutlineNode): boolean {
 }
 
 /** Whether the turn's response is whole, and why not: the turn is done and the answer's start
- * was read (on screen or in the scrollback). */
-export function responseWhole(turn: Turn | TurnInfoValue, response: OutlineNode): { complete: boolean; fact: string } {
+ * was read (on screen or in the scrollback), or its start scrolled off a screen that keeps no
+ * scrollback and the CLI's own transcript agrees with what is on screen (`transcript`). */
+export function responseWhole(turn: Turn | TurnInfoValue, response: OutlineNode, transcript?: TranscriptAnswer): { complete: boolean; fact: string; transcript?: { text: string; path: string } } {
   const base = `the response of turn ${turn.id}`;
   if (turn.state !== "done") return { complete: false, fact: `${base}: not complete, the turn is ${turn.state}${isEnded(turn.state) ? "" : " (not ended)"}` };
-  if (scrolledAway(response)) return { complete: false, fact: `${base}: not complete, its start scrolled above the CLI's screen, which keeps no scrollback (its alternate screen); the text is what is on screen` };
+  if (scrolledAway(response)) {
+    const scrolled = `its start scrolled above the CLI's screen, which keeps no scrollback (its alternate screen)`;
+    if (transcript && "text" in transcript) {
+      return { complete: true, fact: `${base}: complete, ${scrolled}; the text is the last answer of the CLI's own transcript ${transcript.path}, whose end agrees with the answer on screen (whitespace, bullets and markdown marks aside)`, transcript };
+    }
+    return { complete: false, fact: `${base}: not complete, ${scrolled}; the text is what is on screen${transcript ? ` (${transcript.why})` : ""}` };
+  }
   const above = response.evidence?.find((e) => e.source === "manifest" && e.cells && e.cells.row < 0);
   const rows = above && above.source === "manifest" ? -above.cells!.row : 0;
   return { complete: true, fact: `${base}: complete, the turn is done and the answer is read from its first row${rows > 0 ? ` (${rows} of its rows from the scrollback)` : ""}` };
 }
+
+/** Whether a response node of an annotated outline is whole, as its turn evidence says. */
+export function statedWhole(response: OutlineNode): { complete: boolean; fact: string } | null {
+  const evidence = response.evidence?.find((e) => e.source === "turn" && e.complete !== undefined);
+  return evidence && evidence.source === "turn" ? { complete: evidence.complete!, fact: evidence.fact } : null;
+}
+
+/** Reads the CLI's transcript for an answer whose start scrolled off, given the text on screen;
+ * `signature` changes when its files do (a CLI may write the answer after drawing its end). */
+export type TranscriptReader = { read: (screen: string) => TranscriptAnswer; signature: () => string };
 
 /** One session's turns with one turns manifest; fed every screen while a turn is open. */
 export class TurnTracker {
@@ -129,10 +147,43 @@ export class TurnTracker {
   #lastObserved = -1;
   /** The prompt was seen in the input (its echo) on a screen at or after the submission. */
   #echoSeen = false;
+  readonly #transcript: TranscriptReader | null;
+  /** The transcript's say on the latest scrolled answer: per turn, text on screen and (until it
+   * agreed) the files' signature. */
+  #transcriptRead: { key: string; signature: string; answer: TranscriptAnswer } | null = null;
 
-  constructor(adapter: string, root: string) {
+  constructor(adapter: string, root: string, transcript: TranscriptReader | null = null) {
     this.adapter = adapter;
     this.root = root;
+    this.#transcript = transcript;
+  }
+
+  /** The transcript's answer for a done turn whose response start scrolled off (read once per
+   * turn and screen text; one that did not agree is read again when the files change). */
+  #transcriptFor(turn: Turn, response: OutlineNode): TranscriptAnswer | undefined {
+    if (!this.#transcript || turn.state !== "done" || !scrolledAway(response)) return undefined;
+    const screen = response.value ?? response.name;
+    const key = `${turn.id}\n${screen}`;
+    const read = this.#transcriptRead;
+    if (read?.key === key && "text" in read.answer) return read.answer;
+    const signature = this.#transcript.signature();
+    if (read?.key !== key || read.signature !== signature) this.#transcriptRead = { key, signature, answer: this.#transcript.read(screen) };
+    return this.#transcriptRead!.answer;
+  }
+
+  /** The transcript file read for the latest done answer while it did not agree yet, or null. */
+  transcriptPendingFile(): string | null {
+    const read = this.#transcriptRead;
+    return this.transcriptPending() !== "" && read && "why" in read.answer ? read.answer.path ?? null : null;
+  }
+
+  /** While the latest answer waits for its transcript to agree: the files' signature (an
+   * outline made again when it changes), else "". */
+  transcriptPending(): string {
+    const read = this.#transcriptRead;
+    const turn = this.latest;
+    if (!read || !turn || !this.#transcript || turn.state !== "done" || !read.key.startsWith(`${turn.id}\n`) || "text" in read.answer) return "";
+    return this.#transcript.signature();
   }
 
   get latest(): Turn | null {
@@ -266,11 +317,13 @@ export class TurnTracker {
       const ours = this.#fresh.has(name) && child.name.trim() !== "" && (turn.taken !== null || (LIVE as readonly string[]).includes(name));
       if (!ours) continue;
       const evidence = this.evidence(turn, name, revision);
+      let value = child.value;
       if (name === "response") {
-        const whole = responseWhole(turn, child);
-        Object.assign(evidence, { complete: whole.complete, fact: `${evidence.fact}; ${whole.fact}` });
+        const whole = responseWhole(turn, child, this.#transcriptFor(turn, child));
+        Object.assign(evidence, { complete: whole.complete, fact: `${evidence.fact}; ${whole.fact}` }, whole.transcript ? { transcript: whole.transcript.path } : {});
+        if (whole.transcript) value = whole.transcript.text;
       }
-      children.push({ ...child, evidence: [...(child.evidence ?? []), evidence] });
+      children.push({ ...child, ...(value !== undefined ? { value } : {}), evidence: [...(child.evidence ?? []), evidence] });
     }
     children.push({
       ref: `@${this.root}.turn`, role: "status", name: turn.prompt.length > 200 ? `${turn.prompt.slice(0, 199)}…` : turn.prompt, value: turn.state,

@@ -121,7 +121,7 @@ export const Evidence = v.variant("source", [
   v.object({ source: v.literal("process"), fact: v.string(), revision: v.number() }),
   v.object({ source: v.literal("engine"), method: v.string(), detail: v.optional(v.string()), revision: v.number() }),
   v.object({ source: v.literal("behaviour"), key: v.string(), fromRow: v.number(), toRow: v.number(), revision: v.number() }),
-  v.object({ source: v.literal("turn"), turn: v.number(), submitted: v.number(), taken: v.nullable(v.number()), fact: v.string(), revision: v.number(), complete: v.optional(v.boolean()) }),
+  v.object({ source: v.literal("turn"), turn: v.number(), submitted: v.number(), taken: v.nullable(v.number()), fact: v.string(), revision: v.number(), complete: v.optional(v.boolean()), transcript: v.optional(v.string()) }),
 ]);
 
 export type OutlineNodeShape = {

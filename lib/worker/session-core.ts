@@ -107,6 +107,8 @@ export class SessionCore {
   readonly mask = new SecretMask();
 
   constructor(spec: StartSpec, events: SessionEvents) {
+    // Before the program starts: files it writes are modified after this (its transcript).
+    const startedAt = Date.now();
     this.#events = events;
     for (const secret of spec.secrets) this.mask.add(secret);
     this.recorder = spec.cast === null ? null : CastRecorder.create(spec.cast, {
@@ -148,7 +150,8 @@ export class SessionCore {
     this.whenExited = this.#pty.exited;
     this.#flow = new FlowControl(this.#pty, DEFAULT_FLOW);
     this.outline = new SessionOutline(this.screen, spec.argv, this.pid, () => this.#ask((facet) => facet.atPrompt?.()) ?? null, (facts) => this.recorder?.facts(facts),
-      (nodes, revision) => this.#facets.reduce((decorated, facet) => facet.decorate?.(decorated, revision) ?? decorated, nodes));
+      (nodes, revision) => this.#facets.reduce((decorated, facet) => facet.decorate?.(decorated, revision) ?? decorated, nodes),
+      { env: spec.env, startedAt: startedAt });
     if (this.recorder) this.recorder.beforeMarker = () => this.outline.noteFacts();
     this.#waits = new WaitEngine(() => ({
       screen: this.screen,

@@ -6,7 +6,8 @@ import { outlineFor } from "../adapters/outline-for.ts";
 import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
 import { SessionObservations } from "../adapters/session-observations.ts";
 import type { RecordedFacts } from "../record/fact-marker.ts";
-import { inputTakesKeys, TurnTracker, typedText } from "../adapters/turns.ts";
+import { inputTakesKeys, TurnTracker, typedText, type TranscriptReader } from "../adapters/turns.ts";
+import { transcriptAnswer, transcriptSignature } from "../adapters/transcript.ts";
 import { onScreen, TURN_SCROLLBACK_MAX } from "../adapters/turns-scrollback.ts";
 import { refsOnScreen } from "../outline/nearest-refs.ts";
 import { sameTarget, walk, type Outline, type OutlineNode } from "../outline/types.ts";
@@ -51,6 +52,8 @@ export class SessionOutline {
   #currentTurnState = "";
   /** Lines in the scrollback when the latest turn was sent: what scrolled since is its own. */
   #turnTop = 0;
+  /** The program's environment and start (wall clock): where its own transcript files are. */
+  readonly #program: { env: Record<string, string>; startedAt: number } | null;
 
   /** Where the facts go each time they are looked at (the recording keeps those that change). */
   readonly #recordFacts: (facts: RecordedFacts) => void;
@@ -61,7 +64,9 @@ export class SessionOutline {
   #currentDecoration = -1;
 
   constructor(screen: Screen, argv: string[], pid: number, promptState: () => boolean | null = () => null, recordFacts: (facts: RecordedFacts) => void = () => {},
-    decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[] = (nodes) => nodes) {
+    decorate: (nodes: OutlineNode[], revision: number) => OutlineNode[] = (nodes) => nodes,
+    program: { env: Record<string, string>; startedAt: number } | null = null) {
+    this.#program = program;
     this.#screen = screen;
     this.#decorate = decorate;
     this.#argv = argv;
@@ -139,7 +144,7 @@ export class SessionOutline {
   #openTurn(input: string): void {
     const submission = this.submission(input);
     if (typeof submission === "string") return;
-    if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root);
+    if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root, this.#transcriptReader(submission.adapter));
     // The screen the prompt is sent on, read as the new turn's screens will be: without the
     // lines the turn before scrolled (else its end mark reads longer now than it will later,
     // and a changed text would pass for one drawn anew).
@@ -148,6 +153,17 @@ export class SessionOutline {
     this.current();
     this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
     this.#current = null; // the outline now reads the new turn
+  }
+
+  /** Reads the program's own transcript (its manifest's `transcript`), or null: none named. */
+  #transcriptReader(adapter: string): TranscriptReader | null {
+    const spec = this.#manifest(adapter)?.transcript;
+    const program = this.#program;
+    if (!spec || !program) return null;
+    return {
+      read: (screen) => transcriptAnswer(spec, program.env, program.startedAt, screen),
+      signature: () => transcriptSignature(spec, program.env, program.startedAt),
+    };
   }
 
   /** The loaded manifest named `adapter`, if any. */
@@ -186,7 +202,8 @@ export class SessionOutline {
   /** Changes of the latest turn the cached outline must follow. */
   #turnState(): string {
     const latest = this.#turns?.latest;
-    return latest ? `${latest.id}:${latest.state}:${latest.taken}` : "";
+    // A done answer whose transcript did not agree yet is read again when the files change.
+    return latest ? `${latest.id}:${latest.state}:${latest.taken}:${this.#turns!.transcriptPending()}` : "";
   }
 
   /** The observations see the input before it goes. */

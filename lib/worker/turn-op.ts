@@ -9,7 +9,8 @@ import type { TurnInfoValue } from "../protocol/methods.ts";
 import { walk, type OutlineNode } from "../outline/types.ts";
 import type { WorkerOps } from "../link/messages.ts";
 import type { SessionCore } from "./session-core.ts";
-import { responseWhole } from "../adapters/turns.ts";
+import { responseWhole, statedWhole } from "../adapters/turns.ts";
+import { fileChange } from "../adapters/transcript-files.ts";
 
 type TurnParams = WorkerOps["turn"][0];
 type TurnReply = WorkerOps["turn"][1];
@@ -26,6 +27,9 @@ const LAST_ENTER_STILL_MS = 5000;
  * answer" is believed. opencode draws its end line a frame before the answer's text (seen
  * under load: 160 ms apart); an empty answer stays empty. */
 const ANSWER_DRAWN_STILL_MS = 500;
+/** A done answer whose start scrolled off, whose CLI's transcript does not agree yet: how long
+ * to wait for the CLI to write it (Claude Code draws its end line, then writes the answer). */
+const TRANSCRIPT_WRITTEN_MS = 3000;
 
 function node(nodes: OutlineNode[], ref: string): OutlineNode | undefined {
   return [...walk(nodes)].find((n) => n.ref === ref);
@@ -106,9 +110,22 @@ export async function runTurn(core: SessionCore, params: TurnParams, signal?: Ab
   if (ended.turn?.state === "done" && !node(core.outline.current().nodes, `${root}.response`)?.value?.trim()) {
     await wait({ ref: `${root}.response`, refValue: "/\\S/", settledMs: ANSWER_DRAWN_STILL_MS, mode: "any", timeoutMs: left() }, `turn ${turnId}'s answer drawn, or the screen still ${ANSWER_DRAWN_STILL_MS} ms`);
   }
+  // The CLI's transcript may be written just after its end mark: wait for the file to change.
+  const lateBy = performance.now() + Math.min(TRANSCRIPT_WRITTEN_MS, left());
+  for (let file = pendingTranscript(core, turnId); file !== null && performance.now() < lateBy; file = pendingTranscript(core, turnId)) {
+    await fileChange(file, lateBy - performance.now());
+    core.screen.sync();
+  }
   const turns = core.outline.turns;
   const latest = turns?.get(turnId);
   return { ...describeTurn(core, root, latest ? turns!.info(latest) : ended.turn!), elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** The transcript file the latest done turn's answer waits on to agree, or null. */
+function pendingTranscript(core: SessionCore, turnId: number): string | null {
+  core.outline.current();
+  const turns = core.outline.turns;
+  return turns?.latest?.id === turnId ? turns.transcriptPendingFile() : null;
 }
 
 /** What the screen says about a turn that ended or needs the caller. */
@@ -127,7 +144,8 @@ export function describeTurn(core: SessionCore, root: string, turn: TurnInfoValu
   // An answer that is only the CLI's error message is no answer.
   const own = response?.value !== undefined && response.value.trim() !== "" && !(result.message && result.message.includes(response.value.trim()));
   if (response?.value !== undefined && own) {
-    const whole = responseWhole(turn, response);
+    // The outline's own say (it may have read the CLI's transcript), else the screen's.
+    const whole = statedWhole(response) ?? responseWhole(turn, response);
     result.response = { text: response.value, complete: whole.complete, ...(whole.complete ? {} : { why: whole.fact }) };
   }
   return result;

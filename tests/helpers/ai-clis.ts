@@ -309,6 +309,13 @@ export function endTests(ai: AiClis, cli: AiCli): void {
 /** Which CLIs draw on the alternate screen, which keeps no scrollback: an answer taller than
  * the screen loses its start there (the text on screen is all there is, complete: false). */
 const ALT_SCREEN: Record<AiCli, boolean> = { pi: false, gemini: false, codex: true, claude: true, opencode: true };
+/** Where the CLIs on the alternate screen write their own transcript (their manifest's
+ * `transcript`): an answer whose start scrolled off is whole from it (complete: true, the
+ * file cited). opencode keeps its sessions in SQLite (opencode.db), which no manifest reads. */
+const TRANSCRIPT: Partial<Record<AiCli, RegExp>> = {
+  claude: /\/home\/\.claude\/projects\/[^/]+\/[0-9a-f-]+\.jsonl$/,
+  codex: /\/home\/\.codex\/sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[^/]+\.jsonl$/,
+};
 
 /** A 100-line answer on a 30-row screen: `done` fires on the CLI's end mark wherever the answer
  * pushed the prompt, and the response is whole (read across the scrollback) with complete:
@@ -330,7 +337,9 @@ const SECOND_LONG_ANSWER_DRAWN_WRONG: Partial<Record<AiCli, string>> = {
 export function longAnswerTests(ai: AiClis, cli: AiCli): void {
   const drawnWrong = SECOND_LONG_ANSWER_DRAWN_WRONG[cli];
   if (drawnWrong) console.log(`${cli} second 100-line answer: its lines are not checked — ${drawnWrong}`);
-  test.skipIf(skipReason(cli) !== null)(`${cli}: a 100-line answer ends done; the response is ${ALT_SCREEN[cli] ? "what is on screen, complete: false" : "whole across the scrollback, complete: true"}`, async () => {
+  const transcript = TRANSCRIPT[cli];
+  const partial = ALT_SCREEN[cli] && !transcript;
+  test.skipIf(skipReason(cli) !== null)(`${cli}: a 100-line answer ends done; the response is ${partial ? "what is on screen, complete: false" : transcript ? "whole from the CLI's transcript (agreeing with the screen), complete: true" : "whole across the scrollback, complete: true"}`, async () => {
     const name = `${cli}-long`;
     const setup = await ai.start(cli, name);
     const all = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -338,10 +347,13 @@ export function longAnswerTests(ai: AiClis, cli: AiCli): void {
       const turn = await ai.tw(["turn", "--session", name, "long answer please", "--timeout", String(LONG)], setup);
       expect(turn.turn.state).toBe("done");
       expect(turn.response.text).toContain("END OF THE LONG ANSWER.");
-      if (ALT_SCREEN[cli]) {
+      if (partial) {
         expect(turn.response.complete).toBe(false);
         expect(turn.response.why).toMatch(/scrolled above/);
         expect(longLines(turn.response.text).at(-1)).toBe(100);
+      } else if (transcript) {
+        expect(longLines(turn.response.text)).toEqual(all);
+        expect(turn.response.complete).toBe(true);
       } else {
         // A CLI that erases rows of its own answer (see SECOND_LONG_ANSWER_DRAWN_WRONG) may do so
         // on the first answer too (Gemini CLI did in one CI run): the rows it kept are in order.
@@ -360,8 +372,13 @@ export function longAnswerTests(ai: AiClis, cli: AiCli): void {
       const evidence = response.evidence.find((e: any) => e.source === "turn");
       expect(evidence).toMatchObject({ turn: turn.turn.id + 1 });
       if (drawnWrong) return;
-      expect(evidence.complete).toBe(!ALT_SCREEN[cli]);
-      if (!ALT_SCREEN[cli]) expect(longLines(response.value)).toEqual(all);
+      expect(evidence.complete).toBe(!partial);
+      if (!partial) expect(longLines(response.value)).toEqual(all);
+      if (transcript) {
+        expect(evidence.transcript).toMatch(transcript);
+        expect(evidence.transcript.startsWith(setup.env.HOME!)).toBe(true);
+        expect(evidence.fact).toMatch(/agrees with the answer on screen/);
+      }
     } finally {
       await ai.tw(["kill", "--session", name], setup);
     }
