@@ -73,13 +73,21 @@ export class SessionWorker {
     return new Promise((resolve, reject) => {
       let handle: SessionWorker | undefined;
       let slot: number | null = null;
+      let abandoned = false;
       const timer = setTimeout(() => {
-        if (slot !== null) host.close(slot);
+        abandoned = true;
         reject(new TuiwrightError("internal", `session ${JSON.stringify(spec.name)}: the worker did not start it within ${START_TIMEOUT_MS} ms`));
       }, START_TIMEOUT_MS);
       slot = host.open({
         receive(message) {
           if (handle) { handle.#receive(message); return; }
+          if (abandoned) {
+            // Started after its spawn gave up: nobody holds it, so its thread closes it (its
+            // program gets SIGHUP as from a closed terminal) and the slot is let go.
+            if (message.kind === "started") host.post({ kind: "call", slot: message.slot, id: 0, op: "dispose", params: {} });
+            if (message.kind === "started" || message.kind === "start-failed") host.close(message.slot);
+            return;
+          }
           if (message.kind === "started") {
             clearTimeout(timer);
             handle = new SessionWorker(host, message.slot, spec.name, message.pid, placement, hooks);
