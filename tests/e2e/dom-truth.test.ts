@@ -97,7 +97,9 @@ test("vim split windows: statusline, file and buffer are the current window's (t
   const { name } = await world.spawn(["vim", "-u", "NONE", "-N", join(world.dir, "right.txt")], ["--cols", "80", "--rows", "14"]);
   await world.json(["wait", "--session", name, "--ref", "@vim.buffer[name~=/right-one/]"]);
   await type(name, `:vsplit ${join(world.dir, "left.txt")}\r`);
-  await waitValue(name, "@vim.file", "/left.txt$/");
+  // vim draws a split in steps (the status lines can come before the new window's text): the
+  // outline is read once the screen is still.
+  await world.json(["wait", "--session", name, "--ref", "@vim.file", "--ref-value", "/left.txt$/", "--settled", "150", "--all"]);
   let o = await outline(name);
   expect(o.byRef["@vim.buffer"]!.name).toContain("left-one");
   expect(o.byRef["@vim.buffer"]!.name).not.toContain("right-one");
