@@ -4,7 +4,7 @@
 // what it would write (tests/e2e/docs.test.ts compares the two, so the page cannot drift).
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILES, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
+import { DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILE_PURPOSES, PROFILES, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
 import { toolsFor } from "../lib/mcp/tool-list.ts";
 
 type Schema = { type?: string | string[]; description?: string; enum?: unknown[]; items?: Schema; anyOf?: Schema[]; default?: unknown };
@@ -31,7 +31,7 @@ export function mcpToolsMarkdown(): string {
     "",
   ];
   for (const [profile, names] of Object.entries(PROFILES) as [ProfileName, readonly string[]][]) {
-    lines.push(`## Profile \`${profile}\`${DEFAULT_PROFILES.includes(profile) ? " (default)" : ""}`, "");
+    lines.push(`## Profile \`${profile}\`${DEFAULT_PROFILES.includes(profile) ? " (default)" : ""}`, "", PROFILE_PURPOSES[profile], "");
     for (const name of names) {
       const tool = all.find((candidate) => candidate.name === name);
       if (!tool) throw new Error(`profile ${profile} names ${name}, which is no tool`);

@@ -1,4 +1,4 @@
-// Runs the test files and says honestly how it went: `bun scripts/test-runner.ts [FILES…]`
+// Runs the test files and says honestly how it went: `bun scripts/test-runner.ts [FILES… | --group core|engines]`
 // (scripts/test.sh runs it after the type check, layer checks and build). The last line is
 // `N passed, N failed, N flaky`.
 //
@@ -9,6 +9,7 @@
 // and on a daemon the tests left running.
 import { spawn, spawnSync } from "bun";
 import { readdirSync, readFileSync } from "node:fs";
+import { GROUPS, type Group, groupFiles } from "./test-groups.ts";
 
 /** A test's outcomes in one run, by file and then by name (`describe > test`). A name can occur
  * more than once in a file, so each holds a list. */
@@ -181,4 +182,16 @@ async function main(files: string[]): Promise<number> {
   return counts.failed > 0 || overBudget ? 1 : 0;
 }
 
-if (import.meta.main) process.exit(await main(process.argv.slice(2)));
+/** `--group core|engines` (scripts/test-groups.ts) becomes that group's files. */
+function filesFrom(args: string[]): string[] {
+  const at = args.indexOf("--group");
+  if (at === -1) return args;
+  const group = args[at + 1];
+  if (!GROUPS.includes(group as Group) || args.length > 2) {
+    process.stderr.write(`--group takes one of ${GROUPS.join(", ")} and no other argument, got ${JSON.stringify(args.join(" "))}\n`);
+    process.exit(64);
+  }
+  return groupFiles(group as Group).map((file) => `./${file}`);
+}
+
+if (import.meta.main) process.exit(await main(filesFrom(process.argv.slice(2))));

@@ -3,7 +3,8 @@
 # drive, runs every test, checks that no daemon was left behind, and ends with the line
 # `N passed, N failed, N flaky` (scripts/test-runner.ts: a test that passed only when its file
 # ran again is flaky, never passed; more than TUIWRIGHT_TEST_FLAKY_BUDGET=5 of them fail the
-# run). `bash scripts/test.sh FILES…` runs only those (paths or path parts).
+# run). `bash scripts/test.sh FILES…` runs only those (paths or path parts); `--group core` or
+# `--group engines` one of the two groups CI runs as separate jobs (scripts/test-groups.ts).
 #
 # Test files run side by side: most tests wait on real programs, not on the CPU, so several
 # `bun test` worker processes (bun's --parallel; 2 per core, TUIWRIGHT_TEST_JOBS=N to choose,

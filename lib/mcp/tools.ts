@@ -2,14 +2,15 @@
 // underscores, a capital an underscore and its lower case),
 // the method's title as description, its params' JSON Schema as inputSchema, its result's as
 // outputSchema, and hints from its read-only/destructive flags. Methods that need a live
-// connection of their own (event subscriptions) or exist for fault tests are left out, by name,
-// here. The AWI-TTY compat names are no tools (the core tools do the same); the
+// connection of their own (event subscriptions) or exist for fault tests say `tool: false` in
+// their definition. The AWI-TTY compat names are no tools (the core tools do the same); the
 // agent-interactive-pty document asks for its names as tools, so they are.
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { METHODS, type MethodName } from "../protocol/methods.ts";
 import { INTERACTIVE_PTY } from "../protocol/compat/interactive-pty.ts";
 
-export const NOT_TOOLS = new Set<MethodName>(["subscribe", "unsubscribe", "debug.crashWorker", "debug.memory", "desktop.subscribe"]);
+/** Methods that are no tool (`tool: false` in their definition). */
+export const NOT_TOOLS: ReadonlySet<MethodName> = new Set((Object.keys(METHODS) as MethodName[]).filter((method) => METHODS[method].tool === false));
 
 /** Options of the spawn tool that MCP adds (the server acts on them; they never reach the daemon). */
 export const SPAWN_EXTRAS = {

@@ -4,25 +4,28 @@
 // the agent-interactive-pty document's names for the same calls — is opt-in:
 // `tuiwright mcp --tools core,shell,browser` (or $TUIWRIGHT_MCP_TOOLS, `serve --mcp-tools`).
 import { TuiwrightError } from "./errors.ts";
+import { TOOL_PROFILES } from "./generated/method-facts.ts";
 
-export const PROFILES = {
-  /** Run a program, read its screen, act on it, wait for it. */
-  core: ["spawn", "list", "kill", "snapshot", "type", "press", "click", "scroll", "wait", "resize", "signal", "get", "mark"],
-  /** Shell sessions: command blocks with exit codes and an output cursor. */
-  shell: ["exec", "send", "end", "status", "blocks", "block", "reset"],
-  /** Carbonyl browser sessions. */
-  browser: ["navigate", "back", "forward", "reload", "mouse"],
-  /** AI coding CLIs (Claude Code, Codex, Pi, opencode, Gemini): a prompt's whole turn in one call. */
-  ai: ["turn"],
-  /** AOTUI agent desktops. */
-  desktop: ["desktop_create", "desktop_destroy", "desktop_list", "desktop_snapshot", "desktop_exec", "desktop_acquire", "desktop_release", "desktop_say", "desktop_install", "desktop_open_session", "desktop_save", "desktop_restore"],
-  /** The daemon and its manifests, write leases (daemon_stop ends every session in the namespace). */
-  admin: ["ping", "capabilities", "daemon_status", "daemon_stop", "adapter_list", "adapter_check", "lease_acquire", "lease_release"],
-  /** The agent-interactive-pty document's tool names (the shell profile does the same in core names). */
-  "interactive-pty": ["exec_block", "exec_interactive", "ctrl_c", "ctrl_d", "enter", "wait_for", "end_session"],
-} as const satisfies Record<string, readonly string[]>;
+/** What each profile is for. Which tools it holds is the method table's word (`tool` in each
+ * method's definition, generated into TOOL_PROFILES): a new method names its profile where it is
+ * defined. */
+export const PROFILE_PURPOSES = {
+  core: "Run a program, read its screen, act on it, wait for it.",
+  shell: "Shell sessions: command blocks with exit codes and an output cursor.",
+  browser: "Carbonyl browser sessions.",
+  ai: "AI coding CLIs (Claude Code, Codex, Pi, opencode, Gemini): a prompt's whole turn in one call.",
+  desktop: "AOTUI agent desktops.",
+  admin: "The daemon and its manifests, write leases (daemon_stop ends every session in the namespace).",
+  "interactive-pty": "The agent-interactive-pty document's tool names (the shell profile does the same in core names).",
+} as const;
 
-export type ProfileName = keyof typeof PROFILES;
+export type ProfileName = keyof typeof PROFILE_PURPOSES;
+
+/** Each profile's tools, in the method table's order. */
+export const PROFILES: Readonly<Record<ProfileName, readonly string[]>> = Object.fromEntries(
+  (Object.keys(PROFILE_PURPOSES) as ProfileName[]).map((profile) => [profile, TOOL_PROFILES.filter(([, of]) => of === profile).map(([tool]) => tool)]),
+) as unknown as Record<ProfileName, readonly string[]>;
+
 
 /** Tool names from before names were snake_case, still accepted by tools/call (never listed) so
  * a client written against them keeps working. tests/unit/mcp/profiles.test.ts derives this

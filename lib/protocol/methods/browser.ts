@@ -14,6 +14,7 @@ const WHAT = { back: "go back in the engine's history", forward: "go forward in 
 /** Back, forward or reload; the call returns when the page is loaded and drawn. */
 function navButton<B extends "back" | "forward" | "reload">(button: B) {
   return {
+    tool: "browser",
     forward: true,
     title: `Browsers: ${WHAT[button]}; returns once the engine loaded the page and the screen shows it`,
     cli: { verb: button, summary: `browsers: ${WHAT[button]}; returns once the page is loaded and on the screen`, flags: NAV_FLAGS },
@@ -25,6 +26,7 @@ function navButton<B extends "back" | "forward" | "reload">(button: B) {
 
 export const BROWSER_METHODS = {
   navigate: {
+    tool: "browser",
     forward: true,
     title: "Browsers: load a URL; returns once the engine loaded the page and the screen shows it",
     cli: { verb: "navigate", summary: "browsers: load URL; returns once the page is loaded and on the screen (exit 69 with the engine's error if it cannot load)", words: ["url"], flags: NAV_FLAGS },

@@ -2,7 +2,14 @@
 import * as v from "valibot";
 import { doc, LeaseToken, Revision, SessionName, Target, WaitConditions } from "../schemas.ts";
 
+/** The MCP tool profiles a method's tool can belong to (lib/protocol/mcp-profiles.ts says what
+ * each is for); the agent-interactive-pty document's names are a profile of their own. */
+export type ToolProfile = "core" | "shell" | "browser" | "ai" | "desktop" | "admin";
+
 export type MethodDef = {
+  /** The MCP tool profile its tool is in, or false: no tool (an event subscription, which needs a
+   * connection of its own, or a fault-test method). */
+  tool: ToolProfile | false;
   title: string;
   readOnly: boolean;
   destructive?: boolean;

@@ -5,6 +5,7 @@ import { type MethodDef } from "./common.ts";
 
 export const DAEMON_METHODS = {
   ping: {
+    tool: "admin",
     title: "Check that the daemon answers",
     cli: { verb: "ping", summary: "check that the daemon answers" },
     readOnly: true,
@@ -12,6 +13,7 @@ export const DAEMON_METHODS = {
     result: v.object({ pong: v.literal(true), version: v.string(), pid: v.number() }),
   },
   capabilities: {
+    tool: "admin",
     title: "Version, methods with JSON Schemas, snapshot formats and the error table",
     cli: { verb: "capabilities", summary: "print the version, methods (with JSON Schemas), formats, keys and error table", autoStart: true },
     readOnly: true,
@@ -25,6 +27,7 @@ export const DAEMON_METHODS = {
     }),
   },
   "daemon.status": {
+    tool: "admin",
     title: "The daemon's pid, version, socket, uptime, sessions and memory",
     cli: [
       { verb: "daemon status", summary: "show the daemon's pid, version, socket, uptime, sessions and memory" },
@@ -55,6 +58,7 @@ export const DAEMON_METHODS = {
     }),
   },
   "daemon.stop": {
+    tool: "admin",
     title: "Kill every session's processes and stop the daemon",
     cli: { verb: "daemon stop", summary: "kill every session and stop the daemon (the socket is removed)" },
     readOnly: false,
@@ -63,6 +67,7 @@ export const DAEMON_METHODS = {
     result: v.object({ stopped: v.literal(true), sessionsKilled: v.number() }),
   },
   "adapter.list": {
+    tool: "admin",
     title: "The manifests in force (built-in and user), and user manifests that failed to load",
     cli: { verb: "adapter list", summary: "list the manifests in force (built-in and user) and user manifests that failed to load", autoStart: true },
     readOnly: true,
@@ -74,6 +79,7 @@ export const DAEMON_METHODS = {
     }),
   },
   "adapter.check": {
+    tool: "admin",
     title: "Validate a manifest's source",
     cli: { verb: "adapter check", summary: "validate a manifest file; errors name the line and key", usage: "adapter check FILE", arity: [1, 1], autoStart: true },
     readOnly: true,

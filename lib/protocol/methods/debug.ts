@@ -14,6 +14,7 @@ const HeapReport = v.object({
 
 export const DEBUG_METHODS = {
   "debug.memory": {
+    tool: false,
     title: "Memory of the daemon thread and of each session's worker (leak hunting; needs TUIWRIGHT_DEBUG=1 on the daemon)",
     readOnly: true,
     params: v.strictObject({
@@ -27,6 +28,7 @@ export const DEBUG_METHODS = {
     }),
   },
   "debug.crashWorker": {
+    tool: false,
     title: "Make a session's code in its worker thread throw (that session alone ends), or end a loaded worker thread that hosts no session (fault testing; needs TUIWRIGHT_DEBUG=1 on the daemon)",
     readOnly: false,
     destructive: true,

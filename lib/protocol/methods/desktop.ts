@@ -17,6 +17,7 @@ const DesktopState = doc(v.looseObject({
 
 export const DESKTOP_METHODS = {
   "desktop.create": {
+    tool: "desktop",
     title: "Create an AOTUI desktop: system apps open, the given HTML5 app folders installed",
     cli: {
       verb: "desktop create", summary: "create an AOTUI agent desktop (ChatWithUser and ThoughtRecorder open) with these HTML5 app folders installed",
@@ -32,6 +33,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), apps: v.array(AppInfo) }),
   },
   "desktop.destroy": {
+    tool: "desktop",
     title: "Destroy a desktop and stop its apps",
     cli: { verb: "desktop destroy", summary: "destroy a desktop and stop its apps", flags: { desktop: "--desktop|-d" } },
     readOnly: false,
@@ -40,6 +42,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), destroyed: v.literal(true) }),
   },
   "desktop.list": {
+    tool: "desktop",
     title: "The desktops of this daemon",
     cli: { verb: "desktop list", summary: "list the desktops and their applications" },
     readOnly: true,
@@ -47,6 +50,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktops: v.array(v.object({ desktop: v.string(), createdAt: v.number(), owner: v.nullable(v.string()), apps: v.array(AppInfo) })) }),
   },
   "desktop.snapshot": {
+    tool: "desktop",
     title: "The desktop as Markdown (AOTUI §4.1) and the snapshot id its item references resolve against",
     cli: { verb: "desktop snapshot", summary: "print the desktop as the agent reads it (AOTUI Markdown)", flags: { desktop: "--desktop|-d" } },
     readOnly: true,
@@ -54,6 +58,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), markup: v.string(), snapshot_id: v.string() }),
   },
   "desktop.exec": {
+    tool: "desktop",
     title: "Run one command: <context app_id view_id>DSL</context> (AOTUI §5)",
     cli: {
       verb: "desktop exec",
@@ -78,18 +83,21 @@ export const DESKTOP_METHODS = {
     result: v.looseObject({ desktop: v.string(), status: v.literal("ok"), command: v.string() }),
   },
   "desktop.acquire": {
+    tool: "desktop",
     title: "Take the desktop's input (single writer); released when this connection closes",
     readOnly: false,
     params: v.strictObject({ ...which, owner: Owner }),
     result: v.object({ desktop: v.string(), owner: v.string() }),
   },
   "desktop.release": {
+    tool: "desktop",
     title: "Give the desktop's input back",
     readOnly: false,
     params: v.strictObject({ ...which, owner: Owner }),
     result: v.object({ desktop: v.string(), released: v.literal(true) }),
   },
   "desktop.say": {
+    tool: "desktop",
     title: "Hand the ChatWithUser app a message from the user (the product layer's call)",
     cli: { verb: "desktop say", summary: "give the desktop's ChatWithUser app a message from the user", words: ["text"], flags: { desktop: "--desktop|-d" } },
     readOnly: false,
@@ -97,6 +105,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string() }),
   },
   "desktop.install": {
+    tool: "desktop",
     title: "Install (and optionally open) an HTML5 app folder on a desktop",
     cli: { verb: "desktop install", summary: "install an HTML5 app folder (with aoapp.json) on a desktop", words: ["dir"], flags: { desktop: "--desktop|-d", open: "--open" }, files: { dir: "path" } },
     readOnly: false,
@@ -104,6 +113,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), app: v.string() }),
   },
   "desktop.openSession": {
+    tool: "desktop",
     title: "Open a terminal session as an application: its manifest's regions as views, items as lists, [[operations]] as operations",
     cli: { verb: "desktop open-session", summary: "open a terminal session as an application of the desktop (views from its manifest, [[operations]] as operations)", words: ["session"], flags: { desktop: "--desktop|-d" } },
     readOnly: false,
@@ -111,6 +121,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), app: v.string() }),
   },
   "desktop.save": {
+    tool: "desktop",
     title: "Serialize a desktop (AOTUI §9.3 DesktopState); the daemon keeps nothing (with file: writes it there, new file only)",
     cli: { verb: "desktop save", summary: "write the desktop's state (AOTUI DesktopState, with the apps' own data) to a new JSON file", words: ["file"], flags: { desktop: "--desktop|-d" }, files: { file: "path" } },
     readOnly: true,
@@ -118,6 +129,7 @@ export const DESKTOP_METHODS = {
     result: v.object({ desktop: v.string(), state: v.unknown(), file: v.optional(v.string()) }),
   },
   "desktop.restore": {
+    tool: "desktop",
     title: "Recreate a desktop from a DesktopState",
     cli: { verb: "desktop restore", summary: "recreate a desktop from a file written by `desktop save` (--dry-run: say which app folders it would run, run nothing)", words: ["state"], flags: { dryRun: "--dry-run" }, files: { state: "json" }, autoStart: true },
     readOnly: false,
@@ -133,6 +145,7 @@ export const DESKTOP_METHODS = {
     }),
   },
   "desktop.subscribe": {
+    tool: false,
     title: "Receive the desktop's signals as desktop.signal notifications {subscription, desktopId, timestamp, reason}",
     readOnly: true,
     params: v.strictObject({ ...which }),

@@ -9,6 +9,7 @@ const MouseButton = doc(v.picklist(["left", "middle", "right"]), "mouse button")
 
 export const INPUT_METHODS = {
   type: {
+    tool: "core",
     forward: true,
     title: "Type text: printable characters, tab and line breaks (keys such as Ctrl-C are pressed by name; paste: true sends a bracketed paste when the program enabled it)",
     cli: {
@@ -31,6 +32,7 @@ export const INPUT_METHODS = {
     result: ActionResult,
   },
   press: {
+    tool: "core",
     forward: true,
     title: "Press named keys, e.g. Enter, C-c, S-Tab, M-Left, F5",
     cli: {
@@ -46,6 +48,7 @@ export const INPUT_METHODS = {
     result: ActionResult,
   },
   click: {
+    tool: "core",
     title: "Click a node (by ref or selector) or a cell, with the mouse protocol the program enabled",
     cli: {
       verb: "click",
@@ -69,6 +72,7 @@ export const INPUT_METHODS = {
     result: ActionResult,
   },
   scroll: {
+    tool: "core",
     forward: true,
     title: "Turn the mouse wheel over the screen (a browser's page, any program with mouse input): delta > 0 scrolls down",
     cli: {
@@ -89,6 +93,7 @@ export const INPUT_METHODS = {
     result: v.object({ ...ok, revisionBefore: Revision, revisionAfter: Revision, recovered: v.optional(Recovered) }),
   },
   mouse: {
+    tool: "browser",
     forward: true,
     title: "Browsers: move the mouse to a cell, or press or release a button there, with modifiers (the engine's mouse events; a move while a button is down drags)",
     cli: { verb: "mouse", summary: "browsers: move the mouse to a cell (ROW COL, 0-based), or press or release a button there, with modifiers; a move while it is down drags", words: ["action", "row", "col"], flags: { button: "--button", modifiers: "--modifier" } },

@@ -8,6 +8,7 @@ const CLI_LEASE_TTL_MS = 60_000;
 
 export const LEASE_METHODS = {
   "lease.acquire": {
+    tool: "admin",
     title: "Take the session's write lease: other callers' input is refused (exit 75) until it is released or expires",
     cli: {
       verb: "lease acquire",
@@ -28,6 +29,7 @@ export const LEASE_METHODS = {
     result: Lease,
   },
   "lease.release": {
+    tool: "admin",
     title: "Release the session's write lease",
     cli: { verb: "lease release", summary: "release the session's write lease (needs its token: --lease or TUIWRIGHT_LEASE)" },
     readOnly: false,

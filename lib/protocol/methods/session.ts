@@ -8,6 +8,7 @@ const { program, browser } = DEFAULT_SIZE;
 
 export const SESSION_METHODS = {
   spawn: {
+    tool: "core",
     title: "Start a program on a new pseudo-terminal",
     cli: [
       {
@@ -74,6 +75,7 @@ export const SESSION_METHODS = {
     }),
   },
   list: {
+    tool: "core",
     title: "List the sessions",
     cli: { verb: "list", summary: "list the sessions" },
     readOnly: true,
@@ -85,6 +87,7 @@ export const SESSION_METHODS = {
     }),
   },
   kill: {
+    tool: "core",
     title: "Kill a session's process groups (escalating to SIGKILL) and remove the session",
     cli: { verb: "kill", summary: "kill the session's processes (SIGHUP as when a terminal closes, then SIGKILL after the grace period) and remove it", flags: { signal: "--signal", graceMs: "--grace" } },
     readOnly: false,
@@ -97,6 +100,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), exit: v.nullable(ExitStatus) }),
   },
   signal: {
+    tool: "core",
     forward: true,
     title: "Send a signal to the session's foreground process group",
     cli: { verb: "signal", summary: "send a signal to the session's foreground process group", words: ["signal"] },
@@ -105,6 +109,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), signal: v.string(), pgid: v.number() }),
   },
   resize: {
+    tool: "core",
     forward: true,
     title: "Resize the terminal",
     cli: { verb: "resize", summary: "resize the terminal", usage: "resize [--session NAME] COLS ROWS [--timeout MS]", arity: [2, 2], flags: { timeoutMs: { names: "--timeout", value: "MS" } } },
@@ -121,6 +126,7 @@ export const SESSION_METHODS = {
     }),
   },
   snapshot: {
+    tool: "core",
     forward: true,
     title: "Read the screen as text, ANSI or cells",
     cli: {
@@ -172,6 +178,7 @@ export const SESSION_METHODS = {
     }),
   },
   mark: {
+    tool: "core",
     forward: true,
     title: "Add a marker to the session's recording",
     cli: { verb: "mark", summary: "add a marker to the session's recording (replay --at-marker stops there)", words: ["label"] },
@@ -180,6 +187,7 @@ export const SESSION_METHODS = {
     result: v.object({ session: v.string(), label: v.string() }),
   },
   get: {
+    tool: "core",
     forward: true,
     title: "Read one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav",
     cli: { verb: "get", summary: "print one property: title, cwd, size, cursor, exit, cast (the recording's path); browsers: url, nav", words: ["what"] },
@@ -200,6 +208,7 @@ export const SESSION_METHODS = {
     }),
   },
   reset: {
+    tool: "shell",
     title: "Kill the session's programs and start it again with the same name and settings",
     cli: { verb: "reset", summary: "kill the session's programs and start it again (same name, command and settings)" },
     readOnly: false,

@@ -9,6 +9,7 @@ const OnlyBlock = doc(v.pipe(v.number(), v.integer(), v.minValue(1)), "only if t
 
 export const SHELL_METHODS = {
   exec: {
+    tool: "shell",
     title: "Shell sessions: run a command at the prompt and return its block (output, exit code, cwd) when it ends",
     cli: {
       verb: "exec",
@@ -40,6 +41,7 @@ export const SHELL_METHODS = {
     result: v.union([BlockResult, v.object({ session: v.string(), cursor: doc(v.number(), "the output cursor just after the command's echo"), mode: ShellMode, block: v.optional(doc(v.number(), "the interactive session's block")), startedAt: v.optional(v.string()) })]),
   },
   send: {
+    tool: "shell",
     title: "Shell sessions: write raw input (to an interactive program) and return the output cursor before it",
     cli: {
       verb: "send",
@@ -60,6 +62,7 @@ export const SHELL_METHODS = {
     result: v.object({ session: v.string(), bytes: v.number(), cursor: v.number() }),
   },
   end: {
+    tool: "shell",
     forward: true,
     title: "Shell sessions: end the running program — its own exit line for a known shell/REPL (exit, exit(), .exit, \\q …), then Ctrl-C, then SIGTERM, then SIGKILL to the foreground group",
     cli: { verb: "end", summary: "shell sessions: end the running program (its own exit line for a known shell or REPL, then Ctrl-C, then SIGTERM, then SIGKILL to its process group)", flags: { graceMs: "--grace", block: "--block" } },
@@ -74,6 +77,7 @@ export const SHELL_METHODS = {
     }),
   },
   status: {
+    tool: "shell",
     title: "Shell sessions: mode (starting, idle, block_running, interactive, continuation, exited), the open block, the output cursor",
     forward: true,
     cli: { verb: "status", summary: "shell sessions: mode (starting, idle, block_running, interactive), the open block, the output cursor" },
@@ -93,6 +97,7 @@ export const SHELL_METHODS = {
     }),
   },
   blocks: {
+    tool: "shell",
     title: "Shell sessions: past blocks (command, exit code, times, cwd), newest last; the last 1000 (older ones: `block SEQ`, or blocks.jsonl in the transcript)",
     forward: true,
     cli: { verb: "blocks", summary: "shell sessions: past blocks with exit codes (newest last; the last 1000 — `block SEQ` reads older ones from the transcript)", flags: { last: "--last", grep: "--grep" } },
@@ -101,6 +106,7 @@ export const SHELL_METHODS = {
     result: v.object({ session: v.string(), blocks: v.array(v.object({ seq: v.number(), command: v.string(), exitCode: v.nullable(v.number()), startedAt: v.string(), endedAt: v.nullable(v.string()), cwd: v.nullable(v.string()), outputChars: v.number() })) }),
   },
   block: {
+    tool: "shell",
     title: "Shell sessions: one block with its output",
     cli: { verb: "block", summary: "shell sessions: one block's output (and, without --plain, its facts)", usage: "block [--session NAME] SEQ", arity: [1, 1] },
     forward: true,

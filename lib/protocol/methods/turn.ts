@@ -25,6 +25,7 @@ export const TurnResult = v.object({
 
 export const TURN_METHODS = {
   turn: {
+    tool: "ai",
     title: "AI coding CLIs: type a prompt into the CLI's input, submit it, and wait until the turn it opened ends (done, error, interrupted, denied) or needs you (approval, question); returns the turn, its answer and the CLI's message. Enter is sent again while the prompt stays in the input; a CLI that never takes it fails the turn (expectation-failed, exit 1)",
     cli: { verb: "turn", summary: "AI coding CLIs: type PROMPT, submit it, wait until the turn ends or needs you (approval, question); prints the state and the answer", words: ["text"], flags: { timeoutMs: "--timeout", settleMs: "--settle" } },
     forward: true,

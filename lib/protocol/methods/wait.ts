@@ -5,6 +5,7 @@ import { type MethodDef, target } from "./common.ts";
 
 export const WAIT_METHODS = {
   wait: {
+    tool: "core",
     forward: true,
     title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
     cli: {
@@ -18,6 +19,7 @@ export const WAIT_METHODS = {
     result: WaitResult,
   },
   subscribe: {
+    tool: false,
     title: "Receive events (screen, title, bell, exit, resize, lease) as `event` notifications on this connection",
     readOnly: true,
     params: v.strictObject({
@@ -28,6 +30,7 @@ export const WAIT_METHODS = {
     result: v.object({ subscription: v.string() }),
   },
   unsubscribe: {
+    tool: false,
     title: "Stop a subscription",
     readOnly: true,
     params: v.strictObject({ subscription: v.string() }),
