@@ -65,6 +65,8 @@ export function inProcessDaemon() {
   let nextPid = 90_000;
   return {
     context,
+    /** The daemon's dispatch, as its socket server calls it (tests serve it on a socket of their own). */
+    dispatch,
     /** One JSON-RPC call as a client on `connection` makes it. */
     call: (method: string, params: unknown, connection: Connection = fakeConnection()) => dispatch(method, params, { connection }),
     /** A running program session named `name` whose worker answers `ops`. */
