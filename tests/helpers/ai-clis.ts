@@ -337,10 +337,11 @@ export function endTests(ai: AiClis, cli: AiCli): void {
 const ALT_SCREEN: Record<AiCli, boolean> = { pi: false, gemini: false, codex: true, claude: true, opencode: true };
 /** Where the CLIs on the alternate screen write their own transcript (their manifest's
  * `transcript`): an answer whose start scrolled off is whole from it (complete: true, the
- * file cited). opencode keeps its sessions in SQLite (opencode.db), which no manifest reads. */
+ * file cited). opencode keeps its sessions in SQLite (`transcript.sqlite`). */
 const TRANSCRIPT: Partial<Record<AiCli, RegExp>> = {
   claude: /\/home\/\.claude\/projects\/[^/]+\/[0-9a-f-]+\.jsonl$/,
   codex: /\/home\/\.codex\/sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[^/]+\.jsonl$/,
+  opencode: /\/home\/\.local\/share\/opencode\/opencode\.db$/,
 };
 
 /** A 100-line answer on a 30-row screen: `done` fires on the CLI's end mark wherever the answer
