@@ -141,6 +141,9 @@ export const Manifest = v.strictObject({
     files: v.pipe(v.array(v.pipe(v.string(), v.regex(/^(~|\$[A-Z_][A-Z0-9_]*)?\/[^\0]*$/, "a transcript path starts with ~/, $VAR/ or /"), v.check((p) => !p.split("/").some((part) => part === ".." || part === "."), "a transcript path has no . or .. components"))), v.minLength(1)),
     entry: v.record(v.string(), v.string()),
     text: v.pipe(v.string(), v.minLength(1)),
+    /** The files are SQLite databases (opencode's): one SELECT, read-only, whose first column
+     * is each entry's JSON, newest first; `$since` binds the session's start (epoch ms). */
+    sqlite: v.optional(v.pipe(v.string(), v.regex(/^\s*(select|with)\b/i, "transcript.sqlite is one SELECT statement (read-only)"), v.check((q) => !q.replace(/'[^']*'/g, "").includes(";"), "transcript.sqlite is one statement: no ;"))),
   })),
   /** Characters that only carry colour (a terminal browser's half-block pixels): blanked in
    * text snapshots and outlines so the text between them reads as text. */

@@ -4,7 +4,7 @@
 // component; the walk never follows a symlink (a directory or file reached through one is
 // skipped), takes only regular files owned by this user, and reads at most the file's last
 // TRANSCRIPT_MAX_BYTES (the answer is at its end).
-import { closeSync, constants, watch, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, watch, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, type Stats } from "node:fs";
 import { join } from "node:path";
 
 /** How much of a transcript's end is read: the latest answer and some turns before it. */
@@ -41,8 +41,11 @@ function componentRegex(part: string): RegExp {
   return new RegExp(`^${part.split("*").map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")}$`);
 }
 
-/** The regular files this user owns that match `pattern`, modified at or after `sinceMs`. */
-export function findFiles(pattern: string, env: Record<string, string>, sinceMs: number): FoundFile[] | string {
+/** The regular files this user owns that match `pattern`, modified at or after `sinceMs`. A
+ * SQLite database (`sqlite`) counts as modified when its write-ahead log (`-wal`, a regular
+ * file of this user, not empty) is: the program's writes stay there until a checkpoint; its
+ * time is then the log's, its size the two together. */
+export function findFiles(pattern: string, env: Record<string, string>, sinceMs: number, sqlite = false): FoundFile[] | string {
   const expanded = expandPattern(pattern, env);
   if (typeof expanded === "string") return expanded;
   let base: string;
@@ -76,7 +79,13 @@ export function findFiles(pattern: string, env: Record<string, string>, sinceMs:
       if (!entry.isFile()) continue;
       try {
         const stat = lstatSync(path);
-        if (stat.isFile() && stat.uid === uid && stat.mtimeMs >= sinceMs) found.push({ path, mtimeMs: stat.mtimeMs, size: stat.size });
+        if (!stat.isFile() || stat.uid !== uid) continue;
+        let { mtimeMs, size } = stat;
+        if (sqlite) {
+          const wal = walStat(path);
+          if (wal && wal.uid === uid && wal.size > 0 && wal.mtimeMs > mtimeMs) ({ mtimeMs, size } = { mtimeMs: wal.mtimeMs, size: size + wal.size });
+        }
+        if (mtimeMs >= sinceMs) found.push({ path, mtimeMs, size });
       } catch {
         // gone since the listing
       }
@@ -108,14 +117,26 @@ export function readTail(path: string): string {
   }
 }
 
-/** Resolves when `path` changes (the program wrote to it) or after `ms`, whichever is first. */
+/** A SQLite database's write-ahead log beside it, when it is a regular file (not a link). */
+function walStat(path: string): Stats | null {
+  try {
+    const stat = lstatSync(`${path}-wal`);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves when `path` changes (the program wrote to it, or to its SQLite write-ahead log
+ * `-wal`) or after `ms`, whichever is first. */
 export function fileChange(path: string, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    let watcher: ReturnType<typeof watch> | null = null;
-    const done = () => { clearTimeout(timer); watcher?.close(); resolve(); };
+    const watchers: ReturnType<typeof watch>[] = [];
+    const done = () => { clearTimeout(timer); for (const watcher of watchers) watcher.close(); resolve(); };
     const timer = setTimeout(done, ms);
     try {
-      watcher = watch(path, { persistent: false }, done);
+      watchers.push(watch(path, { persistent: false }, done));
+      if (walStat(path)) watchers.push(watch(`${path}-wal`, { persistent: false }, done));
     } catch {
       done();
     }

@@ -6,6 +6,7 @@
 // the end of the transcript's last answer, normalised the same way. Otherwise the answer
 // stays what is on screen (complete: false) and the reason is said.
 import { findFiles, readTail } from "./transcript-files.ts";
+import { firstSqliteRow } from "./transcript-sqlite.ts";
 
 export type TranscriptSpec = {
   /** Path patterns (~/…, $VAR/…, `*` for one component), the first that yields files wins. */
@@ -15,6 +16,9 @@ export type TranscriptSpec = {
   /** The JSON path of the answer's text in the entry; `[]` takes each array element,
    * `[key=value]` those whose key has that value; several texts are joined with blank lines. */
   text: string;
+  /** The files are SQLite databases: this SELECT yields the entries as JSON text (its first
+   * column), newest first; `$since` is the session's start (ms since the epoch). */
+  sqlite?: string;
 };
 
 /** The latest answer read from a transcript file, or why there is none that may be used. */
@@ -46,21 +50,27 @@ export function jsonPath(value: Json, path: string): Json[] {
   return path.split(".").reduce<Json[]>((values, segment) => step(values, segment), [value]);
 }
 
+/** The answer in one entry (a JSON document), or null: not an answer entry, or no text. */
+export function answerOf(json: string, spec: TranscriptSpec): string | null {
+  let entry: Json;
+  try {
+    entry = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Object.entries(spec.entry).every(([path, want]) => jsonPath(entry, path).some((v) => String(v) === want))) return null;
+  const texts = jsonPath(entry, spec.text).filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  return texts.length > 0 ? texts.join("\n\n") : null;
+}
+
 /** The last answer in a transcript's text (JSON lines; a partial first line of a tail read is skipped). */
 export function lastAnswer(text: string, spec: TranscriptSpec): string | null {
   const lines = text.split("\n");
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!.trim();
     if (line === "") continue;
-    let entry: Json;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!Object.entries(spec.entry).every(([path, want]) => jsonPath(entry, path).some((v) => String(v) === want))) continue;
-    const texts = jsonPath(entry, spec.text).filter((v): v is string => typeof v === "string" && v.trim() !== "");
-    if (texts.length > 0) return texts.join("\n\n");
+    const answer = answerOf(line, spec);
+    if (answer !== null) return answer;
   }
   return null;
 }
@@ -91,17 +101,18 @@ export function agrees(screen: string, transcript: string): true | string {
 export function transcriptAnswer(spec: TranscriptSpec, env: Record<string, string>, sinceMs: number, screen: string): TranscriptAnswer {
   const reasons: string[] = [];
   for (const pattern of spec.files) {
-    const files = findFiles(pattern, env, sinceMs);
+    const files = findFiles(pattern, env, sinceMs, spec.sqlite !== undefined);
     if (typeof files === "string") { reasons.push(files); continue; }
     if (files.length === 0) { reasons.push(`no file ${pattern} written since the session started`); continue; }
     const newest = files.reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
-    let text: string;
+    let answer: string | null;
     try {
-      text = readTail(newest.path);
+      answer = spec.sqlite !== undefined
+        ? firstSqliteRow(newest.path, spec.sqlite, sinceMs, (json) => answerOf(json, spec))
+        : lastAnswer(readTail(newest.path), spec);
     } catch (error) {
       return { why: `the CLI's transcript ${newest.path} could not be read: ${(error as Error).message}`, path: newest.path };
     }
-    const answer = lastAnswer(text, spec);
     if (answer === null) return { why: `the CLI's transcript ${newest.path} has no answer entry`, path: newest.path };
     const agreement = agrees(screen, answer);
     if (agreement !== true) return { why: `the CLI's transcript ${newest.path} does not agree with the screen: ${agreement}`, path: newest.path };
@@ -114,7 +125,7 @@ export function transcriptAnswer(spec: TranscriptSpec, env: Record<string, strin
  * and time ("" when there is none). A changed signature is worth reading again. */
 export function transcriptSignature(spec: TranscriptSpec, env: Record<string, string>, sinceMs: number): string {
   for (const pattern of spec.files) {
-    const files = findFiles(pattern, env, sinceMs);
+    const files = findFiles(pattern, env, sinceMs, spec.sqlite !== undefined);
     if (typeof files === "string" || files.length === 0) continue;
     const newest = files.reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
     return `${newest.path}:${newest.size}:${newest.mtimeMs}`;

@@ -280,6 +280,15 @@ export class TurnTracker {
     return turn.state !== before;
   }
 
+  /** The latest turn when the CLI has not taken it and its prompt is still the input's value
+   * on these nodes (Enter missed: counted into a paste, or lost), with that value; else null. */
+  notTaken(nodes: OutlineNode[]): { turn: Turn; input: string } | null {
+    const turn = this.latest;
+    if (!turn || turn.state !== "submitted") return null;
+    const { input } = regionsOf(nodes, this.root);
+    return inputHolds(input, turn.prompt) ? { turn, input: (input!.value ?? "").trim() } : null;
+  }
+
   /** The turn as the protocol states it (TurnInfo). */
   info(turn: Turn): TurnInfoValue {
     const { region, ...rest } = turn;

@@ -23,9 +23,17 @@ export type WaitState = {
   /** When the session last sent input (performance.now()): the screen is not settled while
    * the program may still be answering it (its echo). */
   lastInputAt: number;
-  /** A chat program's turns (lib/adapters/turns.ts): one by id, and the latest one's id (0: none). */
-  turns: { get(id: number): TurnInfoValue | null; latestId(): number };
+  /** A chat program's turns (lib/adapters/turns.ts): one by id, the latest one's id (0: none),
+   * the chat's root (null: no turn yet), and the latest turn when the CLI has not taken it and
+   * its prompt is still the input's value (with that value). */
+  turns: { get(id: number): TurnInfoValue | null; latestId(): number; root(): string | null; notTaken(): { turn: TurnInfoValue; input: string } | null };
 };
+
+/** How long the screen must stay still (no output, no input) with a submitted prompt still in
+ * the chat's input before a wait for that turn fails: the CLI did not take the Enter. Long
+ * enough that a loaded machine's slow redraw is not a lost Enter (a CLI that takes a prompt
+ * clears its input or shows its busy mark within a frame). */
+export const ENTER_NOT_TAKEN_STILL_MS = 5000;
 
 /** The states a turn wait ends on by default: the turn needs the caller. */
 const TURN_NEEDS_YOU: TurnStateValue[] = ["done", "error", "interrupted", "denied", "approval", "question"];
@@ -62,6 +70,10 @@ type Pending = {
   reject(error: TuiwrightError): void;
   timeout?: ReturnType<typeof setTimeout>;
   settleTimer?: ReturnType<typeof setTimeout>;
+  /** The wait is for a chat's turn (a turn condition, or a ref under the chat's root, e.g.
+   * `@gemini.done`): it fails once the prompt it waits on was plainly not taken. The ref
+   * selector, or true for a turn condition; false for other waits. */
+  forTurn: string | boolean;
 };
 
 const SCROLLBACK_FOR_WAITS = 100_000;
@@ -226,6 +238,8 @@ export class WaitEngine {
         lastUnmet: null,
         includeText: spec.includeText ?? false,
         inScrollback: spec.inScrollback ?? false,
+        // A wait that watches stillness itself (`turn` sends Enter again after a still screen) decides on its own.
+        forTurn: spec.settledMs !== undefined ? false : spec.turn !== undefined ? true : spec.ref !== undefined && !spec.gone ? spec.ref : false,
         resolve,
         reject,
       };
@@ -300,12 +314,39 @@ export class WaitEngine {
       });
       return true;
     }
-    this.#armSettleTimer(pending, state);
+    const stuckAt = this.#notTakenAt(pending, state);
+    if (stuckAt !== null && performance.now() >= stuckAt) {
+      this.#failNotTaken(pending, state);
+      return true;
+    }
+    this.#armSettleTimer(pending, state, stuckAt);
     return false;
   }
 
-  #armSettleTimer(pending: Pending, state: WaitState): void {
+  /** For a turn's wait whose prompt the CLI has not taken and which is still in its input:
+   * when the screen will have been still ENTER_NOT_TAKEN_STILL_MS (null: not that case). */
+  #notTakenAt(pending: Pending, state: WaitState): number | null {
+    if (pending.forTurn === false) return null;
+    const root = state.turns.root();
+    if (root === null || (typeof pending.forTurn === "string" && !pending.forTurn.includes(`@${root}.`))) return null;
+    if (state.turns.notTaken() === null) return null;
+    return Math.max(state.screen.lastChangeAt, state.lastInputAt) + ENTER_NOT_TAKEN_STILL_MS;
+  }
+
+  #failNotTaken(pending: Pending, state: WaitState): void {
+    const stuck = state.turns.notTaken()!;
+    const root = state.turns.root()!;
+    this.#clear(pending);
+    const shown = stuck.input.length > 60 ? `${stuck.input.slice(0, 59)}…` : stuck.input;
+    pending.reject(new TuiwrightError("expectation-failed", `turn ${stuck.turn.id} was not taken: its prompt stays in @${root}.input (${JSON.stringify(shown)}) with the screen still ${ENTER_NOT_TAKEN_STILL_MS} ms since the last output or input, so Enter did not reach the CLI as a submission (counted into a paste, or lost); waiting on for ${pending.conditions.map((c) => c.label).join(", ")} would only time out`, {
+      hint: `press Enter again (it sends the same turn ${stuck.turn.id}) and wait again; \`turn TEXT\` does this itself`,
+      details: { turn: stuck.turn, input: stuck.input, stillMs: ENTER_NOT_TAKEN_STILL_MS, revision: state.screen.revision, elapsedMs: Math.round(performance.now() - pending.startedAt), excerpt: excerpt(state.screen) },
+    }));
+  }
+
+  #armSettleTimer(pending: Pending, state: WaitState, stuckAt: number | null = null): void {
     const readyTimes = pending.conditions.flatMap((c) => (c.readyAt ? [c.readyAt(state)] : []));
+    if (stuckAt !== null) readyTimes.push(stuckAt);
     if (readyTimes.length === 0) return;
     if (pending.settleTimer) clearTimeout(pending.settleTimer);
     const delay = Math.max(0, Math.min(...readyTimes) - performance.now());

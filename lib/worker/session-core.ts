@@ -186,6 +186,13 @@ export class SessionCore {
   readonly #turnsForWaits = {
     get: (id: number) => { const turns = this.outline.turns; const turn = turns?.get(id); return turn ? turns!.info(turn) : null; },
     latestId: () => this.outline.turns?.latest?.id ?? 0,
+    root: () => this.outline.turns?.root ?? null,
+    notTaken: () => {
+      const turns = this.outline.turns;
+      if (turns?.latest?.state !== "submitted") return null;
+      const stuck = turns.notTaken(this.outline.current().nodes);
+      return stuck ? { turn: turns.info(stuck.turn), input: stuck.input } : null;
+    },
   };
 
   /** Adds a facet's hooks; facets attach right after the core is made, before any output is read. */

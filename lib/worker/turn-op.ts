@@ -11,6 +11,7 @@ import type { WorkerOps } from "../link/messages.ts";
 import type { SessionCore } from "./session-core.ts";
 import { responseWhole, statedWhole } from "../adapters/turns.ts";
 import { fileChange } from "../adapters/transcript-files.ts";
+import { ENTER_NOT_TAKEN_STILL_MS } from "../waits/wait-engine.ts";
 
 type TurnParams = WorkerOps["turn"][0];
 type TurnReply = WorkerOps["turn"][1];
@@ -21,8 +22,8 @@ const NOT_TAKEN_STILL_MS = 1000;
 const ENTER_TRIES = 3;
 /** After the last Enter: how long the screen must stay still with the prompt in the input before
  * the turn fails as not taken (longer than between tries: a loaded machine's slow redraw is not
- * a lost Enter). */
-const LAST_ENTER_STILL_MS = 5000;
+ * a lost Enter); the same a raw `wait --ref @X.done` allows. */
+const LAST_ENTER_STILL_MS = ENTER_NOT_TAKEN_STILL_MS;
 /** A turn done with no answer on screen: how long the screen must then stay still before "no
  * answer" is believed. opencode draws its end line a frame before the answer's text (seen
  * under load: 160 ms apart); an empty answer stays empty. */

@@ -7,7 +7,7 @@ export const WAIT_METHODS = {
   wait: {
     tool: "core",
     forward: true,
-    title: "Wait until screen conditions hold, evaluated on every parsed write (no polling)",
+    title: "Wait until screen conditions hold, evaluated on every parsed write (no polling). A wait for an AI CLI's turn (--turn, or a ref under its root such as @gemini.done) fails with expectation-failed (exit 1) once the prompt was plainly not taken: still the input's value, the screen still 5 s; press Enter again",
     cli: {
       verb: "wait",
       summary: "wait until the screen meets conditions (evaluated on every write, never polled)",

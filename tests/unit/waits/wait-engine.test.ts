@@ -24,7 +24,7 @@ function setup(): void {
     screen, exit, ended,
     outline: () => assignRefs(genericOutline(screen.grid())),
     output: null,
-    turns: { get: () => null, latestId: () => 0 },
+    turns: { get: () => null, latestId: () => 0, root: () => null, notTaken: () => null },
     lastInputAt: inputAt,
   }));
   screen.onChange(() => engine.notify());

@@ -1,0 +1,88 @@
+// A stand-in AI CLI that ignores its first N Enters (N from argv[1]; argv[2]: seconds it thinks
+// before each answer), and its manifest: how
+// `turn` and the raw recipe (press Enter, wait --ref @deaf.done) meet an Enter the CLI did not
+// take (tests/e2e/turn-enter-not-taken.test.ts, raw-enter-not-taken.test.ts).
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { World } from "./harness.ts";
+
+const MANIFEST = `name = "deaf"
+root = "deaf"
+description = "a stand-in AI CLI that ignores its first Enters"
+turns = true
+
+[detect]
+argv0 = ["deaf"]
+confidence = 0.9
+
+[[regions]]
+name = "input"
+role = "input"
+last = true
+from = '/^>/'
+until = '/^>/'
+
+[[regions]]
+name = "response"
+role = "document"
+last = true
+after = '/^you: /'
+until = '/^END$/'
+
+[[regions]]
+name = "done"
+role = "status"
+last = true
+after = '/^you: /'
+until = '/^END$/'
+
+[[values]]
+region = "response"
+regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END$/'
+
+[[values]]
+region = "input"
+regex = '/^> ?(?<value>.*?)\\s*$/'
+`;
+
+const CLI = `#!/usr/bin/env python3
+import os, sys, time, tty
+tty.setraw(0)
+ignore = int(sys.argv[1])
+# A slow model: seconds between taking a prompt (the input cleared) and its answer.
+thinking = float(sys.argv[2]) if len(sys.argv) > 2 else 0
+history, typed = [], ""
+def draw():
+    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed])).encode())
+draw()
+while True:
+    key = os.read(0, 1).decode()
+    if key == "\\x03":
+        break
+    if key != "\\r":
+        typed += key
+        draw()
+        continue
+    if ignore > 0:
+        ignore -= 1
+        continue
+    history += ["you: " + typed]
+    prompt, typed = typed, ""
+    draw()
+    time.sleep(thinking)
+    history += ["answer to " + prompt, "END"]
+    draw()
+`;
+
+/** Installs the manifest (under a config dir) and the CLI (under bin/) in the world's dir; the
+ * env to run tuiwright with and the CLI's path. */
+export function installDeafCli(world: World): { env: Record<string, string>; cli: string } {
+  const config = join(world.dir, "config");
+  mkdirSync(join(config, "tuiwright/adapters"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(config, "tuiwright/adapters/deaf.toml"), MANIFEST);
+  const bin = join(world.dir, "bin");
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, "deaf"), CLI);
+  chmodSync(join(bin, "deaf"), 0o755);
+  return { env: { XDG_CONFIG_HOME: config }, cli: join(bin, "deaf") };
+}
