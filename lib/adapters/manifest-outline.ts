@@ -1,5 +1,6 @@
 // A manifest applied to a screen: each region becomes a node with a durable ref
-// (@root.region), its text as name, its value from [[values]], items as children, and focus.
+// (@root.region), its text as name (its label when its items carry all of that text), its
+// value from [[values]], items as children, and focus.
 // A region whose rows, anchors or attributes are not on screen is absent.
 import type { Grid, GridRow, Style } from "../terminal/grid.ts";
 import type { DraftNode } from "../outline/refs.ts";
@@ -9,6 +10,7 @@ import { findWindows, sliceGrid, type WindowLayout } from "./manifest-windows.ts
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
 import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
+import { childrenCarryText } from "../outline/container-name.ts";
 import { unclaimedOutline } from "./unclaimed.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
@@ -331,6 +333,7 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       bbox: box,
       children: region.items ? items(region, inFrame, box) : [],
     }, frame);
+    if (childrenCarryText(text, node.children)) node.name = region.name; // its rows say the text (container-name.ts)
     node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}${region.scrolled ? ` ${SCROLLED}` : ""}`, node.bbox)];
     for (const item of node.children) {
       if (region.focusItem && itemHasFocus(region.focusItem, grid, item.bbox)) item.focused = true;
