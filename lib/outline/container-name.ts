@@ -32,7 +32,15 @@ export function namedByLabel(node: OutlineNode): boolean {
   return (node.children?.length ?? 0) > 1 && node.name !== "" && node.ref.endsWith(`.${node.name}`);
 }
 
-/** What a node shows: its name, or for a container named by its label its children's text. */
+/** What a node shows: its name, or for a container named by its label its children's text
+ * (children on one row joined by a space, rows by a newline). */
 export function shownText(node: OutlineNode): string {
-  return namedByLabel(node) ? node.children!.map((child) => child.name).join("\n") : node.name;
+  if (!namedByLabel(node)) return node.name;
+  let text = "";
+  let row: number | null = null;
+  for (const child of node.children!) {
+    text += row === null ? child.name : `${child.bbox.row === row ? " " : "\n"}${child.name}`;
+    row = child.bbox.row;
+  }
+  return text;
 }
