@@ -15,6 +15,9 @@ import { outlineFor } from "../lib/adapters/outline-for.ts";
 import { unclaimedOutline } from "../lib/adapters/unclaimed.ts";
 import { SessionObservations } from "../lib/adapters/session-observations.ts";
 import { World } from "../tests/helpers/harness.ts";
+import { forwardedResult } from "../lib/daemon/pass-through.ts";
+import { ManifestCatalog } from "../lib/adapters/catalog.ts";
+import { foregroundGroup } from "../lib/runtime/process.ts";
 
 const COLS = 200;
 const ROWS = 60;
@@ -71,4 +74,25 @@ time("outlineFor(screen.grid()) (the bench row)", (i) => outline(at(screens, i))
 time("  manifestOutline(htop) on a read grid", (i) => manifestOutline(htop, at(grids, i), facts));
 time("    unclaimedOutline (its generic part)", (i) => unclaimedOutline(at(grids, i), at(claims, i)));
 time("JSON.stringify(outlineFor(…))", (i) => JSON.stringify(outline(at(screens, i))));
+
+// The reply's way to the caller, outline against text: the worker's structured clone, the
+// daemon's check of the worker's reply (pass-through.ts), its JSON, the client's parse.
+const base = (screen: Screen) => ({ revision: screen.revision, hash: screen.hash, cols: COLS, rows: ROWS });
+const replies: Record<string, object[]> = {
+  text: screens.map((screen) => { const text = screen.text(); return { format: "text", ...base(screen), text, width: COLS, height: ROWS, lines: text.split("\n") }; }),
+  outline: screens.map((screen) => { const { adapter, nodes } = outline(screen); return { format: "outline", ...base(screen), outline: { adapter, nodes } }; }),
+};
+for (const [kind, list] of Object.entries(replies)) {
+  const encoded = list.map((reply) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: forwardedResult("snapshot", "busy", reply) }));
+  console.log(`${kind} reply: ${encoded[0]!.length} bytes of JSON`);
+  time(`  structuredClone (worker → daemon)`, (i) => structuredClone(at(list, i)));
+  time(`  the daemon's check (forwardedResult)`, (i) => forwardedResult("snapshot", "busy", at(list, i)));
+  time(`  JSON.stringify (the daemon's reply)`, (i) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: at(list, i) }));
+  time(`  JSON.parse (the client)`, (i) => JSON.parse(at(encoded, i)));
+}
+// What each outline reads besides the screen: the terminal's foreground group (/proc), and the
+// manifest directory (the catalog's generation and its manifests: a listing each).
+const catalog = new ManifestCatalog();
+time("foregroundGroup (a /proc read)", () => foregroundGroup(process.pid));
+time("catalog.generation() + manifests()", () => { catalog.generation(); catalog.manifests(); });
 for (const screen of screens) screen.dispose();

@@ -1,5 +1,6 @@
 // A manifest applied to a screen: each region becomes a node with a durable ref
-// (@root.region), its text as name, its value from [[values]], items as children, and focus.
+// (@root.region), its text as name (its label when its items carry all of that text), its
+// value from [[values]], items as children, and focus.
 // A region whose rows, anchors or attributes are not on screen is absent.
 import type { Grid, GridRow, Style } from "../terminal/grid.ts";
 import type { DraftNode } from "../outline/refs.ts";
@@ -9,6 +10,7 @@ import { findWindows, sliceGrid, type WindowLayout } from "./manifest-windows.ts
 import type { AttrPredicate, CompiledManifest, CompiledRegion, RowSpec } from "./load-manifest.ts";
 import { withoutPixels } from "../terminal/pixels.ts";
 import { NO_FACTS, type ProcessFacts } from "./process-facts.ts";
+import { childrenCarryText } from "../outline/container-name.ts";
 import { unclaimedOutline } from "./unclaimed.ts";
 
 function styleMatches(style: Style, want: AttrPredicate): boolean {
@@ -291,7 +293,15 @@ function shifted(node: DraftNode, by: { row: number; col: number }): DraftNode {
 export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: ProcessFacts = NO_FACTS, observed: Observed = { revision: 0, claim: null }): DraftNode[] {
   const grid = withoutPixels(drawn, manifest.pixels);
   const layout = manifest.windows ? findWindows(grid, manifest.windows) : null;
-  const evidence = (rule: string, cells: BBox): Evidence => ({ source: "manifest", adapter: manifest.name, rule, cells, revision: observed.revision });
+  // Evidence for cells that are the citing node's own box leaves them out (types.ts): one entry
+  // per rule, shared by every node it produced (a table's 50 rows cite one key rule).
+  const own = new Map<string, Evidence>();
+  const evidence = (rule: string, cells?: BBox): Evidence => {
+    if (cells) return { source: "manifest", adapter: manifest.name, rule, cells, revision: observed.revision };
+    let entry = own.get(rule);
+    if (!entry) own.set(rule, (entry = { source: "manifest", adapter: manifest.name, rule, revision: observed.revision }));
+    return entry;
+  };
   const seen = new Set<string>();
   const located: { region: CompiledRegion; node: DraftNode; text: string; inside: boolean; lead: Style | null; focus: boolean }[] = [];
   let screenText: string | null = null;
@@ -331,11 +341,12 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
       bbox: box,
       children: region.items ? items(region, inFrame, box) : [],
     }, frame);
-    node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}${region.scrolled ? ` ${SCROLLED}` : ""}`, node.bbox)];
+    if (childrenCarryText(text, node.children)) node.name = region.name; // its rows say the text (container-name.ts)
+    node.evidence = [evidence(`regions.${index}${region.window ? ` (window ${region.window})` : ""}${region.scrolled ? ` ${SCROLLED}` : ""}`)];
     for (const item of node.children) {
       if (region.focusItem && itemHasFocus(region.focusItem, grid, item.bbox)) item.focused = true;
       const rules = [...(item.selected ? [`regions.${index}.selected`] : []), ...(item.focused ? [`regions.${index}.focus_item`] : []), ...(item.key !== undefined ? [`regions.${index}.key`] : [])];
-      if (rules.length) item.evidence = rules.map((rule) => evidence(rule, item.bbox));
+      if (rules.length) item.evidence = rules.map((rule) => evidence(rule));
     }
     located.push({ region, node, text, inside, lead: leadingStyle(inFrame, box), focus: focused(manifest, region.name, text, inside, inFrame, box) });
   }
@@ -346,12 +357,12 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
     const found = valueOf(manifest, region.name, text, inside, lead, facts, texts);
     if (found !== undefined) {
       node.value = found.value;
-      node.evidence!.push(evidence(found.rule, node.bbox));
+      node.evidence!.push(evidence(found.rule));
     }
     if (focus) {
       node.focused = true;
       const rule = manifest.focus.findIndex((f) => f.region === region.name);
-      node.evidence!.push(evidence(rule < 0 ? "focus (the cursor is in the region)" : `focus.${rule}`, node.bbox));
+      node.evidence!.push(evidence(rule < 0 ? "focus (the cursor is in the region)" : `focus.${rule}`));
     }
     // A region that exists because of a process fact cites that fact's evidence first: its basis.
     if (region.when === "shell-foreground" && facts.shellForegroundEvidence) node.evidence!.unshift(...facts.shellForegroundEvidence);
@@ -381,5 +392,5 @@ export function manifestOutline(manifest: CompiledManifest, drawn: Grid, facts: 
   const whole = { row: 0, col: 0, rows: grid.rows, cols: grid.cols };
   return [{ ref: `@${manifest.root}`, role: "application", name: manifest.name, bbox: whole,
     ...(manifest.focusRoot ? { focused: true } : {}),
-    evidence: [evidence("detect", whole), ...(manifest.focusRoot ? [evidence("focus_root", whole)] : [])], children }];
+    evidence: [evidence("detect"), ...(manifest.focusRoot ? [evidence("focus_root")] : [])], children }];
 }

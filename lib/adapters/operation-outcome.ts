@@ -1,6 +1,7 @@
 // Reading an operation's outcome off one screen: the first `fail` outcome that holds, else the
 // first `ok` one, with the cells that showed it (its evidence) and, for a failure, the program's
 // own message. Pure: the caller decides when the screen is settled enough to ask.
+import { shownText } from "../outline/container-name.ts";
 import type { BBox, OutlineNode } from "../outline/types.ts";
 import { walk } from "../outline/types.ts";
 import { isSlashedPattern, parsePattern } from "../terminal/pattern.ts";
@@ -75,7 +76,7 @@ function refCondition(condition: OutcomeCondition, screen: OutcomeScreen, fill: 
     const holds = isSlashedPattern(condition.value) ? parsePattern(wanted).test(value) : value === wanted;
     if (!holds) return null;
   }
-  return { text: found.value ?? found.name, cells: found.bbox };
+  return { text: found.value ?? shownText(found), cells: found.bbox };
 }
 
 function holds(condition: OutcomeCondition, screen: OutcomeScreen, fill: Fill): { text: string; cells?: BBox } | null {

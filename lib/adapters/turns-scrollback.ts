@@ -16,10 +16,14 @@ function shiftNode(node: OutlineNode, above: number, keep: boolean): OutlineNode
   if (bottom <= 0 && !keep) return null;
   const row = Math.max(0, top);
   const children = node.children?.map((child) => shiftNode(child, above, false)).filter((child): child is OutlineNode => child !== null);
-  const evidence = node.evidence?.map((e) => (e.source === "manifest" && e.cells ? { ...e, cells: { ...e.cells, row: e.cells.row - above } } : e));
+  const bbox = { ...node.bbox, row, rows: Math.max(0, bottom - row) };
+  // Manifest evidence without cells cited the node's own box: where the box is cut at the top
+  // of the screen, the cells it cited (rows in the scrollback) are said.
+  const cut = row !== top || bbox.rows !== node.bbox.rows;
+  const evidence = node.evidence?.map((e) => (e.source === "manifest" && (e.cells || cut) ? { ...e, cells: { ...(e.cells ?? node.bbox), row: (e.cells ?? node.bbox).row - above } } : e));
   return {
     ...node,
-    bbox: { ...node.bbox, row, rows: Math.max(0, bottom - row) },
+    bbox,
     ...(children ? { children } : {}),
     ...(evidence ? { evidence } : {}),
   };
@@ -33,6 +37,6 @@ export function onScreen(nodes: OutlineNode[], above: number, rows: number, root
   return nodes.map((node) => {
     if (node.ref !== `@${root}`) return shiftNode(node, above, false);
     const children = (node.children ?? []).map((child) => shiftNode(child, above, turnRefs.has(child.ref))).filter((child): child is OutlineNode => child !== null);
-    return { ...node, bbox: { ...node.bbox, row: 0, rows }, children, evidence: node.evidence?.map((e) => (e.source === "manifest" && e.cells ? { ...e, cells: { ...e.cells, row: 0, rows } } : e)) };
+    return { ...node, bbox: { ...node.bbox, row: 0, rows }, children, evidence: node.evidence?.map((e) => (e.source === "manifest" && e.cells ? { ...e, cells: { ...e.cells, row: 0, rows } } : e)) }; // no cells: the new box
   }).filter((node): node is OutlineNode => node !== null);
 }

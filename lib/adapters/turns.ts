@@ -14,6 +14,7 @@
 // screen is new. Ends are final. This is as precise as the manifest: each CLI's regions end
 // before the next prompt it draws, so a turn's marks never stretch over the next prompt A
 // region whose start scrolled off the screen (no anchor on it) must be seen absent first.
+import { shownText } from "../outline/container-name.ts";
 import type { BBox, Evidence, OutlineNode } from "../outline/types.ts";
 import type { TurnInfoValue, TurnStateValue } from "../protocol/methods.ts";
 import { SCROLLED } from "./manifest-outline.ts";
@@ -97,7 +98,7 @@ function inputHolds(input: OutlineNode | undefined, prompt: string): boolean {
  * same first row on a later screen means not drawn anew; a turn whose answer starts exactly as
  * the one before counts once it was seen absent (the CLI's busy mark hides it while it works). */
 function shape(node: OutlineNode): string {
-  return node.name.split("\n").map((row) => row.trim()).find((row) => row !== "") ?? "";
+  return shownText(node).split("\n").map((row) => row.trim()).find((row) => row !== "") ?? "";
 }
 
 const TURNS_KEPT = 100;
@@ -162,7 +163,7 @@ export class TurnTracker {
    * turn and screen text; one that did not agree is read again when the files change). */
   #transcriptFor(turn: Turn, response: OutlineNode): TranscriptAnswer | undefined {
     if (!this.#transcript || turn.state !== "done" || !scrolledAway(response)) return undefined;
-    const screen = response.value ?? response.name;
+    const screen = response.value ?? shownText(response);
     const key = `${turn.id}\n${screen}`;
     const read = this.#transcriptRead;
     if (read?.key === key && "text" in read.answer) return read.answer;

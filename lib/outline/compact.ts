@@ -4,6 +4,7 @@
 // another node already printed points at it), filler rows (vim's `~`, blank runs) fold into a
 // count, and runs of spaces (table alignment) print as one.
 import type { OutlineNode } from "./types.ts";
+import { childrenCarryText, namedByLabel } from "./container-name.ts";
 
 const MAX_NAME = 120;
 /** A multi-row text (a document, an output) shows its first row and its last rows up to this
@@ -127,10 +128,10 @@ function withoutItemRows(node: OutlineNode): string {
   return kept.length < rows.length ? kept.join("\n").replace(/\n{3,}/g, "\n\n").trim() : node.name;
 }
 
-/** A container whose children carry all its text (a table and its rows) is not named twice. */
+/** A container whose children carry all its text (a table and its rows) is not named twice;
+ * a manifest names it by its label (container-name.ts), which its ref already says. */
 function repeatsChildren(node: OutlineNode): boolean {
-  const children = node.children ?? [];
-  return children.length > 1 && squash(node.name) === squash(children.map((child) => child.name).join(""));
+  return namedByLabel(node) || childrenCarryText(node.name, node.children ?? []);
 }
 
 /** The one role all of a container's (3 or more) children share, said once on the container. */

@@ -9,7 +9,8 @@ export type BBox = { row: number; col: number; rows: number; cols: number };
  * stated at all. `revision` is the screen revision the evidence was observed at.
  */
 export type Evidence =
-  /** A manifest rule matched these cells. */
+  /** A manifest rule matched these cells. On a node, `cells` is left out when they are the
+   * node's own box (most are): the entry is then shared by every node the rule produced. */
   | { source: "manifest"; adapter: string; rule: string; cells?: BBox; revision: number }
   /** An escape sequence the program wrote (e.g. "OSC 133;B", "OSC 7"). */
   | { source: "escape"; sequence: string; revision: number }

@@ -116,7 +116,7 @@ export const BBox = v.object({ row: v.number(), col: v.number(), rows: v.number(
 
 /** Why a semantic fact on a node is stated (lib/outline/types.ts explains each source). */
 export const Evidence = v.variant("source", [
-  v.object({ source: v.literal("manifest"), adapter: v.string(), rule: v.string(), cells: v.optional(BBox), revision: v.number() }),
+  v.object({ source: v.literal("manifest"), adapter: v.string(), rule: v.string(), cells: doc(v.optional(BBox), "the cells the rule matched; left out on a node when they are the node's own bbox"), revision: v.number() }),
   v.object({ source: v.literal("escape"), sequence: v.string(), revision: v.number() }),
   v.object({ source: v.literal("process"), fact: v.string(), revision: v.number() }),
   v.object({ source: v.literal("engine"), method: v.string(), detail: v.optional(v.string()), revision: v.number() }),

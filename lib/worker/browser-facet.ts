@@ -7,6 +7,7 @@
 // cannot fool it; when the screen lags the engine (Carbonyl's known stall) the facet nudges the
 // size so Carbonyl draws again, and says so (`recovered`). A browser that exited answers every
 // call with session-exited. Navigation is browser-navigation.ts.
+import { namedByLabel, shownText } from "../outline/container-name.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
@@ -155,7 +156,9 @@ export class BrowserFacet implements Facet {
       if (node.ref !== "@carbonyl.page") return node.children ? { ...node, children: node.children.map(page) } : node;
       const runs = (node.children ?? []).filter((run) => run.role === "text" && !ax.nodes.some((a) => overlaps(a.bbox, run.bbox)));
       const children = [...ax.nodes, ...runs].sort((a, b) => a.bbox.row - b.bbox.row || a.bbox.col - b.bbox.col);
-      return { ...node, children };
+      // Named by its label, the page's text was in its runs; the engine's nodes replace some of
+      // them, so the page says its text itself again (container-name.ts).
+      return { ...node, ...(namedByLabel(node) ? { name: shownText(node) } : {}), children };
     };
     return nodes.map(page);
   }

@@ -105,6 +105,14 @@ test("regions: rows, anchors, attribute rows, items, values, focus and alternati
   ]);
   // beta is only a few columns of inverse: not a selection bar.
   expect(nodes[0]!.children![2]!.children![1]!.selected).toBeUndefined();
+  // A region whose items carry all its text is named by its label, once: the text is in its
+  // items; a region with text of its own beside its items keeps it (container-name.ts).
+  const byRef = Object.fromEntries(nodes[0]!.children!.map((n) => [n.ref, n]));
+  expect(byRef["@demo.list"]!.name).toBe("list");
+  expect(byRef["@demo.keys"]!.name).toBe("keys");
+  expect(byRef["@demo.body"]!.name).toBe("Items:\nalpha\nbeta\n-- end --");
+  // Evidence on the node's own cells leaves them out (a table's rows share one entry per rule).
+  expect(byRef["@demo.list"]!.evidence![0]).toEqual({ source: "manifest", adapter: "demo", rule: "regions.1", revision: 0 });
 });
 
 test("to_attrs stops a region before an inverse row; cursor_in values need the cursor", async () => {

@@ -3,6 +3,7 @@
 // every output event, half-drawn screens included — claims nothing the frame contradicts:
 // every node's text is on the frame inside its box, a selected node is drawn highlighted, a
 // keyed item starts with its key, and each value has the evidence its manifest's table names.
+import { shownText } from "../../../lib/outline/container-name.ts";
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -55,7 +56,9 @@ function lies(node: OutlineNode, grid: Grid): string[] {
   const { row, col, rows, cols } = node.bbox;
   const inBox = Array.from({ length: rows }, (_, i) => grid.lines[row + i]?.chars.slice(col, col + cols).join("") ?? "").join("\n");
   const squash = (text: string) => text.replace(/\s+/g, "");
-  if (node.role !== "application" && !squash(inBox).includes(squash(node.name))) problems.push(`${node.ref} names ${JSON.stringify(node.name.slice(0, 60))}, not in its box`);
+  // A container named by its label (container-name.ts) claims its children's text instead.
+  const shown = shownText(node);
+  if (node.role !== "application" && !squash(inBox).includes(squash(shown))) problems.push(`${node.ref} names ${JSON.stringify(shown.slice(0, 60))}, not in its box`);
   if (node.selected) {
     const line = grid.lines[row]!;
     const lit = line.styles.slice(col, col + cols).some((s) => s.inverse || s.bg !== undefined);
