@@ -51,7 +51,7 @@ function observing(observations: SessionObservations, command: string): ReplayOb
       // The outline a live session would have had just before: its manifest's forget rules and seen values.
       const before = outlineFor(screen.grid(), manifests, argv, null, { shellForeground: null, seenValues: observations.seenValues }, observations.observed(screen.revision));
       observations.remember(before.nodes);
-      observations.sent(data, screen.grid(), atMs, manifests.find((m) => m.name === before.adapter) ?? null);
+      observations.sent(data, () => screen.grid(), atMs, manifests.find((m) => m.name === before.adapter) ?? null);
     },
     get waiting() { return observations.waiting; },
     changed: (screen, atMs) => observations.changed(screen.grid(), screen.revision, atMs),

@@ -16,6 +16,12 @@ export type DetectContext = {
 const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
 function fits(manifest: CompiledManifest, context: DetectContext): boolean {
+  return mayFit(manifest, context) && (!manifest.detect.screen || manifest.detect.screen.test(context.screenText));
+}
+
+/** Whether the manifest fits, the screen's text left out (it is the costly part to read): false
+ * means it cannot fit whatever the screen shows. */
+export function mayFit(manifest: CompiledManifest, context: Omit<DetectContext, "screenText">): boolean {
   const { detect } = manifest;
   const commands = [context.argv, ...(context.foreground ? [context.foreground] : [])];
   // Exclusions name whole arguments ("-c", "--version"); argv words match inside arguments.
@@ -27,7 +33,6 @@ function fits(manifest: CompiledManifest, context: DetectContext): boolean {
       (detect.argv.length === 0 || detect.argv.some((word) => argv.slice(1).some((arg) => arg.includes(word))));
     if (!commands.some(identifies)) return false;
   }
-  if (detect.screen && !detect.screen.test(context.screenText)) return false;
   if (detect.title && !detect.title.test(context.title)) return false;
   if (detect.altScreen !== undefined && detect.altScreen !== context.altScreen) return false;
   return true;

@@ -32,9 +32,9 @@ export class SessionObservations {
     return this.#behaviour.waiting;
   }
 
-  /** Input the session sends, with the screen as it was just before; `manifest`: the one that
-   * shaped the last outline (its forget_on_input rules apply). */
-  sent(input: string, grid: Grid, atMs: number, manifest: CompiledManifest | null): void {
+  /** Input the session sends, with the screen as it was just before (read when needed);
+   * `manifest`: the one that shaped the last outline (its forget_on_input rules apply). */
+  sent(input: string, grid: () => Grid, atMs: number, manifest: CompiledManifest | null): void {
     this.#behaviour.sent(input, grid, atMs);
     for (const entry of manifest?.values ?? []) {
       if (!entry.defaultOnceSeen?.forgetOnInput?.test(input)) continue;

@@ -201,12 +201,25 @@ export class Screen {
   /** The screen as text conditions see it: like text(), but the cursor's row keeps its
    * trailing spaces up to the cursor, so `[#$] $` matches a prompt waiting for input. */
   textToCursor(scrollback = 0): string {
+    return this.texts(scrollback).toCursor;
+  }
+
+  /** text() and textToCursor() from one read of the rows; `toCursor` is `text` itself (the
+   * same string) when the cursor's row needs no padding, so a condition that fails on the one
+   * need not be tested on the other (a wait re-tested on every chunk of a flood tested twice). */
+  texts(scrollback = 0): { text: string; toCursor: string } {
     const rows = this.lines(scrollback);
     const buffer = this.#term.buffer.active;
     const at = buffer.baseY + buffer.cursorY - Math.max(0, buffer.baseY - scrollback);
-    if (at >= 0 && at < rows.length && rows[at]!.length < buffer.cursorX) rows[at] = rows[at]!.padEnd(buffer.cursorX, " ");
-    while (rows.length > 0 && rows.at(-1) === "") rows.pop();
-    return rows.join("\n");
+    const joined = (lines: string[]) => {
+      const kept = [...lines];
+      while (kept.length > 0 && kept.at(-1) === "") kept.pop();
+      return kept.join("\n");
+    };
+    const text = joined(rows);
+    if (!(at >= 0 && at < rows.length && rows[at]!.length < buffer.cursorX)) return { text, toCursor: text };
+    rows[at] = rows[at]!.padEnd(buffer.cursorX, " ");
+    return { text, toCursor: joined(rows) };
   }
 
   ansi(scrollback = 0): string {

@@ -113,11 +113,11 @@ function compile(spec: WaitSpec, anchor?: WaitAnchor, now?: WaitState): Conditio
   const negate = spec.gone === true;
   const verb = negate ? " gone" : "";
   for (const text of spec.text ?? []) {
-    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText, toCursor) => (screenText().includes(text) || toCursor().includes(text)) !== negate });
+    conditions.push({ kind: "screen", label: `text ${JSON.stringify(text)}${verb}`, holds: (_s, screenText, toCursor) => (screenText().includes(text) || (toCursor() !== screenText() && toCursor().includes(text))) !== negate });
   }
   for (const source of spec.regex ?? []) {
     const re = linearPattern(source);
-    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText, toCursor) => (re.test(screenText()) || re.test(toCursor())) !== negate });
+    conditions.push({ kind: "screen", label: `regex ${re.label}${verb}`, holds: (_s, screenText, toCursor) => (re.test(screenText()) || (toCursor() !== screenText() && re.test(toCursor()))) !== negate });
   }
   if (spec.settledMs !== undefined) {
     const ms = spec.settledMs;
@@ -285,10 +285,10 @@ export class WaitEngine {
   #settle(pending: Pending, now = false): boolean {
     const state = this.#state();
     if (!now && !state.ended && state.screen.midFrame) return false;
-    let text: string | undefined;
-    let cursorText: string | undefined;
-    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    let texts: { text: string; toCursor: string } | undefined;
+    const read = () => (texts ??= state.screen.texts(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const screenText = () => read().text;
+    const toCursor = () => read().toCursor;
     const fired: string[] = [];
     const unmet: string[] = [];
     for (const condition of pending.conditions) {
@@ -356,10 +356,10 @@ export class WaitEngine {
   #fail(pending: Pending, why: "timeout" | "ended"): void {
     this.#clear(pending);
     const state = this.#state();
-    let text: string | undefined;
-    let cursorText: string | undefined;
-    const screenText = () => (text ??= state.screen.text(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
-    const toCursor = () => (cursorText ??= state.screen.textToCursor(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    let texts: { text: string; toCursor: string } | undefined;
+    const read = () => (texts ??= state.screen.texts(pending.inScrollback ? SCROLLBACK_FOR_WAITS : 0));
+    const screenText = () => read().text;
+    const toCursor = () => read().toCursor;
     const elapsedMs = Math.round(performance.now() - pending.startedAt);
     const unmet = pending.lastUnmet ?? pending.conditions.filter((c) => !c.holds(state, screenText, toCursor)).map((c) => c.label);
     const turn = pending.conditions.find((c) => c.turn)?.turn?.(state) ?? undefined;

@@ -2,6 +2,8 @@
 // manifest that fits), cached per revision, the outlines recently issued to callers, and
 // resolving a target (ref or selector) without ever acting on the wrong node.
 import { ManifestCatalog } from "../adapters/catalog.ts";
+import { mayFit } from "../adapters/detect.ts";
+import type { CompiledManifest } from "../adapters/load-manifest.ts";
 import { outlineFor } from "../adapters/outline-for.ts";
 import { promptMarkEvidence, type ProcessFacts } from "../adapters/process-facts.ts";
 import { SessionObservations } from "../adapters/session-observations.ts";
@@ -18,6 +20,7 @@ import { parseSelector } from "../selector/parse.ts";
 import type { Screen } from "../terminal/screen.ts";
 
 const ISSUED_KEPT = 16;
+/** How often the hot paths (text snapshots, every Enter) list the user's manifest directory. */
 const PIXEL_CHECK_MS = 1000;
 const POSITIONAL = /^@e\d+$/;
 
@@ -78,8 +81,7 @@ export class SessionOutline {
   /** Records the process facts as they are now (before a marker, at a prompt mark), so a
    * replay of the cast has them where the live session had them. */
   noteFacts(): void {
-    const group = foregroundGroup(this.#pid);
-    this.#recordFacts({ shellPrompt: this.#promptState(), foreground: group !== null && group !== this.#pid ? processArgv(group) : null });
+    this.#recordFacts({ shellPrompt: this.#promptState(), foreground: this.#foregroundArgv() });
   }
 
   /** The outline of the screen as it is now (the caller synced the screen). */
@@ -87,7 +89,6 @@ export class SessionOutline {
     const screen = this.#screen;
     const generation = this.#catalog.generation(); // an edited manifest applies at once
     // Process facts change without the screen changing (a command takes the terminal).
-    const group = foregroundGroup(this.#pid);
     const facts = this.processFacts();
     if (this.#current && this.#current.revision === screen.revision && this.#current.hash === screen.hash && this.#currentGeneration === generation &&
       this.#currentFacts?.shellForeground === facts.shellForeground && this.#currentObserved === this.#observations.generation && this.#currentDecoration === this.#decoration &&
@@ -98,7 +99,7 @@ export class SessionOutline {
     this.#currentDecoration = this.#decoration;
     this.#currentFacts = facts;
     this.#currentObserved = this.#observations.generation;
-    const foreground = group !== null && group !== this.#pid ? processArgv(group) : null;
+    const foreground = this.#foregroundArgv();
     this.#recordFacts({ shellPrompt: facts.shellForeground, foreground });
     // A turn's answer that scrolled past the top is read from the scrollback (turns-scrollback.ts).
     const grid = screen.grid(this.#turns?.latest ? Math.min(TURN_SCROLLBACK_MAX, screen.scrolled - this.#turnTop) : 0);
@@ -142,6 +143,7 @@ export class SessionOutline {
 
   /** Enter sent into a turns manifest's input opens a turn on the screen as it is now. */
   #openTurn(input: string): void {
+    if (!input.includes("\r") || !this.#turnsMayFit()) return;
     const submission = this.submission(input);
     if (typeof submission === "string") return;
     if (this.#turns?.adapter !== submission.adapter) this.#turns = new TurnTracker(submission.adapter, submission.root, this.#transcriptReader(submission.adapter));
@@ -153,6 +155,21 @@ export class SessionOutline {
     this.current();
     this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
     this.#current = null; // the outline now reads the new turn
+  }
+
+  /** Whether a manifest with turns could shape the outline now (its command, title and screen
+   * kind): an Enter into any other program opens no turn, and building the outline to learn so
+   * cost ~0.8 ms of every Enter typed into a shell or a REPL. The catalog is listed at most once
+   * a second here, as for pixels (a new chat manifest applies within it). */
+  #turnsMayFit(): boolean {
+    const now = performance.now();
+    if (now - this.#chatManifests.checkedAt >= PIXEL_CHECK_MS) {
+      this.#chatManifests = { checkedAt: now, manifests: this.#catalog.manifests().filter((manifest) => manifest.turns) };
+    }
+    const chats = this.#chatManifests.manifests;
+    if (chats.length === 0) return false;
+    const context = { argv: this.#argv, foreground: this.#foregroundArgv(), title: this.#screen.title, altScreen: this.#screen.altScreen };
+    return chats.some((manifest) => mayFit(manifest, context));
   }
 
   /** Reads the program's own transcript (its manifest's `transcript`), or null: none named. */
@@ -213,7 +230,7 @@ export class SessionOutline {
     // A manifest that learns from values shown earlier sees the screen before every input, as a
     // replay does at each input event: live and replay remember the same values.
     if (manifest?.values.some((entry) => entry.defaultOnceSeen)) this.current();
-    this.#observations.sent(input, this.#screen.grid(), performance.now(), manifest);
+    this.#observations.sent(input, () => this.#screen.grid(), performance.now(), manifest);
   }
 
   /** The screen changed: a key waiting for its effect looks at it. */
@@ -239,6 +256,21 @@ export class SessionOutline {
   redecorate(): void {
     this.#decoration++;
   }
+
+  /** The argv of the terminal's foreground process group leader when it is not the session's
+   * own program, else null. Read once per turn of the event loop: an input's marker, outline
+   * and turn check all ask within one call, and each read of /proc costs ~20-30 µs. */
+  #foregroundArgv(): string[] | null {
+    if (this.#foregroundNow) return this.#foregroundNow.argv;
+    const group = foregroundGroup(this.#pid);
+    const argv = group !== null && group !== this.#pid ? processArgv(group) : null;
+    this.#foregroundNow = { argv };
+    queueMicrotask(() => { this.#foregroundNow = null; });
+    return argv;
+  }
+
+  #foregroundNow: { argv: string[] | null } | null = null;
+  #chatManifests: { checkedAt: number; manifests: CompiledManifest[] } = { checkedAt: -Infinity, manifests: [] };
 
   /** The terminal's foreground process group leader, `{pid, argv0}`, or null when unknown. */
   foreground(): { pid: number; argv0: string } | null {

@@ -27,5 +27,5 @@ export function outlineAt(screen: Screen, argv: string[], _inputs: SentInput[], 
  * and sent the input. Without process facts, as `tuiwright replay` looks there (entries/replay.ts). */
 export function sentInput(screen: Screen, argv: string[], data: string, atMs: number, history: SessionObservations, manifests: CompiledManifest[]): void {
   const { adapter } = outlineAt(screen, argv, [], history, manifests);
-  history.sent(data, screen.grid(), atMs, manifests.find((m) => m.name === adapter) ?? null);
+  history.sent(data, () => screen.grid(), atMs, manifests.find((m) => m.name === adapter) ?? null);
 }

@@ -34,7 +34,7 @@ async function start(): Promise<SelectionByBehaviour> {
 }
 
 async function press(tracker: SelectionByBehaviour, key: string, after: string, at = 0): Promise<void> {
-  tracker.sent(key, screen.grid(), at);
+  tracker.sent(key, () => screen.grid(), at);
   await draw(after);
   tracker.changed(screen.grid(), screen.revision, at + 10);
 }
@@ -87,7 +87,7 @@ test("no claim when the key's effect does not match: Up that moves down, two hig
   screen.dispose();
 
   const late = await start();
-  late.sent(DOWN, screen.grid(), 0);
+  late.sent(DOWN, () => screen.grid(), 0);
   await draw(list(1));
   late.changed(screen.grid(), screen.revision, 60_000); // long after the key: not its effect
   expect(selected(late)).toEqual([]);
@@ -95,7 +95,7 @@ test("no claim when the key's effect does not match: Up that moves down, two hig
 
 test("a redraw in two steps (old highlight erased first) still proves the move", async () => {
   const tracker = await start();
-  tracker.sent(DOWN, screen.grid(), 0);
+  tracker.sent(DOWN, () => screen.grid(), 0);
   await draw(`\x1b[1;1H\x1b[0m alpha              `); // erased, not drawn yet
   tracker.changed(screen.grid(), screen.revision, 5);
   expect(selected(tracker)).toEqual([]);
@@ -144,7 +144,7 @@ test("repeated keys prove nothing unless the highlight moved by exactly that man
 
   // A program that draws after each key shows the first step before the second.
   const stepwise = await start();
-  stepwise.sent(DOWN + DOWN, screen.grid(), 0);
+  stepwise.sent(DOWN + DOWN, () => screen.grid(), 0);
   await draw(list(1));
   stepwise.changed(screen.grid(), screen.revision, 5);
   expect(selected(stepwise)).toEqual([]);

@@ -284,3 +284,17 @@ test("a frame that never ends counts after a second: a program that stalls mid-f
   await screen.write(" and more");
   expect(screen.revision).toBe(before + 2);
 });
+
+test("a prompt's trailing space up to the cursor matches; without padding the cursor text is the text itself", async () => {
+  setup();
+  await screen.write("line one\r\n$ ");
+  // `$ ` ends in a space the rows' text trims: only the cursor's text keeps it.
+  expect(screen.texts().text).toBe("line one\n$");
+  expect(screen.texts().toCursor).toBe("line one\n$ ");
+  const result = await engine.wait(spec({ regex: ["^\\$ $"] }));
+  expect(result.fired).toEqual(["regex /^\\$ $/m"]);
+  await screen.write("ls");
+  const texts = screen.texts();
+  expect(texts.toCursor).toBe(texts.text); // one string: a failing condition is not tested twice
+  await expect(engine.wait(spec({ regex: ["^\\$ $"], timeoutMs: 0 }))).rejects.toThrow(/timed out/);
+});
