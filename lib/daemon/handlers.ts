@@ -299,6 +299,8 @@ export function createHandlers(context: DaemonContext): Handlers {
                   throw new TuiwrightError(failure.errorName, `${failure.message} (it was started again after the first browser crashed: ${restarted.why})`, { hint: failure.hint, details: { ...failure.details, restarted } });
                 }
                 restarted = { exit: crash, why: failure.message };
+                // In the daemon's log too: how often browsers crash at start is worth knowing.
+                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: the browser crashed while starting (${failure.message}); starting it once more\n`);
                 // An explicit cast path must not exist: the crashed browser's recording makes way.
                 if (params.cast !== undefined) rmSync(params.cast, { force: true });
                 entry = await startSession(context, { ...params, session: entry.name });

@@ -19,6 +19,7 @@ test("a browser that crashes once while starting is started again: browse answer
   expect(existsSync(marker)).toBe(true);
   expect(started).toMatchObject({ name: "crashes-once", ready: { ready: true, url: "http://redraws/" }, restarted: { exit: { code: null, signal: "SIGTRAP" } } });
   expect(started.restarted.why).toContain("killed by SIGTRAP");
+  expect(world.daemonLog()).toContain('session "crashes-once": the browser crashed while starting');
   const listed = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "crashes-once");
   expect(listed).toMatchObject({ state: "running", pid: started.pid });
   expect((await world.run(["snapshot", "--session", "crashes-once", "--plain"])).stdout).toContain("Fake page text");
