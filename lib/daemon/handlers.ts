@@ -7,7 +7,7 @@ import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
 import { stateLocation } from "../runtime/paths.ts";
 import { ensureOwnedSubdir } from "../runtime/owned-dir.ts";
 import { ERRORS } from "../protocol/errors.ts";
-import type { Params } from "../protocol/methods.ts";
+import type { ExitStatusValue, Params } from "../protocol/methods.ts";
 import { normalizeSignal } from "../runtime/process.ts";
 import { version } from "../runtime/self.ts";
 import { heapReport } from "../runtime/heap-report.ts";
@@ -26,6 +26,7 @@ import { SnapshotFormat } from "../protocol/schemas.ts";
 import { DEFAULT_SIZE } from "../protocol/spawn-size.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
 import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
+import { crashedWhileStarting } from "./browser-start-crash.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
@@ -271,27 +272,43 @@ export function createHandlers(context: DaemonContext): Handlers {
         }
         // A path that cannot be the agent socket starts nothing.
         if (params.agentSocket !== undefined) await claimAgentSocket(params.agentSocket);
-        const entry = await startSession(context, params);
+        let entry = await startSession(context, params);
         if (params.browser !== undefined && !params.noWait) {
           // Return once the browser's engine has loaded the first page and the screen shows it; a
           // browser that never answers or never draws is an error naming it, and is not left behind.
-          try {
-            const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
-            if (params.agentSocket !== undefined) {
-              const stop = await context.serveAgent(params.agentSocket, entry.name);
-              void entry.ended.then(stop);
+          // One that crashed itself meanwhile is started once more (browser-start-crash.ts).
+          let restarted: { exit: ExitStatusValue; why: string } | undefined;
+          for (;;) {
+            try {
+              const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
+              if (params.agentSocket !== undefined) {
+                const stop = await context.serveAgent(params.agentSocket, entry.name);
+                void entry.ended.then(stop);
+              }
+              return { ...registry.info(entry), ready, worker: entry.worker.placement, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }), ...(restarted ? { restarted } : {}) };
+            } catch (error) {
+              const failure = asTuiwrightError(error);
+              // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
+              if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
+                await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
+                registry.remove(entry.name);
+                context.sessionsChanged();
+                const crash = restarted === undefined ? crashedWhileStarting(failure) : null;
+                if (crash === null) {
+                  if (restarted === undefined) throw failure;
+                  throw new TuiwrightError(failure.errorName, `${failure.message} (it was started again after the first browser crashed: ${restarted.why})`, { hint: failure.hint, details: { ...failure.details, restarted } });
+                }
+                restarted = { exit: crash, why: failure.message };
+                // In the daemon's log too: how often browsers crash at start is worth knowing.
+                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: the browser crashed while starting (${failure.message}); starting it once more\n`);
+                // An explicit cast path must not exist: the crashed browser's recording makes way.
+                if (params.cast !== undefined) rmSync(params.cast, { force: true });
+                entry = await startSession(context, { ...params, session: entry.name });
+                context.workers.fill();
+                continue;
+              }
+              throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
             }
-            return { ...registry.info(entry), ready, worker: entry.worker.placement, ...(params.agentSocket === undefined ? {} : { agentSocket: params.agentSocket }) };
-          } catch (error) {
-            const failure = asTuiwrightError(error);
-            // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
-            if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
-              await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
-              registry.remove(entry.name);
-              context.sessionsChanged();
-              throw failure;
-            }
-            throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
           }
         } else if (params.browser === undefined && !params.noWait) {
           // Nothing may be typed ahead of the program's first screen (it could be lost or drawn

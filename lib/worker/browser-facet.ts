@@ -43,6 +43,9 @@ const CALL_WAIT_MS = 30_000;
 const PROBE_MS = 10_000;
 /** How long a call waits for an engine that has not answered yet (a browser starting up). */
 const ENGINE_WAIT_MS = 5000;
+/** The pipe closes as the browser dies; its exit status (the evidence of how) is reaped a moment
+ * later. An error waits this long for it, so it can say how the browser ended. */
+const EXIT_WAIT_MS = 2000;
 /** The accessibility outline is fetched again after a screen change at most this often. */
 const AX_REFRESH_MS = 1000;
 /** How long a frame request (two animation frames in the page) may take. */
@@ -184,9 +187,18 @@ export class BrowserFacet implements Facet {
     if (ready !== null) {
       throw new TuiwrightError("snapshot-unavailable", `cannot ${action}: the browser's engine never answered on its pipe (${ready}); is ${JSON.stringify(this.#core.argv[0] ?? "")} a Carbonyl build?`, { hint: "`tuiwright snapshot` shows what it drew; set CARBONYL=/path/to/carbonyl" });
     }
-    if (engine.gone !== null) throw new TuiwrightError("session-exited", `cannot ${action}: ${engine.gone}`);
+    if (engine.gone !== null) {
+      await this.#exited();
+      this.#requireRunning(action);
+      throw new TuiwrightError("session-exited", `cannot ${action}: ${engine.gone}`);
+    }
     this.#noteDocument(engine);
     return engine;
+  }
+
+  /** Resolves once the browser's exit status is in (a closed pipe comes first), or after EXIT_WAIT_MS. */
+  async #exited(): Promise<void> {
+    if (this.#core.exit === null) await Promise.race([this.#core.whenExited, sleep(EXIT_WAIT_MS)]);
   }
 
   #requireRunning(action: string): void {
@@ -200,7 +212,7 @@ export class BrowserFacet implements Facet {
     if (error instanceof CdpError) {
       if (error.kind === "closed") {
         const exit = this.#core.exit;
-        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeExit(exit)})` : error.message}`);
+        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeExit(exit)}; ${error.message})` : error.message}`, exit ? { details: { exit } } : {});
       }
       if (error.kind === "timeout") return new TuiwrightError("busy", `cannot ${action}: ${why ?? error.message}`, { hint: "the browser is busy or wedged; retry, or snapshot to see it" });
       if (error.kind === "dialog") return this.#dialogOpen(action);
@@ -223,6 +235,7 @@ export class BrowserFacet implements Facet {
     try {
       return await work(engine);
     } catch (error) {
+      if (error instanceof CdpError && error.kind === "closed") await this.#exited();
       if (error instanceof CdpError && error.kind === "timeout" && this.#core.exit === null && !(await this.#answers(engine))) {
         this.#wedgedSince ??= performance.now() - CALL_WAIT_MS;
         throw this.#wedged(engine, action);
@@ -290,6 +303,8 @@ export class BrowserFacet implements Facet {
       this.#core.whenExited.then(() => "it exited"),
       sleep(params.timeoutMs).then(() => `no answer in ${params.timeoutMs} ms`),
     ]);
+    // A pipe closed by a browser that died: how it ended, not "is it a Carbonyl build?".
+    if (answered !== null && engine.gone !== null) await this.#exited();
     this.#requireRunning("start the browser");
     if (answered !== null) {
       throw new TuiwrightError("no-browser", `the browser started (pid ${this.#core.pid}) but its engine did not answer on the private pipe (${answered}), and ${this.#core.screen.revision === 0 ? "it has drawn nothing" : "it did draw"}: is ${JSON.stringify(this.#core.argv[0] ?? "")} a Carbonyl build?`, {

@@ -23,6 +23,10 @@
 #       Page.handleJavaScriptDialog answers it; the answer becomes the page's title (history)
 #   FAKE_CARBONYL_CRASH=1  crash the renderer (Target.targetCrashed, Inspector.targetCrashed): no
 #       renderer call is answered any more, until Page.reload or Page.navigate starts a new one
+# And while starting, as Chromium's failed CHECK now and then does on a loaded machine:
+#   FAKE_CARBONYL_START_CRASH=PATH|always  the whole browser dies of SIGTRAP on the first
+#       Runtime.evaluate of a frame (tuiwright's start waits for one); once only with PATH (the
+#       file marks it, so a browser started again behaves), every start with "always"
 import json, os, signal, sys, threading, time
 
 DIALOG = os.environ.get("FAKE_CARBONYL_DIALOG", "")
@@ -169,6 +173,12 @@ def new_document():
 
 def handle(message):
     method, params = message["method"], message.get("params", {})
+    start_crash = os.environ.get("FAKE_CARBONYL_START_CRASH", "")
+    if start_crash and method == "Runtime.evaluate" and "requestAnimationFrame" in params.get("expression", ""):
+        if start_crash == "always" or not os.path.exists(start_crash):
+            if start_crash != "always":
+                open(start_crash, "w").close()
+            os.kill(os.getpid(), signal.SIGTRAP)
     if method == "Page.handleJavaScriptDialog" and page["dialog"]:
         answered = "accepted" if params.get("accept") else "dismissed"
         page["title"] = f"{page['dialog']} {answered}" + (f": {params['promptText']}" if "promptText" in params else "")

@@ -1,0 +1,40 @@
+// A browser that crashes while it starts (Chromium's failed CHECK: SIGTRAP, seen on a loaded
+// machine with the pipe closing under the start's first Runtime.evaluate): browse starts it once
+// more and says so with the first one's exit; one that crashes again is an error naming how it
+// ended, and nothing is left behind. The stand-in Carbonyl (tests/testdata/fake-carbonyl) dies of
+// SIGTRAP at the start's first frame as FAKE_CARBONYL_START_CRASH says.
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { useWorld } from "../helpers/harness.ts";
+
+// Each browse starts python and answers the engine's calls: seconds on a loaded machine.
+setDefaultTimeout(60_000);
+
+const world = useWorld({ CARBONYL: resolve(import.meta.dir, "../testdata/fake-carbonyl/carbonyl") });
+
+test("a browser that crashes once while starting is started again: browse answers ok and says how the first one ended", async () => {
+  const marker = join(world.dir, "start-crashed");
+  const started = await world.json(["browse", "--session", "crashes-once", "--env", `FAKE_CARBONYL_START_CRASH=${marker}`, "http://redraws/"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(started).toMatchObject({ name: "crashes-once", ready: { ready: true, url: "http://redraws/" }, restarted: { exit: { code: null, signal: "SIGTRAP" } } });
+  expect(started.restarted.why).toContain("killed by SIGTRAP");
+  expect(world.daemonLog()).toContain('session "crashes-once": the browser crashed while starting');
+  const listed = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "crashes-once");
+  expect(listed).toMatchObject({ state: "running", pid: started.pid });
+  expect((await world.run(["snapshot", "--session", "crashes-once", "--plain"])).stdout).toContain("Fake page text");
+});
+
+test("a browser that crashes at every start: browse fails with session-exited naming both crashes, and no session is left", async () => {
+  const failed = await world.run(["browse", "--session", "crashes-always", "--env", "FAKE_CARBONYL_START_CRASH=always", "http://redraws/"]);
+  expect(failed.code).toBe(69);
+  expect(failed.stderr).toContain("the browser has exited (killed by SIGTRAP");
+  expect(failed.stderr).toContain("it was started again after the first browser crashed");
+  expect((await world.json(["list"])).sessions.some((s: { name: string }) => s.name === "crashes-always")).toBe(false);
+});
+
+test("a healthy start says nothing of a restart", async () => {
+  const started = await world.json(["browse", "--session", "healthy", "http://redraws/"]);
+  expect(started.ready).toMatchObject({ ready: true });
+  expect(started.restarted).toBeUndefined();
+});
