@@ -30,8 +30,8 @@ export const EXCEPTIONS: Record<string, string> = {
     "the session ledger beside the socket, in the verified 0700 socket directory only we can enter; rewritten on every change",
   "lib/daemon/shell-launch.ts: writeFileSync(path, text, { mode: 0o600, flag: \"wx\" })":
     "a shell's rc file, created exclusively (wx, 0600) in a fresh mkdtemp directory of the verified state directory",
-  "lib/shell/transcript-files.ts: appendFileSync(`${this.dir}/${name}`":
-    "a shell transcript, appended to as blocks finish, in the session's own directory under the verified state directory",
+  "lib/shell/transcript-files.ts: openSync(`${this.dir}/${name}`, \"a\", 0o600)":
+    "a shell transcript, opened for appending (kept open) as blocks finish, in the session's own directory under the verified state directory",
   "lib/runtime/session-cgroups.ts: openSync(path, constants.O_WRONLY)":
     "a cgroup control file (pids.max, cgroup.procs, cgroup.kill) in the session's own cgroup: never created (no O_CREAT), only written",
   "lib/worker/shell-facet.ts: writeFileSync(this.#historyFlag, \"\", { mode: 0o600 })":

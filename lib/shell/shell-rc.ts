@@ -26,8 +26,7 @@ export type ShellKind = "bash" | "zsh" | "fish";
 
 export function bashRc(nonce: string): string {
   const tw = `tw=${nonce}`;
-  // Written with String.raw: the backslashes are the shell's. No forks on the command path
-  // except the history lookup for the command line (a command typed by hand has no other name).
+  // Written with String.raw: the backslashes are the shell's. No forks on the command path.
   return String.raw`# tuiwright shell integration (generated). Your own ~/.bashrc runs first.
 __tw_flag=$TUIWRIGHT_HISTORY_FLAG; unset TUIWRIGHT_HISTORY_FLAG
 if [ -f "$HOME/.bashrc" ]; then . "$HOME/.bashrc"; fi
@@ -39,9 +38,21 @@ __tw_B='\[\e]133;B;${tw}\a\]'
 __tw_S='\[\e]133;A;k=s;${tw}\a\]'
 __tw_C='\e]133;C;p=${"$"}{__tw_pending:=1};${tw}\a'
 __tw_pending=1
+# The command line from the history list without a fork (bash 5.2 forks for every $(…)):
+# \`history 1\` written into a file of our rc directory and read back. The file is never
+# truncated before it is written (ext4 flushes a file truncated and rewritten when it is
+# closed: ~0.2 ms), so a NUL ends the line; it is emptied right after (the line may hold a
+# secret). Without the directory, the fork.
+__tw_line_file=${"$"}{__tw_flag:+${"$"}{__tw_flag%/*}/command-line}
 __tw_command_line() {
   local line
-  line=$(HISTTIMEFORMAT= builtin history 1)
+  if [[ -n $__tw_line_file ]] && { HISTTIMEFORMAT= builtin history 1; builtin printf '\0'; } 2>/dev/null 1<>"$__tw_line_file" &&
+    IFS= builtin read -r -d '' line 2>/dev/null <"$__tw_line_file"; then
+    : 2>/dev/null >|"$__tw_line_file"
+    while [[ $line == *$'\n' ]]; do line=${"$"}{line%$'\n'}; done
+  else
+    line=$(HISTTIMEFORMAT= builtin history 1)
+  fi
   [[ $line =~ ^[[:space:]]*[0-9]+[*[:space:]]+(.*)$ ]] && line=${"$"}{BASH_REMATCH[1]}
   line=${"$"}{line//\\/\\\\}; line=${"$"}{line//;/\\x3b}
   printf '\e]633;E;%s;${tw}\a' "$line"

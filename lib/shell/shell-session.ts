@@ -5,7 +5,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { dirname } from "node:path";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { BlockTracker, type Block, type BlockEndReason, type ShellMode } from "./block-tracker.ts";
-import { oneLine, runsNothing, syntaxProblem } from "./command-check.ts";
+import { oneLine, ParserSpares, runsNothing, syntaxProblem } from "./command-check.ts";
 import { OutputSpool, type SpoolPiece } from "./output-spool.ts";
 import { OutputStream } from "./output-stream.ts";
 import { TranscriptFiles } from "./transcript-files.ts";
@@ -63,6 +63,8 @@ export class ShellSession {
    * they are accepted, so a call right after an interactive exec sees `interactive`. */
   readonly #pending: { command: string; interactive: boolean }[] = [];
   readonly #kind: ShellKind;
+  /** The shell's parser started ahead of the next command that needs it. */
+  readonly #parsers = new ParserSpares();
   /** The session's secret mask, for command labels (exec of a line holding a secret). */
   readonly #redact: (text: string) => string;
 
@@ -146,6 +148,8 @@ export class ShellSession {
   /** The session is going away: the spool's file is closed (the transcript stays on disk). */
   dispose(): void {
     this.#spool?.close();
+    this.#files?.close();
+    this.#parsers.dispose();
   }
 
   /** What a reset shell needs to go on from this one. */
@@ -172,6 +176,7 @@ export class ShellSession {
   ended(exitCode: number | null = null): void {
     this.#ended = true;
     this.#spool?.close();
+    this.#parsers.dispose();
     this.tracker.closeOpen(this.stream.end, exitCode, "shell-exited");
     const error = new TuiwrightError("session-exited", "the shell exited");
     for (const l of [...this.#startListeners]) l.reject(error);
@@ -304,7 +309,7 @@ export class ShellSession {
       const nothing = runsNothing(options.command);
       let typed = options.command;
       if (!nothing) {
-        const problem = await syntaxProblem(this.#kind, options.command);
+        const problem = await syntaxProblem(this.#kind, options.command, this.#parsers);
         if (problem !== null) {
           throw new TuiwrightError("bad-data", `${this.#kind} cannot run this command, nothing was typed: ${problem}`, { hint: "complete or fix the command (quotes, `fi`, `done`, a trailing backslash)" });
         }
@@ -344,6 +349,7 @@ export class ShellSession {
       return this.result(started, options.maxOutput);
     } finally {
       this.#release(claim);
+      this.#parsers.refillSoon();
     }
   }
 
@@ -402,6 +408,7 @@ export class ShellSession {
   #blockEnded(block: Block): void {
     // An empty block still gets its (empty) file.
     this.#files?.append(`blocks/${block.seq}.out`, "");
+    this.#files?.release(`blocks/${block.seq}.out`);
     this.#files?.append("blocks.jsonl", `${JSON.stringify({ ...block, outputChars: (block.endOffset ?? this.stream.end) - block.startOffset })}\n`);
     this.#event({ event: "block-end", seq: block.seq, exitCode: block.exitCode, cursor: block.endOffset, ...(block.reason ? { reason: block.reason } : {}) });
     this.#event({ event: "mode", mode: this.mode() });

@@ -178,3 +178,17 @@ for (const shell of ["bash", "zsh", "fish"]) {
     expect((await world.json(["block", "--session", name, "2"])).output).toBe("by-hand\n");
   });
 }
+
+test("bash: a hand-typed command line is named without a fork, and the file it passes through is left empty", async () => {
+  const { name } = await world.spawn([], ["--session", "bash-line-file", "--shell", "bash"]);
+  await world.json(["exec", "--session", name, "--", "true"]);
+  const status = await world.json(["status", "--session", name]);
+  // Quotes, a `;` and a backslash: the mark escapes them, the block's name is the line as typed.
+  await world.json(["type", "--session", name, "echo 'a;b\\c' x\r"]);
+  await world.json(["wait", "--session", name, "--output", "PROMPT", "--from-cursor", String(status.cursor)]);
+  expect((await world.json(["blocks", "--session", name])).blocks.map((b: any) => b.command)).toEqual(["true", "echo 'a;b\\c' x"]);
+  // The rc wrote `history 1` into its file (no $(…) subshell) and emptied it: a line holding a
+  // secret does not stay on disk.
+  const file = await world.json(["exec", "--session", name, "--", "[[ -f $__tw_line_file ]] && wc -c < \"$__tw_line_file\""]);
+  expect([file.exitCode, file.output.trim()]).toEqual([0, "0"]);
+});

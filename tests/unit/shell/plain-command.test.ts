@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { syntaxProblem } from "../../../lib/shell/command-check.ts";
+import { ParserSpares, syntaxProblem } from "../../../lib/shell/command-check.ts";
+import { processGone } from "../../helpers/harness.ts";
 import { isPlainCommand } from "../../../lib/shell/plain-command.ts";
 
 const PLAIN = ["true", "make test", "cd src && ls -la", "git status | head -n 3", "a=1 b=2 env", "sleep 1 &", "ls; pwd;", "x || y && z", "echo ~/a,b:c@d%e+f", "-x", "  true  "];
@@ -69,5 +70,37 @@ describe("syntaxProblem", () => {
     rmSync(join(dir, "ran"), { force: true });
     expect(await syntaxProblem("bash", "echo 'fine'")).toBeNull();
     expect(existsSync(join(dir, "ran"))).toBe(true);
+  });
+
+  test("with parsers started ahead, the next check uses the one waiting, gives the same verdicts, and dispose stops it", async () => {
+    const spares = new ParserSpares();
+    try {
+      rmSync(join(dir, "ran"), { force: true });
+      expect(await syntaxProblem("bash", "echo 'first'", spares)).toBeNull();
+      expect(existsSync(join(dir, "ran"))).toBe(true); // none was waiting: one started for it
+      rmSync(join(dir, "ran"), { force: true });
+      spares.refillSoon();
+      // The next parser starts on a later turn: polled until it has, bounded.
+      for (let i = 0; i < 400 && !(spares.sparePid !== null && existsSync(join(dir, "ran"))); i++) await Bun.sleep(5);
+      const ahead = spares.sparePid;
+      expect(ahead).not.toBeNull();
+      rmSync(join(dir, "ran"), { force: true });
+      // An incomplete command is still refused, by the parser that was waiting (none started now).
+      expect(await syntaxProblem("bash", "if true; then echo 'x'", spares)).toContain("syntax error");
+      expect(existsSync(join(dir, "ran"))).toBe(false);
+      expect(spares.sparePid).toBeNull();
+      spares.refillSoon();
+      for (let i = 0; i < 400 && spares.sparePid === null; i++) await Bun.sleep(5);
+      const waiting = spares.sparePid!;
+      expect(waiting).not.toBe(ahead);
+      spares.dispose();
+      expect(await processGone(waiting)).toBe(true);
+      expect(spares.sparePid).toBeNull();
+      // After dispose no parser is started ahead; checks still work (each starts its own).
+      spares.refillSoon();
+      expect(await syntaxProblem("bash", "echo \"$(", spares)).not.toBeNull();
+    } finally {
+      spares.dispose();
+    }
   });
 });
