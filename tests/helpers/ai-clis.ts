@@ -440,7 +440,9 @@ export function widthTests(ai: AiClis, cli: AiCli): void {
 }
 
 /** An answer in two messages (a markdown table, then two bullets): @X.response holds both
- * whole — the table's rows across its rules and both bullets — not only the last message. */
+ * whole — the table's rows across its rules and both bullets — not only the last message.
+ * (For the CLIs on the chat-completions and Gemini APIs the server's two text parts are one
+ * message, joined without a break: garbled markdown, so only Codex and Claude Code run it.) */
 export function tableAndListTests(ai: AiClis, cli: AiCli): void {
   test.skipIf(skipReason(cli) !== null)(`${cli}: an answer of a table and two bullets in two messages is whole in @${cli}.response`, async () => {
     const name = `${cli}-table`;
@@ -452,9 +454,8 @@ export function tableAndListTests(ai: AiClis, cli: AiCli): void {
       for (const text of [turn.response.text as string, response?.value ?? ""]) {
         const rows = text.split("\n").map((row) => row.trim());
         expect(rows[0]).toBe("Table first:");
-        expect(rows.some((row) => /^Name\s+Count$/.test(row))).toBe(true);
-        expect(rows.some((row) => /^alpha\s+1$/.test(row))).toBe(true);
-        expect(rows.some((row) => /^beta\s+2$/.test(row))).toBe(true);
+        // Drawn with rules between the rows (Codex) or in a box (Claude Code): "│ alpha │ 1 │".
+        for (const cells of [/^\W*Name\W+Count\W*$/, /^\W*alpha\W+1\W*$/, /^\W*beta\W+2\W*$/]) expect(rows.some((row) => cells.test(row))).toBe(true);
         expect(text).toContain("first bullet of the list");
         expect(text.trimEnd().endsWith("second bullet of the list")).toBe(true);
       }
