@@ -1,8 +1,9 @@
 // The compact text outline for LLM context: one line per node, indented by depth:
 //   @vim.mode status "-- INSERT --" = insert [focused]
 // It must cost less than the text it replaces: no text is printed twice (a node whose text
-// another node already printed points at it), filler rows (vim's `~`, blank runs) fold into a
-// count, and runs of spaces (table alignment) print as one.
+// another node already printed points at it; a dialog's text leaves out its options' rows),
+// repeated rows (vim's `~`) fold into a count, a run of blank rows prints as one break (⏎⏎),
+// runs of spaces (table alignment) print as one, and an empty pane (only a box) is left to the JSON.
 import type { OutlineNode } from "./types.ts";
 import { childrenCarryText, namedByLabel } from "./container-name.ts";
 
@@ -20,7 +21,8 @@ const MAX_ERROR_ROWS = 3;
 /** Shorter texts are cheaper to repeat than to point at. */
 const MIN_SHARED = 12;
 
-/** Runs of 3+ identical rows, and of 2+ blank rows, as one row with a count. */
+/** Runs of 3+ identical rows as one row with a count; a run of blank rows as one blank row
+ * (a paragraph break: how many blank rows is layout, which the node's box keeps). */
 function foldFiller(text: string): string {
   const rows = text.split("\n");
   const out: string[] = [];
@@ -29,12 +31,24 @@ function foldFiller(text: string): string {
     while (j < rows.length && rows[j]!.trim() === rows[i]!.trim()) j++;
     const run = j - i;
     const row = rows[i]!.trim();
-    if (row === "" && run >= 2) out.push(`(${run} blank rows)`);
-    else if (row !== "" && run >= 3) out.push(`${row} ×${run}`);
+    if (row === "") out.push("");
+    else if (run >= 3) out.push(`${row} ×${run}`);
     else out.push(...rows.slice(i, j));
     i = j;
   }
   return out.join("\n");
+}
+
+/** Rows joined by " ⏎ ", a blank row between two as " ⏎⏎ " (a blank row costs one character). */
+function joinRows(rows: readonly string[]): string {
+  let joined = "";
+  let gap = false;
+  for (const row of rows) {
+    if (row === "") { gap = joined !== ""; continue; }
+    joined = joined === "" ? row : `${joined} ${gap ? "⏎⏎" : "⏎"} ${row}`;
+    gap = false;
+  }
+  return joined;
 }
 
 const tidy = (row: string) => row.trim().replace(/ {2,}/g, " ").replace(/([^\s\w])\1{5,}/g, (run, c: string) => `${c}×${run.length}`);
@@ -49,15 +63,15 @@ function quote(text: string, role = ""): string {
     return flat.length > MAX_NAME ? `${JSON.stringify(cut(flat, MAX_NAME))} (+${flat.length - MAX_NAME + 1} chars)` : JSON.stringify(flat);
   }
   const rows = foldFiller(text).split("\n").map(tidy);
-  const whole = rows.join(" ⏎ ");
+  const whole = joinRows(rows);
   if (whole.length <= MAX_MULTILINE || (CHOICE_ROLES.has(role) && whole.length <= MAX_CHOICES)) return JSON.stringify(whole);
   if (role === "document") {
     let shown = "";
     let count = 0;
-    for (const row of rows) {
-      if (shown && shown.length + row.length + 3 > MAX_MULTILINE) break;
-      shown = shown ? `${shown} ⏎ ${row}` : row;
-      count++;
+    for (; count < rows.length; count++) {
+      const more = joinRows(rows.slice(0, count + 1));
+      if (shown && more.length > MAX_MULTILINE) break;
+      shown = more;
     }
     const cutChars = Math.max(0, shown.length - MAX_MULTILINE);
     return `${JSON.stringify(cut(shown, MAX_MULTILINE))} (${rows.length - count} of ${rows.length} rows${cutChars ? `, ${cutChars} chars` : ""} folded)`;
@@ -81,7 +95,7 @@ function quote(text: string, role = ""): string {
   }
   const chars = shown.reduce((n, i) => n + Math.max(0, rows[i]!.length - (i === 0 ? MAX_MULTILINE : MAX_TAIL)), 0);
   const note = [folded ? `${folded} of ${rows.length} rows` : "", chars ? `${chars} chars` : ""].filter(Boolean).join(", ");
-  return `${JSON.stringify(parts.join(" ⏎ "))}${note ? ` (${note} folded)` : ""}`;
+  return `${JSON.stringify(joinRows(parts))}${note ? ` (${note} folded)` : ""}`;
 }
 
 const squash = (text: string) => text.replace(/\s+/g, "");
@@ -121,11 +135,26 @@ function nameAroundValue(node: OutlineNode): string | null {
 
 /** A dialog's or menu's text without the rows its items print (they follow as its children). */
 function withoutItemRows(node: OutlineNode): string {
-  const items = new Set((node.children ?? []).map((child) => squash(child.name)).filter((key) => key !== ""));
+  // An item's row may carry its selection mark or a box's side ("› 1. Yes", "│ ● 1. Allow once").
+  const key = (text: string) => squash(text).replace(/^[^\p{L}\p{N}]+/u, "");
+  const items = new Set((node.children ?? []).map((child) => key(child.name)).filter((k) => k !== ""));
   if (!CHOICE_ROLES.has(node.role) || items.size === 0) return node.name;
+  const isItem = (text: string) => items.has(key(text));
   const rows = node.name.split("\n");
-  const kept = rows.filter((row) => !items.has(squash(row).replace(/^[›❯>]/, "")) && !items.has(squash(row)));
-  return kept.length < rows.length ? kept.join("\n").replace(/\n{3,}/g, "\n\n").trim() : node.name;
+  let changed = false;
+  const kept: string[] = [];
+  for (const row of rows) {
+    if (isItem(row)) { changed = true; continue; }
+    // Items side by side on one row ("Allow once   Allow always   Reject   enter confirm"):
+    // the row without them, gone if nothing but a gutter is left.
+    const cells = row.split(/\s{2,}/);
+    const rest = cells.filter((cell) => !isItem(cell));
+    if (rest.length === cells.length) { kept.push(row); continue; }
+    changed = true;
+    const left = rest.join("  ");
+    if (/[\p{L}\p{N}]/u.test(left)) kept.push(left);
+  }
+  return changed ? kept.join("\n").replace(/\n{3,}/g, "\n\n").trim() : node.name;
 }
 
 /** A container whose children carry all its text (a table and its rows) is not named twice;
@@ -134,7 +163,8 @@ function repeatsChildren(node: OutlineNode): boolean {
   return namedByLabel(node) || childrenCarryText(node.name, node.children ?? []);
 }
 
-/** The one role all of a container's (3 or more) children share, said once on the container. */
+/** The one role all of a container's (3 or more) children share, said once on the container
+ * (on a dialog or menu named by its own text too: "(3 options)"). */
 function sharedRole(node: OutlineNode): string | null {
   const children = node.children ?? [];
   if (children.length < 3) return null;
@@ -167,9 +197,12 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
       i = end - 1;
       continue;
     }
+    // An empty pane (the space between two rules) says nothing but its box: the JSON keeps it.
+    if (node.role === "pane" && !node.name && !node.children?.length && node.value === undefined && !node.focused && !node.selected) continue;
     let line = `${"  ".repeat(depth)}${node.ref}${node.role === roleSaid ? "" : ` ${node.role}`}`;
     const key = squash(node.name);
     const childRole = sharedRole(node);
+    const choicesSaid = !repeatsChildren(node) && CHOICE_ROLES.has(node.role) && childRole !== null;
     if (repeatsChildren(node)) line += ` (${node.children!.length} items${childRole ? `: ${childRole}` : ""})`;
     else if (!node.name || node.name === node.value || (node.role === "application" && node.ref === `@${node.name}`)) {
       // nothing to add: the value or the ref says it
@@ -185,6 +218,7 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
     if (node.value !== undefined) line += ` = ${quote(node.value)}`;
     if (node.focused) line += " [focused]";
     if (node.selected) line += " [selected]";
+    if (choicesSaid) line += ` (${node.children!.length} ${childRole}s)`;
     const highlight = wholeHighlight(node);
     if (highlight) {
       lines.push(`${line} [highlight ${highlight.ref}]`);
@@ -195,7 +229,7 @@ export function compactOutline(nodes: OutlineNode[], depth = 0, printed = new Ma
       continue;
     }
     lines.push(line);
-    if (node.children) lines.push(...compactOutline(node.children, depth + 1, printed, repeatsChildren(node) ? childRole : null));
+    if (node.children) lines.push(...compactOutline(node.children, depth + 1, printed, repeatsChildren(node) || choicesSaid ? childRole : null));
   }
   return lines;
 }

@@ -24,11 +24,17 @@ export const longLines = (text: string) => [...text.matchAll(/line (\d{3}) of th
  * (a cluster split across deltas), several times so that the row wraps. */
 export const WIDE_ANSWER = `Widths: ${"👍🏽 👨‍👩‍👧 🇫🇷 漢字 caf\u0301e ".repeat(6)}end of the wide answer.`;
 
+/** An answer in two messages, a markdown table and then a list: a CLI draws each message with
+ * its own mark ("• " in Codex), and its table with rules ("───") between the rows. */
+export const TABLE_MESSAGE = "Table first:\n\n| Name | Count |\n|------|-------|\n| alpha | 1 |\n| beta | 2 |";
+export const LIST_MESSAGE = "- first bullet of the list\n- second bullet of the list";
+
 export const SCRIPT: Script = {
   delayMs: 20,
   rules: [
     { match: "wide answer please", turns: [[{ text: WIDE_ANSWER }]] },
     { match: "long answer please", turns: [[{ text: LONG_ANSWER }]] },
+    { match: "table and list please", turns: [[{ text: TABLE_MESSAGE }, { text: LIST_MESSAGE }]] },
     ...COUNTS.map((word) => ({ match: `\\bcount ${word}\\b`, turns: [[{ text: countAnswer(word) }]] })),
     { match: "INNER.*AGENT.*OK", turns: [[{ text: "INNER_AGENT_OK" }]] },
     { match: "say pong", turns: [[{ text: "pong: the answer streamed in small chunks, done." }]] },
@@ -427,6 +433,32 @@ export function widthTests(ai: AiClis, cli: AiCli): void {
       expect(flat(turn.response.text)).toBe(flat(WIDE_ANSWER));
       const text = await ai.tw(["snapshot", "--session", name], setup);
       expect(flat(text.text)).toContain(flat(WIDE_ANSWER).slice(-60));
+    } finally {
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 2);
+}
+
+/** An answer in two messages (a markdown table, then two bullets): @X.response holds both
+ * whole — the table's rows across its rules and both bullets — not only the last message.
+ * (For the CLIs on the chat-completions and Gemini APIs the server's two text parts are one
+ * message, joined without a break: garbled markdown, so only Codex and Claude Code run it.) */
+export function tableAndListTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: an answer of a table and two bullets in two messages is whole in @${cli}.response`, async () => {
+    const name = `${cli}-table`;
+    const setup = await ai.start(cli, name);
+    try {
+      const turn = await ai.tw(["turn", "--session", name, "table and list please", "--timeout", String(LONG)], setup);
+      expect(turn.turn.state).toBe("done");
+      const response = await ai.node(name, `@${cli}.response`, setup);
+      for (const text of [turn.response.text as string, response?.value ?? ""]) {
+        const rows = text.split("\n").map((row) => row.trim());
+        expect(rows[0]).toBe("Table first:");
+        // Drawn with rules between the rows (Codex) or in a box (Claude Code): "│ alpha │ 1 │".
+        for (const cells of [/^\W*Name\W+Count\W*$/, /^\W*alpha\W+1\W*$/, /^\W*beta\W+2\W*$/]) expect(rows.some((row) => cells.test(row))).toBe(true);
+        expect(text).toContain("first bullet of the list");
+        expect(text.trimEnd().endsWith("second bullet of the list")).toBe(true);
+      }
     } finally {
       await ai.tw(["kill", "--session", name], setup);
     }

@@ -5,13 +5,14 @@
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cliTests, longAnswerTests, widthTests, LONG, SCRIPT, skipReason, endTests, turnTests, useAiClis } from "../../helpers/ai-clis.ts";
+import { cliTests, longAnswerTests, tableAndListTests, widthTests, LONG, SCRIPT, skipReason, endTests, turnTests, useAiClis } from "../../helpers/ai-clis.ts";
 
 const ai = useAiClis();
 cliTests(ai, "claude");
 turnTests(ai, "claude");
 longAnswerTests(ai, "claude");
 widthTests(ai, "claude");
+tableAndListTests(ai, "claude");
 endTests(ai, "claude");
 
 // A file-change pane: Claude Code's Write approval shows the file and its new lines.

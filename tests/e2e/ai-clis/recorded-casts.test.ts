@@ -27,8 +27,9 @@ for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 
 // The outline is meant to cost at most the screen's text (characters of the compact outline over
 // characters of the text, both as `replay` prints them). Pi and Gemini CLI are there; Claude,
 // Codex and opencode not yet (their short screens: a ref and a role per node weigh more than the
-// blank rows they replace): each is held to its measured worst, so it can only get better.
-const OUTLINE_PER_TEXT: Record<string, number> = { pi: 1, gemini: 1, claude: 1.35, codex: 1.6, opencode: 1.65 };
+// blank rows they replace; what repeated — blank rows, an approval's option rows, a footer the
+// dialog says, a gutter — is cut): each is held to its measured worst, so it can only get better.
+const OUTLINE_PER_TEXT: Record<string, number> = { pi: 1, gemini: 1, claude: 1.28, codex: 1.42, opencode: 1.43 };
 for (const [cli, cast, marker] of RECORDED) {
   test(`outline size: adapters/${cli}.toml on ${cast} at marker ${marker} is at most ${OUTLINE_PER_TEXT[cli]}× the screen text`, async () => {
     const file = join(import.meta.dir, "../../testdata/ai-clis", cast);

@@ -23,7 +23,7 @@ test("a chat screen's outline says each text once", () => {
     "@claude application",
     '  @e1 paragraph "❯ make the file" [highlight @e2]',
     '  @e3 paragraph "┃ say pong" [highlight @e4]',
-    '  @claude.response document "Ran 1 shell command ⏎  ⏎ ● ‹value›" = "Created made-by-tool.txt for you."',
+    '  @claude.response document "Ran 1 shell command ⏎⏎ ● ‹value›" = "Created made-by-tool.txt for you."',
     '  @claude.done status (text of @claude.response) ⏎ "✻ Cooked for 1s · done 4:46 AM"',
     '  @claude.approval dialog "Do you want to proceed? ⏎ Esc to cancel"',
     '    @e5 option "1. Yes" [selected]',
