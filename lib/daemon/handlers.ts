@@ -120,7 +120,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
   let bounds: SessionBounds | null = null;
   try {
     checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
-    bounds = context.containment.bounds(name);
+    bounds = context.containment.bounds(name, !browser);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
