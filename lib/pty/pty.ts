@@ -5,7 +5,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import { contained } from "../runtime/fault-scope.ts";
 import { fdChannel, type FdChannel } from "./fd-channel.ts";
 import { checkProgram, limitedStart, limitStartedProgram } from "./task-limit.ts";
-import { launchWarm, takeWarmStart, warmCommand } from "./warm-start.ts";
+import { launchWarm, stillLaunching, takeWarmStart, warmCommand } from "./warm-start.ts";
 import { unreadOutputProbe } from "./unread-output.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
@@ -43,6 +43,8 @@ export type Pty = {
   /** Output the program wrote is still on its way to us (true), all of it was delivered
    * (false), or that cannot be known here (null): unread-output.ts. */
   unreadOutput(): boolean | null;
+  /** The process is not yet the program (a warm start still on its way to exec it). */
+  launching(): boolean;
 };
 
 const IXON = 0o2000;
@@ -98,6 +100,7 @@ export function spawnPty(options: PtyOptions): Pty {
   const fds = proc.stdio as unknown as (number | null)[] | undefined;
   const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
   const unread = unreadOutputProbe(proc.pid);
+  let launched = !warm;
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
     pid: proc.pid,
@@ -109,6 +112,7 @@ export function spawnPty(options: PtyOptions): Pty {
     close: () => { if (!terminal.closed) terminal.close(); },
     channel,
     unreadOutput: () => (terminal.closed ? null : unread()),
+    launching: () => !(launched ||= !stillLaunching(proc.pid)),
   };
 }
 

@@ -6,7 +6,7 @@
 // its fd 3. The spawn writes it one command — cd to the cwd, then `exec /usr/bin/env -i -- ENV
 // ARGV` — and closes the pipe, so the program runs in its cgroup from its first instruction, with
 // the same pid, argv and environment a direct spawn gives (env -i drops sh's own variables).
-import { closeSync, writeSync } from "node:fs";
+import { closeSync, readFileSync, writeSync } from "node:fs";
 import { currentSession, inSessionScope } from "../runtime/fault-scope.ts";
 import { joinCgroup } from "../runtime/session-cgroups.ts";
 
@@ -105,6 +105,18 @@ export function warmCommand(argv: string[], env: Record<string, string>, cwd: st
 
 /** Well under a socket's send buffer (≥ 200 kB on Linux): one non-blocking write takes it all. */
 const MAX_COMMAND_BYTES = 64 * 1024;
+
+/** The process is still the waiting shell (which reads its fd 3 as fd 0, so it would look like a
+ * program waiting for input) or env(1), not yet the program: by its command line, which is ours. */
+export function stillLaunching(pid: number): boolean {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return false; // ended: nothing is launching any more
+  }
+  return cmdline === `${SH}\0-c\0${SCRIPT}\0` || cmdline.startsWith(`${ENV}\0-i\0--\0`);
+}
 
 function quote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;

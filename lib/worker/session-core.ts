@@ -515,7 +515,8 @@ export class SessionCore {
         this.screen.sync(); // the revision of what has been parsed, not of the last batch's end
         const drew = this.screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
-        const blocked = parsed && waitingForInput(this.pid);
+        // A warm start's shell reads its command as fd 0: not the program waiting for input.
+        const blocked = parsed && !this.#pty.launching() && waitingForInput(this.pid);
         const answered = this.#lastWriteAt !== null && this.#lastWriteAt >= (this.#lastOutputAt ?? started);
         const delivered = blocked && !answered && this.#pty.unreadOutput() === false;
         if (!blocked || (this.#lastOutputAt !== null && readingSince !== null && this.#lastOutputAt >= readingSince)) { readingSince = blocked ? now : null; readingChecks = 0; }
