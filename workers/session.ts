@@ -106,7 +106,11 @@ self.onmessage = (event: MessageEvent<DaemonToWorker>) => {
     case "start": start(message); return;
     case "cancel": sessions.get(message.slot)?.inFlight.get(message.id)?.abort(); return;
     case "call": void inSessionScope(message.slot, () => call(message)); return;
-    case "warm": prepareWarmStart(message.cgroup); return;
+    case "warm": {
+      const pid = prepareWarmStart(message.cgroup);
+      if (pid !== null) send({ kind: "warmed", pid });
+      return;
+    }
     case "unwarm": discardWarmStart(); return;
   }
 };

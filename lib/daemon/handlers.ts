@@ -255,6 +255,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         rssBytes: process.memoryUsage().rss,
         containment: context.containment.info(),
         spareWorker: context.workers.ready,
+        warmStart: context.workers.warmStart,
         workerThreads: context.workers.threads,
       };
     },

@@ -131,6 +131,8 @@ export const WorkerToDaemonSchema = v.variant("kind", [
   inSlot(EVENT.changed), inSlot(EVENT.bell), inSlot(EVENT.resized), inSlot(EVENT.ended), inSlot(EVENT.secret),
   /** A fault no session's code can be blamed for: the thread ends, with every session on it. */
   v.object({ kind: v.literal("thread-failed"), reason: v.string() }),
+  /** The thread's warm start (its process waiting for the next program) is up: its pid. */
+  v.object({ kind: v.literal("warmed"), pid: v.number() }),
 ]);
 export type WorkerToDaemon = v.InferOutput<typeof WorkerToDaemonSchema>;
 /** A message of one session. */

@@ -47,6 +47,12 @@ export class WorkerPool {
     return shared.some((host) => host.sessions === 0) || shared.length >= this.size;
   }
 
+  /** The process waiting in its cgroup for the next program spawn (lib/pty/warm-start.ts), once its
+   * thread reported it; null when there is none. */
+  get warmStart(): number | null {
+    return this.#warm && !this.#warm.host.ended ? this.#warm.host.warmPid : null;
+  }
+
   /** Threads running, browsers' included. */
   get threads(): number {
     return [...this.#hosts].filter((host) => !host.ended).length;
@@ -74,9 +80,13 @@ export class WorkerPool {
     if (this.#warm && this.#warm.cgroup === cgroup && !this.#warm.host.ended) return;
     const shared = this.#shared;
     const host = shared.find((h) => h.sessions === 0) ?? (shared.length >= this.size ? shared.reduce((a, b) => (b.sessions < a.sessions ? b : a)) : undefined);
-    this.#warm?.host.post({ kind: "unwarm" });
+    if (this.#warm) {
+      this.#warm.host.post({ kind: "unwarm" });
+      this.#warm.host.warmPid = null;
+    }
     this.#warm = null;
     if (!host) return;
+    host.warmPid = null;
     host.post({ kind: "warm", cgroup });
     this.#warm = { host, cgroup };
   }

@@ -32,8 +32,8 @@ export type WarmStart = {
 let current: WarmStart | null = null;
 
 /** Starts the process the next spawn into `cgroup` will run its program in; replaces (kills) any
- * earlier one. Never throws: without it, that spawn starts its program itself. */
-export function prepareWarmStart(cgroup: string): void {
+ * earlier one. Returns its pid; never throws: without it, that spawn starts its program itself. */
+export function prepareWarmStart(cgroup: string): number | null {
   discardWarmStart();
   const handlers: Handlers = { data: () => undefined, exit: () => undefined };
   let proc: Bun.Subprocess;
@@ -45,7 +45,7 @@ export function prepareWarmStart(cgroup: string): void {
       terminal: { cols: 80, rows: 24, data: (_terminal: unknown, bytes: Uint8Array) => handlers.data(bytes), exit: () => handlers.exit() },
     });
   } catch {
-    return;
+    return null;
   }
   const warm: WarmStart = {
     cgroup, proc, handlers, inCgroup: null,
@@ -55,6 +55,7 @@ export function prepareWarmStart(cgroup: string): void {
     }).then((inCgroup) => (warm.inCgroup = inCgroup)),
   };
   current = warm;
+  return proc.pid;
 }
 
 /** The warm start for `cgroup`, taken (a second spawn does not find it), or null. */
