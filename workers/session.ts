@@ -9,7 +9,7 @@
 import { asTuiwrightError, shortMessage } from "../lib/protocol/errors.ts";
 import type { DaemonToWorker, SessionMessage, WorkerOpTable, WorkerToDaemon } from "../lib/link/messages.ts";
 import { currentSession, handleSessionFaults, inSessionScope } from "../lib/runtime/fault-scope.ts";
-import { startSession } from "../lib/worker/ops.ts";
+import { discardWarmStart, prepareWarmStart, startSession } from "../lib/worker/ops.ts";
 import { prewarm } from "../lib/worker/prewarm.ts";
 
 declare const self: Worker;
@@ -106,5 +106,11 @@ self.onmessage = (event: MessageEvent<DaemonToWorker>) => {
     case "start": start(message); return;
     case "cancel": sessions.get(message.slot)?.inFlight.get(message.id)?.abort(); return;
     case "call": void inSessionScope(message.slot, () => call(message)); return;
+    case "warm": {
+      const pid = prepareWarmStart(message.cgroup);
+      if (pid !== null) send({ kind: "warmed", pid });
+      return;
+    }
+    case "unwarm": discardWarmStart(); return;
   }
 };

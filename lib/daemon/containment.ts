@@ -42,6 +42,8 @@ export class Containment {
   readonly #sessionTasks: number | null;
   readonly #subreaper: Subreaper | null;
   readonly #why: string;
+  /** The cgroup made ahead for the next program session (its warm start waits in it), or null. */
+  #ahead: string | null = null;
 
   private constructor(cgroups: SessionCgroups | null, sessionTasks: number | null, subreaper: Subreaper | null, why: string) {
     this.#cgroups = cgroups;
@@ -102,8 +104,21 @@ export class Containment {
     return { how: process.getuid?.() !== 0 ? "rlimit" : "none", cgroup: null, sessionTasks: null, subreaper: this.#subreaper !== null, why: this.#why };
   }
 
-  /** The bounds for a new session; a busy error when the tasks left are (nearly) used up. */
-  bounds(session: string): SessionBounds {
+  /** The cgroup the next program session will get, made now so that a process can wait in it
+   * ahead of that spawn (lib/pty/warm-start.ts); null without cgroups. */
+  aheadCgroup(): string | null {
+    if (!this.#cgroups) return null;
+    try {
+      this.#ahead ??= this.#cgroups.create(this.#sessionTasks!);
+    } catch {
+      return null; // the spawn makes its own and reports what fails
+    }
+    return this.#ahead;
+  }
+
+  /** The bounds for a new session; a busy error when the tasks left are (nearly) used up.
+   * `ahead`: it may take the cgroup made ahead (a program's session; a browser's thread is its own). */
+  bounds(session: string, ahead = true): SessionBounds {
     const user = userTaskLimit();
     const { free, limit } = tightest([...(this.#cgroups?.enclosingLimits() ?? []), ...kernelTaskLimits(), ...optional(user)]);
     if (limit && free < RESERVE_TASKS + MIN_SESSION_TASKS) {
@@ -112,6 +127,11 @@ export class Containment {
       });
     }
     const mark = randomBytes(12).toString("hex");
+    if (this.#cgroups && ahead && this.#ahead) {
+      const cgroup = this.#ahead;
+      this.#ahead = null;
+      return { mark, cgroup, taskLimit: null };
+    }
     if (this.#cgroups) {
       try {
         return { mark, cgroup: this.#cgroups.create(this.#sessionTasks!), taskLimit: null };

@@ -86,7 +86,7 @@ export async function runDaemon(options: DaemonOptions): Promise<number> {
   const lost = ledger.recover();
   if (lost.length > 0) log(`the previous daemon died with ${lost.length} session(s): ${lost.map((s) => s.name).join(", ")}`);
   const containment = await Containment.start(options.namespace, log);
-  const workers = new WorkerPool(setting("workerThreads") ?? defaultWorkerThreads(), () => containment.roomForSpare());
+  const workers = new WorkerPool(setting("workerThreads") ?? defaultWorkerThreads(), () => containment.roomForSpare(), () => containment.aheadCgroup());
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let stopping: Promise<number> | undefined;
 

@@ -121,7 +121,7 @@ async function startSession(context: DaemonContext, params: Params<"spawn">, con
   let bounds: SessionBounds | null = null;
   try {
     checkMemoryBudget({ name, cols, rows, scrollback: params.scrollback }, registry.all().map(sized), `session ${JSON.stringify(name)}`);
-    bounds = context.containment.bounds(name);
+    bounds = context.containment.bounds(name, !browser);
     cast = params.record ? (params.cast ?? defaultCastPath(context.namespace, name)) : null;
     if (params.shell) {
       const launch = shellLaunch(params.shell, params.integration, env, stateLocation(context.namespace), name);
@@ -256,6 +256,7 @@ export function createHandlers(context: DaemonContext): Handlers {
         rssBytes: process.memoryUsage().rss,
         containment: context.containment.info(),
         spareWorker: context.workers.ready,
+        warmStart: context.workers.warmStart,
         workerThreads: context.workers.threads,
       };
     },

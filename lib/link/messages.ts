@@ -93,7 +93,11 @@ export type WorkerCall = <Op extends WorkerOp>(op: Op, params: WorkerOps[Op][0],
 export type DaemonToWorker =
   | { kind: "start"; slot: number; spec: StartSpec }
   | { kind: "call"; slot: number; id: number; op: WorkerOp; params: unknown }
-  | { kind: "cancel"; slot: number; id: number };
+  | { kind: "cancel"; slot: number; id: number }
+  /** Start the process the next session spawned into `cgroup` runs its program in (warm-start.ts). */
+  | { kind: "warm"; cgroup: string }
+  /** End this thread's unused warm start: its cgroup went to a session elsewhere. */
+  | { kind: "unwarm" };
 
 /** The worker's side of the call, one entry per op: a missing or mistyped op fails type-checking
  * (the worker's op table is checked against it). `signal` aborts when the daemon cancels the call. */
@@ -127,6 +131,8 @@ export const WorkerToDaemonSchema = v.variant("kind", [
   inSlot(EVENT.changed), inSlot(EVENT.bell), inSlot(EVENT.resized), inSlot(EVENT.ended), inSlot(EVENT.secret),
   /** A fault no session's code can be blamed for: the thread ends, with every session on it. */
   v.object({ kind: v.literal("thread-failed"), reason: v.string() }),
+  /** The thread's warm start (its process waiting for the next program) is up: its pid. */
+  v.object({ kind: v.literal("warmed"), pid: v.number() }),
 ]);
 export type WorkerToDaemon = v.InferOutput<typeof WorkerToDaemonSchema>;
 /** A message of one session. */

@@ -25,6 +25,8 @@ export class WorkerHost {
   readonly #worker: BunWorker;
   readonly #sessions = new Map<number, HostedSession>();
   #nextSlot = 1;
+  /** The pid of this thread's warm start (lib/pty/warm-start.ts) as it last reported, or null. */
+  warmPid: number | null = null;
   #ended: string | null = null;
   readonly #onEnd: (host: WorkerHost) => void;
 
@@ -50,6 +52,7 @@ export class WorkerHost {
       }
       const message = parsed.output;
       if (message.kind === "thread-failed") this.#end(message.reason);
+      else if (message.kind === "warmed") this.warmPid = message.pid;
       else this.#sessions.get(message.slot)?.receive(message);
     });
   }

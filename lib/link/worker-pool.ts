@@ -21,13 +21,19 @@ export class WorkerPool {
   readonly size: number;
   readonly #hosts = new Set<WorkerHost>();
   readonly #room: () => boolean;
+  readonly #aheadCgroup: () => string | null;
+  /** The thread whose warm start waits in the cgroup made ahead (lib/pty/warm-start.ts). */
+  #warm: { host: WorkerHost; cgroup: string } | null = null;
   #nextId = 1;
   #closed = false;
 
-  /** `room`: whether a thread may be spent ahead of need now (containment.ts: tasks to spare). */
-  constructor(size: number, room: () => boolean = () => true) {
+  /** `room`: whether a thread (or a warm start's process) may be spent ahead of need now
+   * (containment.ts: tasks to spare). `aheadCgroup`: the cgroup the next program session will
+   * get, made ahead (null without cgroups). */
+  constructor(size: number, room: () => boolean = () => true, aheadCgroup: () => string | null = () => null) {
     this.size = Math.max(1, size);
     this.#room = room;
+    this.#aheadCgroup = aheadCgroup;
   }
 
   /** Threads hosting program and shell sessions (browsers' own excluded). */
@@ -41,6 +47,12 @@ export class WorkerPool {
     return shared.some((host) => host.sessions === 0) || shared.length >= this.size;
   }
 
+  /** The process waiting in its cgroup for the next program spawn (lib/pty/warm-start.ts), once its
+   * thread reported it; null when there is none. */
+  get warmStart(): number | null {
+    return this.#warm && !this.#warm.host.ended ? this.#warm.host.warmPid : null;
+  }
+
   /** Threads running, browsers' included. */
   get threads(): number {
     return [...this.#hosts].filter((host) => !host.ended).length;
@@ -49,12 +61,34 @@ export class WorkerPool {
   /** Loads a thread ahead of the next spawn where that helps and there is room. Never throws:
    * without it a spawn starts its own thread. */
   fill(): void {
-    if (this.#closed || this.ready || !this.#room()) return;
-    try {
-      this.#add(false);
-    } catch {
-      // no thread to be had now (the task limit): the next spawn says so itself
+    if (this.#closed || !this.#room()) return;
+    if (!this.ready) {
+      try {
+        this.#add(false);
+      } catch {
+        // no thread to be had now (the task limit): the next spawn says so itself
+      }
     }
+    this.#warmNext();
+  }
+
+  /** The next program's process is started ahead, in its cgroup, on the thread it will run on:
+   * moving a process into a cgroup costs 10-15 ms the spawn then does not wait for. */
+  #warmNext(): void {
+    const cgroup = this.#aheadCgroup();
+    if (!cgroup) return;
+    if (this.#warm && this.#warm.cgroup === cgroup && !this.#warm.host.ended) return;
+    const shared = this.#shared;
+    const host = shared.find((h) => h.sessions === 0) ?? (shared.length >= this.size ? shared.reduce((a, b) => (b.sessions < a.sessions ? b : a)) : undefined);
+    if (this.#warm) {
+      this.#warm.host.post({ kind: "unwarm" });
+      this.#warm.host.warmPid = null;
+    }
+    this.#warm = null;
+    if (!host) return;
+    host.warmPid = null;
+    host.post({ kind: "warm", cgroup });
+    this.#warm = { host, cgroup };
   }
 
   /** The thread for a new session. A browser takes an empty loaded thread for its own, or a
@@ -64,7 +98,14 @@ export class WorkerPool {
   place(browser: boolean, fresh = false): { host: WorkerHost; placement: Placement } {
     if (fresh) return { host: this.#add(browser), placement: "new" };
     const shared = this.#shared;
-    const empty = shared.find((host) => host.sessions === 0);
+    const warm = this.#warm;
+    if (!browser && warm) {
+      // The session takes the cgroup made ahead (containment.ts): its warm start is on this thread.
+      this.#warm = null;
+      if (!warm.host.ended && !warm.host.dedicated) return { host: warm.host, placement: warm.host.sessions === 0 ? "spare" : "shared" };
+    }
+    // A browser keeps off the thread holding the warm start: that process waits for a program.
+    const empty = shared.find((host) => host.sessions === 0 && (!browser || host !== warm?.host));
     if (browser) {
       if (empty) {
         this.#hosts.delete(empty);

@@ -4,7 +4,8 @@ import { statSync } from "node:fs";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { contained } from "../runtime/fault-scope.ts";
 import { fdChannel, type FdChannel } from "./fd-channel.ts";
-import { limitedStart, limitStartedProgram } from "./task-limit.ts";
+import { checkProgram, limitedStart, limitStartedProgram } from "./task-limit.ts";
+import { launchWarm, stillLaunching, takeWarmStart, warmCommand } from "./warm-start.ts";
 import { unreadOutputProbe } from "./unread-output.ts";
 
 export type PtyExit = { code: number | null; signal: string | null };
@@ -42,6 +43,8 @@ export type Pty = {
   /** Output the program wrote is still on its way to us (true), all of it was delivered
    * (false), or that cannot be known here (null): unread-output.ts. */
   unreadOutput(): boolean | null;
+  /** The process is not yet the program (a warm start still on its way to exec it). */
+  launching(): boolean;
 };
 
 const IXON = 0o2000;
@@ -53,7 +56,18 @@ export function spawnPty(options: PtyOptions): Pty {
   if (!isDirectory(options.cwd)) throw new TuiwrightError("no-such-file", `no such directory: ${JSON.stringify(options.cwd)}`);
   const start = options.taskLimit ? limitedStart(options.argv, options.taskLimit, options.cwd, options.env) : { argv: options.argv, limitedBeforeStart: false };
   let proc: Bun.Subprocess;
-  try {
+  // A warm start's program is looked up first: a missing one is this error, not a shell's complaint
+  // on the screen (and the warm start is left for the next spawn, which replaces it).
+  const command = options.cgroup && !options.channel && !options.taskLimit ? warmCommand(options.argv, options.env, options.cwd) : null;
+  if (command) checkProgram(options.argv, options.cwd, options.env);
+  const warm = command ? takeWarmStart(options.cgroup!) : null;
+  if (warm) {
+    launchWarm(warm, command!, options.cols, options.rows, {
+      data: contained((bytes: Uint8Array) => options.onData(bytes)),
+      exit: contained(() => options.onClose()),
+    });
+    proc = warm.proc;
+  } else try {
     proc = Bun.spawn(start.argv, {
       cwd: options.cwd,
       env: options.env,
@@ -86,6 +100,7 @@ export function spawnPty(options: PtyOptions): Pty {
   const fds = proc.stdio as unknown as (number | null)[] | undefined;
   const channel = options.channel && typeof fds?.[3] === "number" && typeof fds[4] === "number" ? fdChannel(fds[3], fds[4]) : null;
   const unread = unreadOutputProbe(proc.pid);
+  let launched = !warm;
   const exited = proc.exited.then(() => ({ code: proc.signalCode ? null : proc.exitCode, signal: proc.signalCode ? String(proc.signalCode) : null }));
   return {
     pid: proc.pid,
@@ -97,6 +112,7 @@ export function spawnPty(options: PtyOptions): Pty {
     close: () => { if (!terminal.closed) terminal.close(); },
     channel,
     unreadOutput: () => (terminal.closed ? null : unread()),
+    launching: () => !(launched ||= !stillLaunching(proc.pid)),
   };
 }
 

@@ -32,11 +32,17 @@ export type LimitedStart = { argv: string[]; limitedBeforeStart: boolean };
 export function limitedStart(argv: string[], limit: number, cwd: string, env: Record<string, string>): LimitedStart {
   const wrapper = prlimit();
   if (!wrapper) return { argv, limitedBeforeStart: false };
+  checkProgram(argv, cwd, env);
+  return { argv: [wrapper, `--nproc=${limit}`, "--", ...argv], limitedBeforeStart: true };
+}
+
+/** The error a direct spawn of `argv` would give for a missing or non-executable program, thrown
+ * before a wrapper (prlimit, a warm start) execs it and could only print its complaint. */
+export function checkProgram(argv: string[], cwd: string, env: Record<string, string>): void {
   const program = argv[0] ?? "";
   const path = program.includes("/") ? resolve(cwd, program) : Bun.which(program, { PATH: env.PATH ?? DEFAULT_PATH, cwd });
   if (!path || !existsSync(path)) throw new TuiwrightError("no-such-program", `no such program: ${JSON.stringify(program)}`);
   if (!isExecutableFile(path)) throw new TuiwrightError("permission", `not executable: ${JSON.stringify(program)}`, { hint: "check the file's mode" });
-  return { argv: [wrapper, `--nproc=${limit}`, "--", ...argv], limitedBeforeStart: true };
 }
 
 /** After the spawn: sets the limit on the program, and where it could not be set before the

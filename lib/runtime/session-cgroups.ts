@@ -10,6 +10,7 @@
 // (e.g. `systemd-run --user -p Delegate=yes`): v2 lets a cgroup with processes have no child
 // cgroups with controllers, so the daemon first moves itself into a leaf of its own cgroup.
 import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
 import type { TaskLimit } from "./task-limits.ts";
 
 export type PidsHierarchy = { version: 1 | 2; /** the daemon's own cgroup directory */ own: string; /** the mount point */ mount: string };
@@ -61,6 +62,18 @@ function writeControl(path: string, value: string): void {
     writeSync(fd, value);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Moves process `pid` into the cgroup `dir`, off the calling thread: the kernel's cgroup
+ * migration waits out an RCU grace period (measured 10-15 ms on a cgroup v1 hierarchy), which
+ * would stall the thread's other sessions. */
+export async function joinCgroup(dir: string, pid: number): Promise<void> {
+  const file = await open(`${dir}/cgroup.procs`, constants.O_WRONLY);
+  try {
+    await file.write(String(pid));
+  } finally {
+    await file.close();
   }
 }
 

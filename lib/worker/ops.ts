@@ -14,6 +14,8 @@ import { SessionCore, type SessionEvents } from "./session-core.ts";
 import type { SessionKind } from "./session-kind.ts";
 import { ShellFacet } from "./shell-facet.ts";
 import { SnapshotFacet } from "./snapshot-facet.ts";
+// A thread starts the next program's process ahead of its spawn when the daemon asks (warm-start.ts).
+export { discardWarmStart, prepareWarmStart } from "../pty/warm-start.ts";
 
 /** Starts the session's program; returns its pid, its kind and the op table. What leaves the
  * session — every result, error and event — has the session's secrets masked (secret-mask.ts):

@@ -33,8 +33,11 @@ const EOF_GRACE_MS = 250;
 const FIRST_STILL_MS = 50;
 /** …or has drawn nothing and been in a timed sleep this long. */
 const FIRST_IDLE_MS = 300;
-/** The first screen is looked for after each output, then after 1, 2, 4 ms… up to 5 ms. */
+/** The first screen is looked for after each output, then every 1 ms for the next FAST_CHECKS
+ * (a shell goes to read its terminal a moment after its prompt is out: measured 0.3-3 ms under
+ * load, and doubling intervals overshot it by up to 3 ms), then at intervals doubling up to 5 ms. */
 const CHECK_FIRST_MS = 1;
+const FAST_CHECKS = 8;
 const CHECK_MAX_MS = 5;
 /** What the session reports to its host. */
 export type SessionEvents = (event: SessionEvent) => void;
@@ -119,6 +122,19 @@ export class SessionCore {
       env: { TERM: spec.env.TERM, SHELL: spec.env.SHELL },
       widths: LIVE_WIDTHS,
     }, this.mask, spec.maxCastBytes);
+    this.#pty = spawnPty({
+      argv: spec.argv,
+      cwd: spec.cwd,
+      env: spec.env,
+      cols: spec.cols,
+      rows: spec.rows,
+      onData: (bytes) => this.#output(bytes),
+      onClose: () => { this.#ptyClosed = true; this.#checkEnded(); },
+      cgroup: spec.cgroup,
+      taskLimit: spec.taskLimit,
+      channel: spec.browser,
+    });
+    // Made while the program starts: its output is read on a later turn of the loop.
     this.screen = new Screen({
       cols: spec.cols,
       rows: spec.rows,
@@ -132,18 +148,6 @@ export class SessionCore {
       verdict: () => (this.#ask((facet) => (facet.answersQuery?.() === false ? false : undefined)) === false ? "drop" : this.#pty.canonicalEcho ? "cooked" : "answer"),
       owner: () => foregroundGroup(this.pid),
       send: (data) => this.#write(data),
-    });
-    this.#pty = spawnPty({
-      argv: spec.argv,
-      cwd: spec.cwd,
-      env: spec.env,
-      cols: spec.cols,
-      rows: spec.rows,
-      onData: (bytes) => this.#output(bytes),
-      onClose: () => { this.#ptyClosed = true; this.#checkEnded(); },
-      cgroup: spec.cgroup,
-      taskLimit: spec.taskLimit,
-      channel: spec.browser,
     });
     this.pid = this.#pty.pid;
     this.argv = spec.argv;
@@ -504,13 +508,15 @@ export class SessionCore {
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let delay = CHECK_FIRST_MS;
+      let sinceOutput = 0;
       const check = (): boolean => {
         const now = performance.now();
         const quietMs = now - (this.#lastOutputAt ?? started);
         this.screen.sync(); // the revision of what has been parsed, not of the last batch's end
         const drew = this.screen.revision > 0;
         const parsed = this.#flow.backlog === 0;
-        const blocked = parsed && waitingForInput(this.pid);
+        // A warm start's shell reads its command as fd 0: not the program waiting for input.
+        const blocked = parsed && !this.#pty.launching() && waitingForInput(this.pid);
         const answered = this.#lastWriteAt !== null && this.#lastWriteAt >= (this.#lastOutputAt ?? started);
         const delivered = blocked && !answered && this.#pty.unreadOutput() === false;
         if (!blocked || (this.#lastOutputAt !== null && readingSince !== null && this.#lastOutputAt >= readingSince)) { readingSince = blocked ? now : null; readingChecks = 0; }
@@ -532,12 +538,13 @@ export class SessionCore {
           return;
         }
         timer = setTimeout(tick, delay);
-        delay = Math.min(delay * 2, CHECK_MAX_MS);
+        if (++sinceOutput >= FAST_CHECKS) delay = Math.min(delay * 2, CHECK_MAX_MS);
       };
       // New output: look again as soon as it is parsed, then back off again.
       this.#parsedListener = () => {
         clearTimeout(timer);
         delay = CHECK_FIRST_MS;
+        sinceOutput = 0;
         tick();
       };
       tick();

@@ -39,3 +39,15 @@ test("an openSync whose flags are not a literal read-only open (a variable, an e
   expect(checkWrites({ "lib/desktop/confined-files.ts": confined })).toEqual([]);
   expect(checkWrites({ "lib/desktop/confined-files.ts": confined.replace("flags | constants.O_NONBLOCK, 0o600", "flags, 0o600") })).toHaveLength(1);
 });
+
+test("importing open from node:fs/promises (it opens with any flags) fails outside its listed exception", () => {
+  const report = read("lib/record/report.ts");
+  for (const line of ['import { open } from "node:fs/promises";', "import { readFile, open } from 'fs/promises';"]) {
+    const planted = checkWrites({ "lib/record/report.ts": `${line}\n${report}` });
+    expect(planted).toHaveLength(1);
+    expect(planted[0]).toStartWith(`lib/record/report.ts:1: writes a file outside the safe writer: ${line}`);
+  }
+  expect(checkWrites({ "lib/record/report.ts": `import { readFile } from "node:fs/promises";\n${report}` })).toEqual([]);
+  // The cgroup move's open (session-cgroups.ts) is the exception, for that file only.
+  expect(checkWrites({ "lib/runtime/session-cgroups.ts": read("lib/runtime/session-cgroups.ts") })).toEqual([]);
+});

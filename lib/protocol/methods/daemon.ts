@@ -54,6 +54,7 @@ export const DAEMON_METHODS = {
         why: doc(v.string(), "why there are no session cgroups"),
       }), "how each session's processes are kept in bounds and found at kill"),
       spareWorker: doc(v.boolean(), "the next program or shell spawn finds its worker thread loaded (an empty one started ahead, or the pool is full and it shares one)"),
+      warmStart: doc(v.nullable(v.number()), "the pid of the process waiting in its session cgroup for the next program spawn, which runs its program in it (cgroups only; null when there is none)"),
       workerThreads: doc(v.number(), "session worker threads running: programs and shells share a few (TUIWRIGHT_WORKER_THREADS), each browser has its own"),
     }),
   },
