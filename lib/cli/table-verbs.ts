@@ -7,7 +7,7 @@ import { paramFactsOf, TABLE_VERBS, TAKES_SESSION, type TableVerb } from "../pro
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
-import { aimFlags, WAIT_FLAGS, waitSpec } from "./flag-groups.ts";
+import { aimFlags, waitFlags, waitSpec } from "./flag-groups.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 import { VERB_HOOKS } from "./verb-hooks.ts";
 import { readWordFile } from "./read-word-file.ts";
@@ -67,7 +67,7 @@ function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
 /** The row's flags in help's order: param flags, the flag groups it names, the CLI's own. */
 function flagsOf(entry: TableVerb): FlagSpec[] {
   return entry.flags.flatMap(([key, flag]): FlagSpec[] => {
-    if (key === "@wait") return WAIT_FLAGS;
+    if (key === "@wait") return waitFlags();
     if (key === "@aim") return aimFlags(entry.method);
     if (typeof flag === "object" && "type" in flag) return [{ name: key, ...flag }]; // "--name": the CLI's own
     const { names, value, description, built } = typeof flag === "string" ? { names: flag } : flag;
