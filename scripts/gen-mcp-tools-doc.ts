@@ -4,7 +4,7 @@
 // what it would write (tests/e2e/docs.test.ts compares the two, so the page cannot drift).
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILE_PURPOSES, PROFILES, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
+import { DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILE_PURPOSES, profiles, selectTools, type ProfileName } from "../lib/protocol/mcp-profiles.ts";
 import { toolsFor } from "../lib/mcp/tool-list.ts";
 
 type Schema = { type?: string | string[]; description?: string; enum?: unknown[]; items?: Schema; anyOf?: Schema[]; default?: unknown };
@@ -30,7 +30,7 @@ export function mcpToolsMarkdown(): string {
     "Output schemas are sent only with `--output-schemas` (and for the interactive-pty tools). The guide: [mcp-http.md](mcp-http.md).",
     "",
   ];
-  for (const [profile, names] of Object.entries(PROFILES) as [ProfileName, readonly string[]][]) {
+  for (const [profile, names] of Object.entries(profiles()) as [ProfileName, readonly string[]][]) {
     lines.push(`## Profile \`${profile}\`${DEFAULT_PROFILES.includes(profile) ? " (default)" : ""}`, "", PROFILE_PURPOSES[profile], "");
     for (const name of names) {
       const tool = all.find((candidate) => candidate.name === name);

@@ -17,8 +17,10 @@ export function usageFrom(name: string, flags: FlagSpec[], globals: readonly str
   return [name, ...globals.map((flag) => `[${flag} NAME]`), ...flagWords, ...(words ? [words] : [])].join(" ");
 }
 
+/** The usage line is made when first read (help, a usage error): every CLI start loads this file. */
 function declared({ globals, words, usage, ...entry }: Declared): HelpEntry {
-  return { ...entry, usage: usage ?? usageFrom(entry.name, entry.flags, globals, words) };
+  let line = usage;
+  return { ...entry, get usage() { return (line ??= usageFrom(entry.name, entry.flags, globals, words)); } };
 }
 
 /** The event types `events --types` takes. */

@@ -4,8 +4,10 @@
 import { type FlagSpec, type ParsedArgs, usage } from "./flags.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 
-/** Wait conditions, documented by the wait method's params (waitSpec turns them into one). */
-export const WAIT_FLAGS: FlagSpec[] = [
+let waitFlagList: FlagSpec[] | null = null;
+/** Wait conditions, documented by the wait method's params (waitSpec turns them into one). Made
+ * when a verb that takes them is made, not at every CLI start. */
+export const waitFlags = (): FlagSpec[] => (waitFlagList ??= [
   docFlag("wait", "text", "--text", { aliases: ["--wait-text"], value: "STR" }),
   docFlag("wait", "regex", "--regex", { aliases: ["--wait-regex"], value: "RE" }),
   docFlag("wait", "gone", "--gone", { aliases: ["--wait-gone"] }),
@@ -26,7 +28,7 @@ export const WAIT_FLAGS: FlagSpec[] = [
   { name: "--all", type: "bool", description: "wait until every condition holds (default: any)" },
   { name: "--any", type: "bool", description: "wait until one condition holds (the default)" },
   docFlag("wait", "timeoutMs", "--timeout"),
-];
+]);
 
 const WAIT_KEYS = new Set(["--text", "--regex", "--settled", "--changed-since", "--title", "--cursor", "--alt-screen", "--exit", "--ref", "--output", "--turn"]);
 

@@ -48,20 +48,29 @@ function parseDuration(text: string, flag: string, verb: string): number {
 /** `freePositionals`: how many positionals the verb takes; a word that is not one of its flags
  * fills one of them (so `type --version` types it) instead of being an unknown flag. */
 export function parseFlags(args: string[], specs: FlagSpec[], verb: string, freePositionals = 0): ParsedArgs {
-  const byName = new Map<string, FlagSpec>();
-  for (const spec of specs) for (const name of [spec.name, ...(spec.aliases ?? [])]) byName.set(name, spec);
+  // Made at the first dash-word: reading a flag's aliases builds it from the method table, which
+  // a command with no flags (most snapshots, after the global flags are taken out) never needs.
+  let names: Map<string, FlagSpec> | null = null;
+  const byNameOf = (): Map<string, FlagSpec> => {
+    if (names) return names;
+    names = new Map<string, FlagSpec>();
+    for (const spec of specs) for (const name of [spec.name, ...(spec.aliases ?? [])]) names.set(name, spec);
+    return names;
+  };
   const flags = new Map<string, string | number | boolean | string[]>();
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") return { flags, positionals, rest: args.slice(i + 1) };
-    // A single-dash word is a flag only when the verb declares it as one (`-o`, `-d`).
-    if ((!arg.startsWith("--") && !byName.has(arg)) || arg === "-") {
+    // A single-dash word is a flag only when the verb declares it as one (`-o`, `-d`); every
+    // flag name starts with a dash (tests/unit/cli/flags.test.ts).
+    if (!arg.startsWith("-") || arg === "-" || (!arg.startsWith("--") && !byNameOf().has(arg))) {
       positionals.push(arg);
       continue;
     }
     const eq = arg.indexOf("=");
     const flagName = eq === -1 ? arg : arg.slice(0, eq);
+    const byName = byNameOf();
     const spec = byName.get(flagName);
     if (!spec) {
       if (positionals.length < freePositionals) { positionals.push(arg); continue; }

@@ -104,8 +104,13 @@ export function prepare(rest: string[], globals: Globals): Prepared {
   }
   if (parsed.rest && !verb.wantsRest) throw usage(`${verb.name} takes nothing after --`, verbUsage);
   // Param flags and positionals set params as given; the verb builds the rest (and may refine).
-  const positional = Object.fromEntries((verb.positionalParams ?? []).flatMap((param, i) => (i < parsed.positionals.length ? [[param, wordValue(verb, param, parsed.positionals[i]!, verbUsage)]] : [])));
-  const params = { ...paramsFromFlags(parsed, verb.flags), ...positional, ...verb.params?.(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> }) };
+  const params = paramsFromFlags(parsed, verb.flags);
+  // A loop, not fromEntries/flatMap: their first calls cost every CLI start ~0.1 ms.
+  const positionalParams = verb.positionalParams ?? [];
+  for (let i = 0; i < positionalParams.length && i < parsed.positionals.length; i++) {
+    params[positionalParams[i]!] = wordValue(verb, positionalParams[i]!, parsed.positionals[i]!, verbUsage);
+  }
+  Object.assign(params, verb.params?.(parsed, { cwd: process.cwd(), env: process.env as Record<string, string> }));
   const session = globals.session ?? (verb.method === "spawn" ? undefined : setting("session")); // empty = unset
   // A desktop method's `session` names a session to open as an app, never the default one.
   if (session !== undefined && TAKES_SESSION.has(verb.method) && !verb.method.startsWith("desktop.")) params.session = session;

@@ -2,21 +2,27 @@
 // TABLE_VERBS as plain data): the params the words and flags set, each flag's help and default
 // the param's own, the renderer the method's (lib/present/result-text.ts). A method added with
 // a `cli` entry is a verb with no edit here.
+// Making a verb runs on every CLI start, so it is written with loops: the first call of each
+// Array builtin (flatMap, filter, some…) costs a start 20-90 µs to compile (bench/RESULTS.md).
 import { resolve as resolvePath } from "node:path";
 import { paramFactsOf, TABLE_VERBS, TAKES_SESSION, type TableVerb } from "../protocol/generated/method-facts.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import type { MethodName } from "../protocol/methods.ts";
 import type { FlagSpec, ParsedArgs } from "./flags.ts";
-import { aimFlags, WAIT_FLAGS, waitSpec } from "./flag-groups.ts";
+import { aimFlags, waitFlags, waitSpec } from "./flag-groups.ts";
 import { docFlag, paramFlag } from "./param-flags.ts";
 import { VERB_HOOKS } from "./verb-hooks.ts";
 import { readWordFile } from "./read-word-file.ts";
 import type { ClientEnv } from "./spawn-params.ts";
 import type { Verb } from "./verbs.ts";
 
-const wordName = (param: string) => param.replace(/(\?|\.\.\.)$/, "");
+const wordName = (param: string) => (param.endsWith("?") ? param.slice(0, -1) : isList(param) ? param.slice(0, -3) : param);
 /** The last word may take all the words left (`apps...`). */
 const isList = (word: string) => word.endsWith("...");
+function hasList(entry: TableVerb): boolean {
+  for (const word of entry.words) if (isList(word)) return true;
+  return false;
+}
 
 function usageOf(entry: TableVerb, flags: Verb["flags"]): string {
   const session = TAKES_SESSION.has(entry.method) ? ["[--session NAME]"] : [];
@@ -46,7 +52,7 @@ function fileValue(kind: "path" | "json", param: string, word: string, client: C
  * files (each word of a list). Undefined when the verb has none. */
 function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
   const files = entry.files ?? {};
-  if (Object.keys(files).length === 0 && !entry.words.some(isList)) return undefined;
+  if (Object.keys(files).length === 0 && !hasList(entry)) return undefined;
   return (args, client) => {
     const params: Record<string, unknown> = {};
     const set = (param: string, value: string | string[]) => {
@@ -66,15 +72,19 @@ function builtParams(entry: TableVerb, flags: Verb["flags"]): Verb["params"] {
 
 /** The row's flags in help's order: param flags, the flag groups it names, the CLI's own. */
 function flagsOf(entry: TableVerb): FlagSpec[] {
-  return entry.flags.flatMap(([key, flag]): FlagSpec[] => {
-    if (key === "@wait") return WAIT_FLAGS;
-    if (key === "@aim") return aimFlags(entry.method);
-    if (typeof flag === "object" && "type" in flag) return [{ name: key, ...flag }]; // "--name": the CLI's own
-    const { names, value, description, built } = typeof flag === "string" ? { names: flag } : flag;
-    const [name, ...aliases] = names.split("|");
-    const extra = { ...(aliases.length > 0 ? { aliases } : {}), ...(value ? { value } : {}), ...(description ? { description } : {}) };
-    return [built ? docFlag(entry.method, key, name!, extra) : paramFlag(entry.method, key, name!, extra)];
-  });
+  const flags: FlagSpec[] = [];
+  for (const [key, flag] of entry.flags) {
+    if (key === "@wait") flags.push(...waitFlags());
+    else if (key === "@aim") flags.push(...aimFlags(entry.method));
+    else if (typeof flag === "object" && "type" in flag) flags.push({ name: key, ...flag }); // "--name": the CLI's own
+    else {
+      const { names, value, description, built } = typeof flag === "string" ? { names: flag } : flag;
+      const [name, ...aliases] = names.split("|");
+      const extra = { ...(aliases.length > 0 ? { aliases } : {}), ...(value ? { value } : {}), ...(description ? { description } : {}) };
+      flags.push(built ? docFlag(entry.method, key, name!, extra) : paramFlag(entry.method, key, name!, extra));
+    }
+  }
+  return flags;
 }
 
 /** The params the CLI sends when their flags are absent (a row flag's `fill`). */
@@ -90,8 +100,12 @@ function filled(entry: TableVerb, args: ParsedArgs): Record<string, unknown> {
 /** The verb's own params: the files and list words, the "@wait" group's `wait`, the fills, then its hook's. */
 function paramsOf(entry: TableVerb, flags: FlagSpec[]): Verb["params"] {
   const built = builtParams(entry, flags);
-  const wait = entry.flags.some(([key]) => key === "@wait") && paramFactsOf(entry.method)?.wait !== undefined;
-  const fills = entry.flags.some(([, flag]) => typeof flag === "object" && "fill" in flag);
+  let wait = false;
+  let fills = false;
+  for (const [key, flag] of entry.flags) {
+    if (key === "@wait") wait = paramFactsOf(entry.method)?.wait !== undefined;
+    if (typeof flag === "object" && "fill" in flag) fills = true;
+  }
   const hook = VERB_HOOKS[entry.verb]?.params;
   if (!built && !wait && !fills && !hook) return undefined;
   return (args, client) => {
@@ -102,8 +116,17 @@ function paramsOf(entry: TableVerb, flags: FlagSpec[]): Verb["params"] {
 
 const arityOf = (entry: TableVerb): [number, number] => {
   if (entry.arity) return [entry.arity[0], entry.arity[1] === "many" ? Infinity : entry.arity[1]];
-  return [entry.words.filter((word) => !word.endsWith("?") && !isList(word)).length, entry.words.some(isList) ? Infinity : entry.words.length];
+  let required = 0;
+  for (const word of entry.words) if (!word.endsWith("?") && !isList(word)) required++;
+  return [required, hasList(entry) ? Infinity : entry.words.length];
 };
+
+/** The params the positional words set, in order (a list word's are built: builtParams). */
+function positionalParamsOf(entry: TableVerb): string[] {
+  const params: string[] = [];
+  for (const word of entry.words) if (!isList(word)) params.push(wordName(word));
+  return params;
+}
 
 export function tableVerb(entry: TableVerb): Verb {
   const flags = flagsOf(entry);
@@ -117,7 +140,7 @@ export function tableVerb(entry: TableVerb): Verb {
     ...(entry.autoStart ? { autoStart: true } : {}),
     positionals: arityOf(entry),
     ...(entry.rest ? { wantsRest: true } : {}),
-    positionalParams: entry.words.filter((word) => !isList(word)).map(wordName),
+    positionalParams: positionalParamsOf(entry),
     flags,
     ...(params ? { params } : {}),
     ...hooks,
@@ -133,6 +156,6 @@ export const tableVerbs = (): Verb[] => TABLE_VERBS.map(madeVerb);
 
 /** The table verb with this name, or null. */
 export function tableVerbNamed(name: string): Verb | null {
-  const entry = TABLE_VERBS.find((e) => e.verb === name);
-  return entry ? madeVerb(entry) : null;
+  for (const entry of TABLE_VERBS) if (entry.verb === name) return madeVerb(entry);
+  return null;
 }

@@ -82,8 +82,10 @@ const HELP_ORDER = [
   "exec", "send", "end", "reset", "status", "blocks", "block", "mark", "wait", "capabilities", "ping",
   "adapter list", "adapter check", "lease acquire", "lease release", "daemon status", "daemon start", "daemon stop",
 ];
-const HELP_RANK = new Map(HELP_ORDER.map((name, i) => [name, i]));
-const rank = (verb: Verb) => HELP_RANK.get(verb.name) ?? HELP_ORDER.length; // a verb not listed: last
+const rank = (verb: Verb) => {
+  const at = HELP_ORDER.indexOf(verb.name);
+  return at === -1 ? HELP_ORDER.length : at; // a verb not listed: last
+};
 
 let all: Verb[] | null = null;
 /** Every verb, in help's order (help, docs, completion): built on first call. */

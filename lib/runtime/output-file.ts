@@ -11,7 +11,8 @@
 //    `replace: false`); a symlink, a FIFO, a directory or a device → refused (exit 74); another
 //    user's file → refused (exit 77), never replaced;
 //  - a missing directory is an I/O error (exit 74): nothing is created on the way.
-import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, unlinkSync, writeSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
+import { closeSync, fsConstants, linkSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from "./node-fs.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { uid } from "./paths.ts";
 
@@ -90,6 +91,7 @@ export function writeOutputFile(path: string, contents: string | Uint8Array, opt
   const temp = `${dir}/.${name.slice(0, 200)}.${randomHex(6)}.tmp`;
   let fd: number;
   try {
+    const constants = fsConstants();
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, options.mode ?? 0o600);
   } catch (error) {
     throw ioError(path, dir, error);

@@ -3,7 +3,8 @@
 // follow a planted symlink, read a planted manifest, or run a planted rc file. Every directory
 // from the trusted root down is checked (real directory, not a symlink, owned by us, no
 // group/other write) and the ones we create are made 0700. Anything else is refused (exit 77).
-import { lstatSync, mkdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, statSync } from "./node-fs.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { uid, type OwnedPath } from "./paths.ts";
 

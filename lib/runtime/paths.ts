@@ -3,7 +3,7 @@
 // as the XDG spec says), else $HOME, else the passwd entry's home. With none of those the
 // caller gets a permission error telling it what to set. (No node:path here: this runs on
 // every CLI start; node:os is loaded only when HOME is unset.)
-import { lstatSync } from "node:fs";
+import { lstatSync } from "./node-fs.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
 import { setting } from "./settings.ts";
 

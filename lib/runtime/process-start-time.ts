@@ -1,6 +1,6 @@
 // A process's start time, on its own: the thin CLI's session ledger needs it, and importing
 // process.ts would load node:os (signal names) at every CLI start.
-import { readFileSync } from "node:fs";
+import { readFileSync } from "./node-fs.ts";
 
 /** The process's start time in clock ticks (/proc/PID/stat field 22): tells a reused pid apart. */
 export function processStartTime(pid: number): string | null {

@@ -1,6 +1,6 @@
 // CLI output through Bun's native writer. The first `process.stdout.write` sets up Node's
 // stream machinery, which costs ~12 ms of start-up here; this costs ~1 ms.
-import { readlinkSync } from "node:fs";
+import { readlinkSync } from "./node-fs.ts";
 
 function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;

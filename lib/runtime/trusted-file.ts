@@ -5,7 +5,8 @@
 // cap, so /dev/zero or a 10 GB file is an error naming the path, not gigabytes of memory.
 // Code, and files that say which code runs (`trusted`), must also be ours (or root's) and
 // writable by nobody else: another local user must not get code run as us.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
+import { closeSync, fsConstants, fstatSync, openSync, readSync } from "./node-fs.ts";
 import { TuiwrightError, type ErrorName } from "../protocol/errors.ts";
 import { uid } from "./paths.ts";
 
@@ -29,6 +30,7 @@ export function openTrustedFile(path: string, rules: ReadRules): { fd: number; s
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
+    const constants = fsConstants();
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -16,6 +16,9 @@ type ConnState = { conn: Connection; outbox: Outbox };
 
 type RawSocket = { write(data: Uint8Array): number; end(): void };
 
+// Not Buffer.from: Buffer's first use costs a CLI start ~0.1 ms, and this is the same UTF-8.
+const encoder = new TextEncoder();
+
 function flush(socket: RawSocket, outbox: Outbox): void {
   while (outbox.queue.length > 0) {
     const head = outbox.queue[0]!;
@@ -34,7 +37,7 @@ function makeConnection(id: number, socket: RawSocket): ConnState {
     get queuedBytes() { return outbox.bytes; },
     send(data) {
       if (outbox.closed) return;
-      const bytes = typeof data === "string" ? Buffer.from(data) : data;
+      const bytes = typeof data === "string" ? encoder.encode(data) : data;
       outbox.queue.push(bytes);
       outbox.bytes += bytes.length;
       if (outbox.queue.length === 1) flush(socket, outbox);

@@ -4,7 +4,7 @@
 // ledger names (as the next daemon would) and removes the ledger, while `list` keeps the
 // ledger so it can go on reporting those sessions as lost. Nothing is touched while the pid
 // file names a live process: a daemon may be starting right now.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../runtime/node-fs.ts";
 import { removeIfPresent } from "./socket-security.ts";
 import { SessionLedger, type LostSession } from "./session-ledger.ts";
 

@@ -2,7 +2,7 @@
 // shuts down deletes it; a daemon that finds one at start knows its predecessor died without
 // shutting down (kill -9, OOM) and reports those sessions as lost, after killing any of their
 // programs still running (ones that ignore SIGHUP outlive their terminal).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "../runtime/node-fs.ts";
 import { processStartTime } from "../runtime/process-start-time.ts";
 import { removeIfPresent } from "./socket-security.ts";
 

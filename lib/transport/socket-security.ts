@@ -1,7 +1,7 @@
 // The socket's directory is the security boundary: only its owner may reach the socket. It
 // must be a real directory (not a symlink), owned by us, with no group/other permissions.
 // The daemon creates it that way; daemon and client both refuse anything else.
-import { lstatSync, mkdirSync, unlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, unlinkSync } from "../runtime/node-fs.ts";
 import { ERRORS, TuiwrightError } from "../protocol/errors.ts";
 import { checkOwned } from "../runtime/owned-dir.ts";
 import { uid } from "../runtime/paths.ts";

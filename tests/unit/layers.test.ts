@@ -20,6 +20,10 @@ test("a folder with no row, valibot on the thin CLI's path, and a cycle are each
   expect(checkLayers({ "lib/newthing/a.ts": "export const a = 1;\n" })).toContain("lib/newthing/a.ts: folder lib/newthing has no row in scripts/check-layers.ts (say which layers it may import)");
   const thin = checkLayers({ "lib/cli/words.ts": `${read("lib/cli/words.ts")}\nimport * as v from "valibot";\n` });
   expect(thin).toContain("the thin CLI loads valibot: imported by lib/cli/words.ts (reached from main.ts)");
+  // node:fs too (~1 ms of every start): the thin CLI's files take it from lib/runtime/node-fs.ts.
+  const fs = checkLayers({ "lib/runtime/paths.ts": `${read("lib/runtime/paths.ts")}\nimport { statSync } from "node:fs";\n` });
+  expect(fs).toContain("the thin CLI loads node:fs: imported by lib/runtime/paths.ts (reached from main.ts)");
+  expect(checkLayers({ "lib/runtime/paths.ts": `${read("lib/runtime/paths.ts")}\nimport type { Stats } from "node:fs";\n` })).toEqual([]);
   const cycle = checkLayers({ "lib/protocol/errors.ts": `${read("lib/protocol/errors.ts")}\nimport "./jsonrpc.ts";\n`, "lib/protocol/jsonrpc.ts": `${read("lib/protocol/jsonrpc.ts")}\nimport "./errors.ts";\n` });
   expect(cycle.some((p) => p.startsWith("import cycle:") && p.includes("lib/protocol/errors.ts") && p.includes("lib/protocol/jsonrpc.ts"))).toBe(true);
 });

@@ -92,3 +92,17 @@ test("the flag table for help: names and value aligned, lists marked repeatable"
   ]);
   expect(describeFlags([])).toBe("");
 });
+
+test("every flag of every command starts with a dash, so a word without one is never a flag", async () => {
+  // parseFlags builds its name table only at the first dash-word and relies on this.
+  const { helpEntries } = await import("../../../lib/cli/help-entries.ts");
+  const names = helpEntries().flatMap((entry) => entry.flags.flatMap((flag) => [flag.name, ...(flag.aliases ?? [])]));
+  expect(names.length).toBeGreaterThan(100);
+  expect(names.filter((name) => !name.startsWith("-"))).toEqual([]);
+});
+
+test("with no dash-word the verb's flags are never read", () => {
+  const untouchable: FlagSpec = { name: "--lazy", type: "bool", description: "", get aliases(): string[] { throw new Error("read"); } };
+  expect(parseFlags(["a", "b"], [untouchable], "verb", 2).positionals).toEqual(["a", "b"]);
+  expect(() => parseFlags(["-a"], [untouchable], "verb", 2)).toThrow("read");
+});

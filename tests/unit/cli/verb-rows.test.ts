@@ -2,7 +2,7 @@
 // CLI's own flags ("--name"), param flags saying more than their param, `arity`, `rest`, `fill`
 // and `usage` — and its logic, if any, in lib/cli/verb-hooks.ts under the row's verb name.
 import { expect, test } from "bun:test";
-import { WAIT_FLAGS } from "../../../lib/cli/flag-groups.ts";
+import { waitFlags } from "../../../lib/cli/flag-groups.ts";
 import { prepare } from "../../../lib/cli/invocation.ts";
 import { tableVerb } from "../../../lib/cli/table-verbs.ts";
 import { VERB_HOOKS } from "../../../lib/cli/verb-hooks.ts";
@@ -38,7 +38,7 @@ test("every verb but set-viewport (an AWI-TTY alias, no method row) comes from t
 test("the @wait group adds the wait flags where the row puts it, and sends them as the method's `wait`", () => {
   const names = findVerb(["click"])!.verb.flags.map((flag) => flag.name);
   expect(names.slice(0, 3)).toEqual(["--rev", "--button", "--modifier"]);
-  expect(names.slice(3)).toEqual(WAIT_FLAGS.map((flag) => flag.name));
+  expect(names.slice(3)).toEqual(waitFlags().map((flag) => flag.name));
   expect(paramsOf(["type", "--wait-text", "$ ", "--cursor", "2,3", "--timeout", "500", "ls"])).toEqual({ text: "ls", wait: { text: ["$ "], cursor: { row: 2, col: 3 }, timeoutMs: 500 } });
   expect(paramsOf(["press", "Enter"])).toEqual({ keys: ["Enter"] });
   const bad = thrown(() => paramsOf(["press", "--cursor", "x", "Enter"]));

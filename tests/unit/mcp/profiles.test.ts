@@ -1,7 +1,7 @@
 // The MCP tool profiles: every tool belongs to one, the default set is small, and a bad
 // selection is a usage error naming the profiles.
 import { expect, test } from "bun:test";
-import { currentToolName, DEFAULT_PROFILES, FORMER_TOOL_NAMES, PROFILES, profileOf, selectTools } from "../../../lib/protocol/mcp-profiles.ts";
+import { currentToolName, DEFAULT_PROFILES, FORMER_TOOL_NAMES, profileOf, profiles, selectTools } from "../../../lib/protocol/mcp-profiles.ts";
 import { METHODS } from "../../../lib/protocol/methods.ts";
 import { formerToolName, NOT_TOOLS, toolName, tools } from "../../../lib/mcp/tools.ts";
 import { toolsFor } from "../../../lib/mcp/tool-list.ts";
@@ -10,7 +10,7 @@ import { thrown } from "../../helpers/errors.ts";
 test("every tool the method table makes belongs to exactly one profile, and every profile names only real tools", () => {
   const names = tools().tools.map((tool) => tool.name);
   expect(names.filter((name) => profileOf(name) === null)).toEqual([]);
-  const listed = Object.values(PROFILES).flat();
+  const listed = Object.values(profiles()).flat();
   expect(listed.filter((name) => !names.includes(name))).toEqual([]);
   expect(new Set(listed).size).toBe(listed.length);
 });
