@@ -40,6 +40,9 @@ export function shellLaunch(kind: ShellKind | "auto", integration: boolean, env:
   const withFlag = { ...env, TUIWRIGHT_HISTORY_FLAG: historyFlag };
   if (shell === "bash") {
     writeNew(`${dir}/bashrc`, bashRc(nonce));
+    // The rc passes each command line through this file (no fork, shell-rc.ts): made here 0600,
+    // since the shell would create it with its umask's mode (0644), and the line may hold a secret.
+    writeNew(`${dir}/command-line`, "");
     return { argv: ["bash", "--rcfile", `${dir}/bashrc`, "-i"], env: withFlag, shell: { kind: shell, nonce, transcriptDir, historyFlag }, rcDir: dir };
   }
   if (shell === "fish") {
