@@ -9,7 +9,7 @@ import type { SessionCore } from "./session-core.ts";
 import { kindName, notABrowser, type SessionKind } from "./session-kind.ts";
 import type { ShellFacet } from "./shell-facet.ts";
 import type { SnapshotFacet } from "./snapshot-facet.ts";
-import { runTurn } from "./turn-op.ts";
+import { afterTurnWait, runTurn } from "./turn-op.ts";
 import { endProgram } from "./end-op.ts";
 import { foregroundGroup, normalizeSignal, signalGroup } from "../runtime/process.ts";
 
@@ -29,7 +29,11 @@ export function programKind(spec: StartSpec, core: SessionCore, shell: ShellFace
         if (core.ended) throw new TuiwrightError("session-exited", `session ${JSON.stringify(spec.name)} has exited; its recording has ended`);
         return core.mark(label);
       },
-      wait: (params, signal) => core.wait(params, signal),
+      wait: async (params, signal) => {
+        const result = await core.wait(params, signal);
+        await afterTurnWait(core, params);
+        return result;
+      },
       type: (params) => core.type(params),
       press: (params) => core.press(params),
       click: (params) => core.click(params),

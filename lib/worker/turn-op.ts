@@ -111,15 +111,29 @@ export async function runTurn(core: SessionCore, params: TurnParams, signal?: Ab
   if (ended.turn?.state === "done" && !node(core.outline.current().nodes, `${root}.response`)?.value?.trim()) {
     await wait({ ref: `${root}.response`, refValue: "/\\S/", settledMs: ANSWER_DRAWN_STILL_MS, mode: "any", timeoutMs: left() }, `turn ${turnId}'s answer drawn, or the screen still ${ANSWER_DRAWN_STILL_MS} ms`);
   }
-  // The CLI's transcript may be written just after its end mark: wait for the file to change.
-  const lateBy = performance.now() + Math.min(TRANSCRIPT_WRITTEN_MS, left());
+  await transcriptWritten(core, turnId, left());
+  const turns = core.outline.turns;
+  const latest = turns?.get(turnId);
+  return { ...describeTurn(core, root, latest ? turns!.info(latest) : ended.turn!), elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** The CLI's transcript may be written just after its end mark: waits (at most 3 s, or `leftMs`)
+ * for the file to change while the done turn's answer waits on it to agree. */
+async function transcriptWritten(core: SessionCore, turnId: number, leftMs: number): Promise<void> {
+  const lateBy = performance.now() + Math.min(TRANSCRIPT_WRITTEN_MS, leftMs);
   for (let file = pendingTranscript(core, turnId); file !== null && performance.now() < lateBy; file = pendingTranscript(core, turnId)) {
     await fileChange(file, lateBy - performance.now());
     core.screen.sync();
   }
-  const turns = core.outline.turns;
-  const latest = turns?.get(turnId);
-  return { ...describeTurn(core, root, latest ? turns!.info(latest) : ended.turn!), elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** After a wait on a turn (its state, or a ref such as @X.done) that fired: the latest turn's
+ * transcript grace, as `turn` gives it, so the raw steps read the same whole answer. */
+export async function afterTurnWait(core: SessionCore, params: { turn?: unknown; turnState?: unknown; ref?: unknown }): Promise<void> {
+  const refs = [params.ref].flat().filter((ref): ref is string => typeof ref === "string");
+  if (params.turn === undefined && params.turnState === undefined && !refs.some((ref) => /\.(done|response)\b/.test(ref))) return;
+  const latest = core.outline.turns?.latest;
+  if (latest?.state === "done") await transcriptWritten(core, latest.id, TRANSCRIPT_WRITTEN_MS);
 }
 
 /** The transcript file the latest done turn's answer waits on to agree, or null. */
