@@ -278,7 +278,7 @@ export function createHandlers(context: DaemonContext): Handlers {
           // Return once the browser's engine has loaded the first page and the screen shows it; a
           // browser that never answers or never draws is an error naming it, and is not left behind.
           // One that crashed itself meanwhile is started once more (browser-start-crash.ts).
-          let restarted: { exit: ExitStatusValue; why: string } | undefined;
+          let restarted: { exit: ExitStatusValue | null; why: string } | undefined;
           for (;;) {
             try {
               const ready = await entry.worker.call("browserReady", { timeoutMs: BROWSER_READY_MS });
@@ -308,7 +308,20 @@ export function createHandlers(context: DaemonContext): Handlers {
                 context.workers.fill();
                 continue;
               }
-              throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: failure.details });
+              // Carbonyl's screen stall at start (the engine has the page, the screen never drew it
+              // through two nudges): a new browser draws; started once more, as after a crash.
+              if (restarted === undefined && failure.errorName === "snapshot-unavailable" && failure.details.wedged === true) {
+                await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
+                registry.remove(entry.name);
+                context.sessionsChanged();
+                restarted = { exit: null, why: failure.message };
+                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: the browser's screen never drew its first page (${failure.message}); starting it once more\n`);
+                if (params.cast !== undefined) rmSync(params.cast, { force: true });
+                entry = await startSession(context, { ...params, session: entry.name });
+                context.workers.fill();
+                continue;
+              }
+              throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: { ...failure.details, ...(restarted ? { restarted } : {}) } });
             }
           }
         } else if (params.browser === undefined && !params.noWait) {

@@ -2,7 +2,8 @@
 // machine with the pipe closing under the start's first Runtime.evaluate): browse starts it once
 // more and says so with the first one's exit; one that crashes again is an error naming how it
 // ended, and nothing is left behind. The stand-in Carbonyl (tests/testdata/fake-carbonyl) dies of
-// SIGTRAP at the start's first frame as FAKE_CARBONYL_START_CRASH says.
+// SIGTRAP at the start's first frame as FAKE_CARBONYL_START_CRASH says. A start whose screen stays
+// blank (Carbonyl's stall, http://blanks-at-start/) is started once more the same way.
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -38,3 +39,13 @@ test("a healthy start says nothing of a restart", async () => {
   expect(started.ready).toMatchObject({ ready: true });
   expect(started.restarted).toBeUndefined();
 });
+
+test("a browser whose screen never draws its first page (Carbonyl's stall) is started again once: browse answers ok with restarted.exit null", async () => {
+  const marker = join(world.dir, "blanked-at-start");
+  const started = await world.json(["browse", "--session", "blank-start", "--env", `FAKE_CARBONYL_BLANKED=${marker}`, "http://blanks-at-start/"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(started).toMatchObject({ name: "blank-start", ready: { ready: true }, restarted: { exit: null } });
+  expect(started.restarted.why).toContain("Carbonyl's screen does not show it");
+  expect(world.daemonLog()).toContain('session "blank-start": the browser\'s screen never drew its first page');
+  expect((await world.run(["snapshot", "--session", "blank-start", "--plain"])).stdout).toContain("Fake page text");
+}, 90_000);

@@ -72,7 +72,7 @@ export const SESSION_METHODS = {
       worker: v.optional(doc(v.picklist(["spare", "shared", "new"]), "the session's worker thread: spare (loaded ahead, empty), shared (already hosting other sessions), or new (started for this spawn)")),
       ready: v.optional(doc(v.object({ ready: v.literal(true), url: v.string(), ms: v.number() }), "browsers: the engine loaded the first page and the screen shows it, after ms")),
       agentSocket: v.optional(doc(v.string(), "browsers: the agent socket served for this session")),
-      restarted: v.optional(doc(v.object({ exit: ExitStatus, why: v.string() }), "browsers: the first browser crashed (a signal of its own, e.g. SIGTRAP from a failed Chromium CHECK) before its first page was drawn, and was started again once; how it ended")),
+      restarted: v.optional(doc(v.object({ exit: v.nullable(ExitStatus), why: v.string() }), "browsers: the first browser crashed (a signal of its own, e.g. SIGTRAP from a failed Chromium CHECK) before its first page was drawn, or its screen never drew the page the engine had (Carbonyl's stall; exit null: it was killed for it), and was started again once; how it ended")),
     }),
   },
   list: {

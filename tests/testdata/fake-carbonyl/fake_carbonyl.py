@@ -14,6 +14,8 @@
 #   http://blanks/   Carbonyl's screen stall: from its first reload on, every frame (a resize's
 #                    too) is pixels without the text, while the engine has the page; once only
 #                    (a FAKE_CARBONYL_BLANKED file marks it), so a browser started again draws
+#   http://blanks-at-start/  the same stall from the first frame on (the start's page is never
+#                    drawn); once only (FAKE_CARBONYL_BLANKED), so a browser started again draws
 # With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
 # for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
 # text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
@@ -52,6 +54,10 @@ def text():
     out.write("\x1b[4;3H\x1b[38;5;16mFake page text\x1b[6;3HAnother line")
 
 blank = False  # http://blanks/ after its first reload: the text never reaches the screen
+_marker = os.environ.get("FAKE_CARBONYL_BLANKED", "")
+if mode == "blanks-at-start" and _marker and not os.path.exists(_marker):
+    open(_marker, "w").close()
+    blank = True
 
 def frame(page=True, words=True):
     words = words and not blank
