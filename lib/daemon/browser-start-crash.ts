@@ -3,6 +3,8 @@
 // kernel log, the pipe closing under the start's first Runtime.evaluate). `browse` then starts it
 // once more and says so (`restarted: {exit, why}`); a browser that crashes again, or that was
 // killed (SIGKILL, SIGTERM: someone's doing, not the browser's), is an error naming its exit.
+// The same goes for Carbonyl's screen stall at start: the engine has the page and the screen
+// never drew it through two nudges; only a new browser has ended that stall (exit null).
 import type { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue } from "../protocol/methods.ts";
 
@@ -10,8 +12,17 @@ import type { ExitStatusValue } from "../protocol/methods.ts";
 const CRASH_SIGNALS = new Set(["SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE"]);
 
 /** The exit of a browser that crashed itself during the start `failure` reports, or null. */
-export function crashedWhileStarting(failure: TuiwrightError): ExitStatusValue | null {
+function crashedWhileStarting(failure: TuiwrightError): ExitStatusValue | null {
   if (failure.errorName !== "session-exited") return null;
   const exit = failure.details.exit as ExitStatusValue | undefined;
   return exit?.signal && CRASH_SIGNALS.has(exit.signal) ? exit : null;
+}
+
+/** Why a start that failed this way is worth one more browser (what the daemon's log says), and
+ * the first browser's exit (null: it was killed for a screen that never drew); null when not. */
+export function startAgainAfter(failure: TuiwrightError): { exit: ExitStatusValue | null; what: string } | null {
+  const crash = crashedWhileStarting(failure);
+  if (crash) return { exit: crash, what: "the browser crashed while starting" };
+  if (failure.errorName === "snapshot-unavailable" && failure.details.wedged === true) return { exit: null, what: "the browser's screen never drew its first page" };
+  return null;
 }

@@ -26,7 +26,7 @@ import { SnapshotFormat } from "../protocol/schemas.ts";
 import { DEFAULT_SIZE } from "../protocol/spawn-size.ts";
 import { claimAgentSocket } from "./agent-socket.ts";
 import { withBrowserRestart, type Wedge } from "./browser-restart.ts";
-import { crashedWhileStarting } from "./browser-start-crash.ts";
+import { startAgainAfter } from "./browser-start-crash.ts";
 import { passThroughHandlers } from "./pass-through.ts";
 import { carbonylArgv, findCarbonyl } from "../browser/find-carbonyl.ts";
 import { withChromiumFlags } from "../browser/chromium-flags.ts";
@@ -277,7 +277,8 @@ export function createHandlers(context: DaemonContext): Handlers {
         if (params.browser !== undefined && !params.noWait) {
           // Return once the browser's engine has loaded the first page and the screen shows it; a
           // browser that never answers or never draws is an error naming it, and is not left behind.
-          // One that crashed itself meanwhile is started once more (browser-start-crash.ts).
+          // One that crashed itself meanwhile, or whose screen never drew, is started once more
+          // (browser-start-crash.ts).
           let restarted: { exit: ExitStatusValue | null; why: string } | undefined;
           for (;;) {
             try {
@@ -290,36 +291,27 @@ export function createHandlers(context: DaemonContext): Handlers {
             } catch (error) {
               const failure = asTuiwrightError(error);
               // A program that is no browser (or died) goes; a page that is slow to load stays, to be read.
-              if (failure.errorName === "no-browser" || failure.errorName === "session-exited") {
+              const gone = failure.errorName === "no-browser" || failure.errorName === "session-exited";
+              const again = restarted === undefined ? startAgainAfter(failure) : null;
+              if (gone || again) {
                 await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
                 registry.remove(entry.name);
                 context.sessionsChanged();
-                const crash = restarted === undefined ? crashedWhileStarting(failure) : null;
-                if (crash === null) {
-                  if (restarted === undefined) throw failure;
-                  throw new TuiwrightError(failure.errorName, `${failure.message} (it was started again after the first browser crashed: ${restarted.why})`, { hint: failure.hint, details: { ...failure.details, restarted } });
-                }
-                restarted = { exit: crash, why: failure.message };
-                // In the daemon's log too: how often browsers crash at start is worth knowing.
-                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: the browser crashed while starting (${failure.message}); starting it once more\n`);
-                // An explicit cast path must not exist: the crashed browser's recording makes way.
+              }
+              if (again) {
+                restarted = { exit: again.exit, why: failure.message };
+                // In the daemon's log too: how often browsers fail at start is worth knowing.
+                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: ${again.what} (${failure.message}); starting it once more\n`);
+                // An explicit cast path must not exist: the first browser's recording makes way.
                 if (params.cast !== undefined) rmSync(params.cast, { force: true });
                 entry = await startSession(context, { ...params, session: entry.name });
                 context.workers.fill();
                 continue;
               }
-              // Carbonyl's screen stall at start (the engine has the page, the screen never drew it
-              // through two nudges): a new browser draws; started once more, as after a crash.
-              if (restarted === undefined && failure.errorName === "snapshot-unavailable" && failure.details.wedged === true) {
-                await terminateSession(entry, "SIGKILL", 0, context.containment).catch(() => undefined);
-                registry.remove(entry.name);
-                context.sessionsChanged();
-                restarted = { exit: null, why: failure.message };
-                process.stderr.write(`${now()} [${process.pid}] session ${JSON.stringify(entry.name)}: the browser's screen never drew its first page (${failure.message}); starting it once more\n`);
-                if (params.cast !== undefined) rmSync(params.cast, { force: true });
-                entry = await startSession(context, { ...params, session: entry.name });
-                context.workers.fill();
-                continue;
+              if (gone) {
+                if (!restarted) throw failure;
+                const first = restarted.exit === null ? "the first browser's screen never drew its first page" : "the first browser crashed";
+                throw new TuiwrightError(failure.errorName, `${failure.message} (it was started again after ${first}: ${restarted.why})`, { hint: failure.hint, details: { ...failure.details, restarted } });
               }
               throw new TuiwrightError(failure.errorName, `${failure.message} (session ${JSON.stringify(entry.name)} is kept: snapshot it, or kill it)`, { hint: failure.hint, details: { ...failure.details, ...(restarted ? { restarted } : {}) } });
             }
