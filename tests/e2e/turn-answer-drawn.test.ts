@@ -3,9 +3,10 @@
 // with the text, not with "no answer". A stand-in CLI holds the answer back until the test
 // lets it go, so the order is certain.
 import { afterAll, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
+import { installStandInCli } from "../helpers/stand-in-cli.ts";
 
 const world = World.empty();
 afterAll(async () => { await world[Symbol.asyncDispose](); });
@@ -91,22 +92,15 @@ while True:
 `;
 
 test("turn answers with the text a CLI draws after its end line, and an empty answer once the screen stays still", async () => {
-  const config = join(world.dir, "config");
-  mkdirSync(join(config, "tuiwright/adapters"), { recursive: true, mode: 0o700 });
-  writeFileSync(join(config, "tuiwright/adapters/endfirst.toml"), MANIFEST);
-  const bin = join(world.dir, "bin");
-  mkdirSync(bin);
-  writeFileSync(join(bin, "endfirst"), CLI);
-  chmodSync(join(bin, "endfirst"), 0o755);
+  const { env, cli } = installStandInCli(world, "endfirst", MANIFEST, CLI);
   const fifo = join(world.dir, "answer.fifo");
   expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
-  const env = { XDG_CONFIG_HOME: config };
   const tw = async (args: string[]) => {
     const result = await world.run(["--json", ...args], { env });
     if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
     return JSON.parse(result.stdout);
   };
-  await tw(["spawn", "--session", "ef", "--cols", "60", "--rows", "12", "--", join(bin, "endfirst"), fifo]);
+  await tw(["spawn", "--session", "ef", "--cols", "60", "--rows", "12", "--", cli, fifo]);
   await tw(["wait", "--session", "ef", "--ref", "@endfirst.input"]);
   const turn = world.run(["--json", "turn", "--session", "ef", "hello", "--timeout", "30000"], { env });
   // The end line is on screen over an empty answer; only then is the answer let go.

@@ -2,9 +2,8 @@
 // before each answer), and its manifest: how
 // `turn` and the raw recipe (press Enter, wait --ref @deaf.done) meet an Enter the CLI did not
 // take (tests/e2e/turn-enter-not-taken.test.ts, raw-enter-not-taken.test.ts).
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { World } from "./harness.ts";
+import { installStandInCli } from "./stand-in-cli.ts";
 
 const MANIFEST = `name = "deaf"
 root = "deaf"
@@ -74,15 +73,8 @@ while True:
     draw()
 `;
 
-/** Installs the manifest (under a config dir) and the CLI (under bin/) in the world's dir; the
- * env to run tuiwright with and the CLI's path. */
+/** Installs the manifest and the CLI in the world's dir; the env to run tuiwright with and the
+ * CLI's path. */
 export function installDeafCli(world: World): { env: Record<string, string>; cli: string } {
-  const config = join(world.dir, "config");
-  mkdirSync(join(config, "tuiwright/adapters"), { recursive: true, mode: 0o700 });
-  writeFileSync(join(config, "tuiwright/adapters/deaf.toml"), MANIFEST);
-  const bin = join(world.dir, "bin");
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, "deaf"), CLI);
-  chmodSync(join(bin, "deaf"), 0o755);
-  return { env: { XDG_CONFIG_HOME: config }, cli: join(bin, "deaf") };
+  return installStandInCli(world, "deaf", MANIFEST, CLI);
 }

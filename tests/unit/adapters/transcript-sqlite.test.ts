@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { BUILTIN_MANIFESTS } from "../../../lib/adapters/builtins.ts";
 import { loadManifest } from "../../../lib/adapters/load-manifest.ts";
 import { transcriptAnswer, transcriptSignature, type TranscriptSpec } from "../../../lib/adapters/transcript.ts";
-import type { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { thrown } from "../../helpers/errors.ts";
 
 const ANSWER = `${Array.from({ length: 12 }, (_, i) => `- line ${String(i + 1).padStart(3, "0")} of the **long** answer`).join("\n")}\n\nEND OF THE \`LONG\` ANSWER.`;
 /** The answer's end as opencode draws it: indented, bold and code rendered away. */
@@ -106,13 +106,9 @@ test("transcript.sqlite is one read-only SELECT", () => {
   const base = 'name = "chat"\nturns = true\n[[regions]]\nname = "input"\nrows = "-1"\n[[regions]]\nname = "done"\nrows = "0"\n';
   const manifest = (query: string) => `${base}[transcript]\nfiles = ["~/.chat/chat.db"]\nsqlite = "${query}"\nentry = { type = "text" }\ntext = "text"\n`;
   const refused = (source: string) => {
-    try {
-      loadManifest(source, "my.toml");
-    } catch (error) {
-      expect((error as TuiwrightError).errorName).toBe("bad-manifest");
-      return (error as TuiwrightError).message;
-    }
-    throw new Error("expected the manifest to be refused");
+    const error = thrown(() => loadManifest(source, "my.toml"));
+    expect(error.errorName).toBe("bad-manifest");
+    return error.message;
   };
   expect(refused(manifest("DELETE FROM part"))).toContain("transcript.sqlite is one SELECT statement (read-only)");
   expect(refused(manifest("SELECT data FROM part; DROP TABLE part"))).toContain("transcript.sqlite is one statement: no ;");

@@ -13,7 +13,7 @@ import { agrees, lastAnswer, normalised, transcriptAnswer, transcriptSignature, 
 import { expandPattern, findFiles, readTail, TRANSCRIPT_MAX_BYTES } from "../../../lib/adapters/transcript-files.ts";
 import { TurnTracker } from "../../../lib/adapters/turns.ts";
 import type { OutlineNode } from "../../../lib/outline/types.ts";
-import { TuiwrightError } from "../../../lib/protocol/errors.ts";
+import { thrown } from "../../helpers/errors.ts";
 
 const FIXTURES = join(import.meta.dir, "../../testdata/transcripts");
 const ANSWER = `${Array.from({ length: 12 }, (_, i) => `- line ${String(i + 1).padStart(3, "0")} of the **long** answer`).join("\n")}\n\nEND OF THE \`LONG\` ANSWER.`;
@@ -114,13 +114,9 @@ test("$VAR patterns use the program's environment; ~ needs its HOME; the tail re
 test("a manifest's transcript needs turns and absolute-or-home paths without ..", () => {
   const base = 'name = "chat"\n[[regions]]\nname = "input"\nrows = "-1"\n[[regions]]\nname = "done"\nrows = "0"\n';
   const refused = (source: string) => {
-    try {
-      loadManifest(source, "my.toml");
-    } catch (error) {
-      expect((error as TuiwrightError).errorName).toBe("bad-manifest");
-      return (error as TuiwrightError).message;
-    }
-    throw new Error("expected the manifest to be refused");
+    const error = thrown(() => loadManifest(source, "my.toml"));
+    expect(error.errorName).toBe("bad-manifest");
+    return error.message;
   };
   const transcript = (files: string) => `[transcript]\nfiles = [${files}]\nentry = { type = "assistant" }\ntext = "message.text"\n`;
   expect(refused(base + transcript('"~/.chat/*.jsonl"'))).toContain("a transcript is read for turns: it needs turns = true");
