@@ -15,15 +15,13 @@ import { connect, type Client as LibraryClient } from "../../lib/client/index.ts
 import { extractGlobals, prepare } from "../../lib/cli/invocation.ts";
 import { serveHttp } from "../../lib/http/serve.ts";
 import { createMcpServer } from "../../lib/mcp/server.ts";
-import { toolName } from "../../lib/mcp/tools.ts";
 import { selectTools } from "../../lib/protocol/mcp-profiles.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { connectDaemon } from "../../lib/transport/daemon-connection.ts";
 import { serveJsonRpc } from "../../lib/transport/rpc-server.ts";
+import { type Edge, httpEdge, libraryEdge, mcpEdge, outcome } from "../helpers/edges.ts";
 import { inProcessDaemon } from "../helpers/in-process-daemon.ts";
 
-type Outcome = { result?: any; error?: { code: number; name: string } };
-type Edge = { name: string; call(method: string, params: Record<string, unknown>, cli: string[]): Promise<Outcome> };
 
 const dir = mkdtempSync(join(tmpdir(), "tw-edges-"));
 process.env.XDG_STATE_HOME = join(dir, "state"); // serve --http writes its token file there
@@ -73,8 +71,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const errorOf = (error: any) => ({ code: error.code, name: error.data?.name ?? error.errorName });
-
 const EDGES: Edge[] = [
   {
     name: "cli",
@@ -82,11 +78,11 @@ const EDGES: Edge[] = [
       // The CLI's own path: its words become a method and params, its --json output is the result.
       const rpc = await connectDaemon(target, { autoStart: false });
       try {
-        const { globals, rest } = extractGlobals(["--json", ...words]);
-        const prepared = prepare(rest, globals);
-        return { result: JSON.parse(JSON.stringify(await rpc.call(prepared.verb.method, prepared.params))) };
-      } catch (error: any) {
-        return { error: { code: error.code, name: error.errorName } };
+        return await outcome(async () => {
+          const { globals, rest } = extractGlobals(["--json", ...words]);
+          const prepared = prepare(rest, globals);
+          return JSON.parse(JSON.stringify(await rpc.call(prepared.verb.method, prepared.params)));
+        });
       } finally {
         rpc.close();
       }
@@ -97,44 +93,15 @@ const EDGES: Edge[] = [
     async call(method, params) {
       const rpc = await connectDaemon(target, { autoStart: false, checkVersion: false });
       try {
-        return { result: await rpc.call(method, params) };
-      } catch (error: any) {
-        return { error: { code: error.code, name: error.errorName } };
+        return await outcome(() => rpc.call(method, params));
       } finally {
         rpc.close();
       }
     },
   },
-  {
-    name: "mcp",
-    async call(method, params) {
-      const reply = await mcp.callTool({ name: toolName(method), arguments: params });
-      const structured = reply.structuredContent as any;
-      return reply.isError ? { error: errorOf(structured.error) } : { result: structured };
-    },
-  },
-  {
-    name: "http",
-    async call(method, params) {
-      const response = await fetch(`${http.url}/rpc`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${http.token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      });
-      const reply = (await response.json()) as any;
-      return "error" in reply ? { error: errorOf(reply.error) } : { result: reply.result };
-    },
-  },
-  {
-    name: "library",
-    async call(method, params) {
-      try {
-        return { result: await library.call(method as any, params as any) };
-      } catch (error: any) {
-        return { error: { code: error.code, name: error.errorName } };
-      }
-    },
-  },
+  mcpEdge(() => mcp),
+  httpEdge(() => http),
+  libraryEdge(() => library),
 ];
 
 const STEPS = [

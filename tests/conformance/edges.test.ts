@@ -5,11 +5,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connect, type Client as LibraryClient } from "../../lib/client/index.ts";
-import { toolName } from "../../lib/mcp/tools.ts";
+import { type Edge, errorOf, httpEdge, libraryEdge, mcpEdge, type Outcome, outcome } from "../helpers/edges.ts";
 import { BIN, World } from "../helpers/harness.ts";
 
-type Outcome = { result?: any; error?: { code: number; name: string } };
-type Edge = { name: string; call(method: string, params: Record<string, unknown>, cli: string[]): Promise<Outcome> };
 
 let world: World;
 let mcp: McpClient;
@@ -42,8 +40,6 @@ afterAll(async () => {
   await world[Symbol.asyncDispose]();
 });
 
-const errorOf = (error: any) => ({ code: error.code, name: error.data?.name ?? error.errorName });
-
 const EDGES: Edge[] = [
   {
     name: "cli",
@@ -58,44 +54,15 @@ const EDGES: Edge[] = [
     async call(method, params) {
       const rpc = await world.rpc();
       try {
-        return { result: await rpc.call(method, params) };
-      } catch (error: any) {
-        return { error: { code: error.code, name: error.errorName } };
+        return await outcome(() => rpc.call(method, params));
       } finally {
         rpc.close();
       }
     },
   },
-  {
-    name: "mcp",
-    async call(method, params) {
-      const reply = await mcp.callTool({ name: toolName(method), arguments: params });
-      const structured = reply.structuredContent as any;
-      return reply.isError ? { error: errorOf(structured.error) } : { result: structured };
-    },
-  },
-  {
-    name: "http",
-    async call(method, params) {
-      const response = await fetch(`${http.url}/rpc`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${http.token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      });
-      const reply = (await response.json()) as any;
-      return "error" in reply ? { error: errorOf(reply.error) } : { result: reply.result };
-    },
-  },
-  {
-    name: "library",
-    async call(method, params) {
-      try {
-        return { result: await library.call(method as any, params as any) };
-      } catch (error: any) {
-        return { error: { code: error.code, name: error.errorName } };
-      }
-    },
-  },
+  mcpEdge(() => mcp),
+  httpEdge(() => http),
+  libraryEdge(() => library),
 ];
 
 /** Each step: the method and params, the same as CLI words, and what of the outcome to compare. */
