@@ -130,8 +130,8 @@ async function transcriptWritten(core: SessionCore, turnId: number, leftMs: numb
 /** After a wait on a turn (its state, or a ref such as @X.done) that fired: the latest turn's
  * transcript grace, as `turn` gives it, so the raw steps read the same whole answer. */
 export async function afterTurnWait(core: SessionCore, params: { turn?: unknown; turnState?: unknown; ref?: unknown }): Promise<void> {
-  const refs = [params.ref].flat().filter((ref): ref is string => typeof ref === "string");
-  if (params.turn === undefined && params.turnState === undefined && !refs.some((ref) => /\.(done|response)\b/.test(ref))) return;
+  const onTurnRef = typeof params.ref === "string" && /\.(done|response)\b/.test(params.ref);
+  if (params.turn === undefined && params.turnState === undefined && !onTurnRef) return;
   const latest = core.outline.turns?.latest;
   if (latest?.state === "done") await transcriptWritten(core, latest.id, TRANSCRIPT_WRITTEN_MS);
 }
