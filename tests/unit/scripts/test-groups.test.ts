@@ -20,3 +20,11 @@ test("a file that starts browser sessions with the real Carbonyl and is about br
   const real = browserFiles.filter((file) => !readFileSync(file, "utf8").includes("testdata/fake-carbonyl"));
   expect(real.filter((file) => !groupFiles("engines", [file]).length)).toEqual([]);
 });
+
+test("the runner refuses an unknown group, or a group with files beside it: exit 64 naming the groups", () => {
+  for (const args of [["--group", "bogus"], ["--group", "core", "tests/unit"]]) {
+    const run = Bun.spawnSync(["bun", "scripts/test-runner.ts", ...args], { stdout: "pipe", stderr: "pipe" });
+    expect(run.exitCode).toBe(64);
+    expect(run.stderr.toString()).toBe(`--group takes one of core, engines and no other argument, got ${JSON.stringify(args.join(" "))}\n`);
+  }
+});
