@@ -38,6 +38,8 @@ export class BrowserEngine {
   #crashed: string | null = null;
   /** When the renderer crashed (performance.now()), for how long a recovery took. */
   #crashedAt = 0;
+  /** A renderer restart of our own is under way: its crash is ours, not the page's. */
+  #restartingRenderer = false;
   #gone: string | null = null;
   #dialog: Dialog | null = null;
   /** Navigations the main frame began (requested, scheduled or started loading). */
@@ -68,9 +70,10 @@ export class BrowserEngine {
     return this.#gone;
   }
 
-  /** The renderer of the page crashed (a navigation or reload starts a new one). */
+  /** The renderer of the page crashed (a navigation or reload starts a new one); not while
+   * restartRenderer() ends it on purpose. */
   get crashed(): string | null {
-    return this.#crashed;
+    return this.#restartingRenderer ? null : this.#crashed;
   }
 
   get crashedAt(): number {
@@ -169,6 +172,29 @@ export class BrowserEngine {
   /** A call on the browser itself (no target). */
   browserCall<T = any>(method: string, params: Record<string, unknown> = {}, timeoutMs?: number): Promise<T> {
     return this.#cdp.call<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs });
+  }
+
+  /**
+   * Ends the page's renderer on purpose (Page.crash) and reloads the current history entry in a
+   * new one: history stays exactly as it was (no entry added, none moved). For Carbonyl's screen
+   * stall after a cross-process navigation: its patch hooks each renderer to the terminal once, as
+   * it starts, and that races — a renderer it missed never draws, while the engine has the page.
+   * The crash is not reported (crashed stays null) unless the reload fails to replace it.
+   */
+  async restartRenderer(deadline: number, signal?: AbortSignal): Promise<void> {
+    this.#restartingRenderer = true;
+    try {
+      const commits = this.#commits;
+      // The renderer dies before it answers: the call ends as "crashed", which is what we asked.
+      await this.call("Page.crash", {}, Math.max(1, deadline - performance.now())).catch((error: unknown) => {
+        if (!(error instanceof CdpError && error.kind === "crashed")) throw error;
+      });
+      await this.until(() => (this.#crashed !== null ? true : undefined), deadline, "the page's renderer to end", signal);
+      await this.call("Page.reload", {});
+      await this.until(() => (this.#commits > commits && this.#crashed === null && this.loaded ? true : undefined), deadline, "the page to load again in a new renderer", signal);
+    } finally {
+      this.#restartingRenderer = false;
+    }
   }
 
   async history(): Promise<History> {

@@ -216,7 +216,7 @@ export const ActionResult = v.object({
   bytes: doc(v.number(), "bytes written to the program (a browser: of the text typed)"),
   ok: v.optional(doc(v.literal(true), "browser sessions: the engine took the input (its input events were acknowledged)")),
   navigated: v.optional(doc(v.object({ url: v.string(), title: v.nullable(v.string()) }), "browser sessions: the input began a navigation (a link, a form); the call returned once the engine loaded the new page and the screen showed it")),
-  recovered: v.optional(doc(v.object({ stalledMs: v.number(), by: v.string(), nudges: v.optional(v.number()), url: v.optional(v.string()), history: v.optional(v.number()) }), "browser sessions: a stall found and recovered during this call (by resize-nudge: Carbonyl drew again; by browser-restart: the wedged browser was started again at url)")),
+  recovered: v.optional(doc(v.object({ stalledMs: v.number(), by: v.string(), nudges: v.optional(v.number()), url: v.optional(v.string()), history: v.optional(v.number()) }), "browser sessions: a stall found and recovered during this call (by resize-nudge: Carbonyl drew again; by renderer-restart: the page was reloaded in a new renderer, history unchanged; by browser-restart: the wedged browser was started again at url)")),
   dialog: v.optional(doc(v.object({ type: v.string(), message: v.string(), state: v.picklist(["open", "accepted", "dismissed"]) }), "browser sessions: a JavaScript dialog (alert, confirm, prompt, beforeunload) this input opened (open: the page is held until Enter accepts or Escape dismisses it), or answered")),
   revisionBefore: Revision,
   revisionAfter: doc(v.number(), "revision after the action (after its wait, if one was given)"),

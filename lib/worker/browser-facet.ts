@@ -460,7 +460,7 @@ export class BrowserFacet implements Facet {
    * STALL_AFTER_MS (Carbonyl's stall), the size is nudged so it draws again (recovered). Throws
    * snapshot-unavailable at the deadline.
    */
-  async drawn(deadline: number, signal?: AbortSignal, writtenAfter?: number, untilDeadline = false): Promise<Drawn> {
+  async drawn(deadline: number, signal?: AbortSignal, writtenAfter?: number, untilDeadline = false, maxNudges = MAX_NUDGES): Promise<Drawn> {
     const engine = await this.#live("wait for the page to be drawn");
     const started = performance.now();
     let nudges = 0;
@@ -494,8 +494,8 @@ export class BrowserFacet implements Facet {
       if (written && (again.length === 0 || runsShown(again, this.#lines()) >= Math.max(1, Math.ceil(again.length * DRAWN_SHARE)))) return result();
       // After the last nudge an operation gives up (its caller starts a new browser); the start
       // and a restore, which nothing restarts, wait out their deadline.
-      if (performance.now() >= deadline || (nudges >= MAX_NUDGES && !untilDeadline)) throw this.#stall(again, started, nudges);
-      if (nudges >= MAX_NUDGES) continue;
+      if (performance.now() >= deadline || (nudges >= maxNudges && !untilDeadline)) throw this.#stall(again, started, nudges);
+      if (nudges >= maxNudges) continue;
       stalledMs = performance.now() - started;
       nudges++;
       this.#nudge();
@@ -508,6 +508,36 @@ export class BrowserFacet implements Facet {
       hint: "snapshot to see the screen; reload, or navigate again",
       details: { expected: runs.slice(0, 5), stalledMs: Math.round(performance.now() - started), nudges },
     });
+  }
+
+  /**
+   * A load's drawn(): when the screen still shows nothing of the page after every nudge, the
+   * page's renderer is restarted once (engine.restartRenderer: history unchanged), and the new one
+   * must draw within one stall window. Carbonyl hooks each renderer to the terminal once, as it
+   * starts, and now and then misses a cross-process navigation's (http → file under load: ~1 in
+   * 10); nudges, a reload in the same renderer and focus did not draw it, a new renderer did. A
+   * second stall is drawn()'s error saying so, which has the daemon start a new browser.
+   */
+  async #drawnOrNewRenderer(engine: BrowserEngine, deadline: number, signal: AbortSignal): Promise<Drawn> {
+    try {
+      return await this.drawn(deadline, signal);
+    } catch (error) {
+      if (!isScreenStall(error) || this.#core.exit !== null) throw error;
+      const restartAt = performance.now();
+      try {
+        await engine.restartRenderer(deadline, signal);
+        this.#noteDocument(engine);
+        await this.drawn(deadline, signal, undefined, false, 0);
+      } catch (again) {
+        if (again instanceof CdpError && again.kind === "closed") throw again;
+        if (asName(again) === "session-exited" || signal.aborted) throw again;
+        throw new TuiwrightError("snapshot-unavailable", `${error.message}; a new renderer (the old one ended, the page reloaded) did not draw it either: ${(again as Error).message}`, {
+          hint: error.hint, details: { ...error.details, rendererRestart: (again as Error).message },
+        });
+      }
+      const stalledMs = (Number(error.details.stalledMs) || 0) + performance.now() - restartAt;
+      return { recovered: { stalledMs: Math.round(stalledMs), by: "renderer-restart", nudges: Number(error.details.nudges) || 0 } };
+    }
   }
 
   /** A column less and back: two size changes, so Carbonyl has the page drawn again. */
@@ -532,7 +562,7 @@ export class BrowserFacet implements Facet {
     return {
       engine,
       signal,
-      drawn: (deadline: number) => this.drawn(deadline, signal),
+      drawn: (deadline: number) => this.#drawnOrNewRenderer(engine, deadline, signal),
       state: () => this.state(),
       revision: () => this.#core.screen.revision,
       still: (ms: number, deadline: number) => this.#untilScreen(() => performance.now() - this.#core.screen.lastChangeAt >= ms, deadline, signal),

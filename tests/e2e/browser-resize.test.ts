@@ -96,6 +96,23 @@ test("a screen that stops drawing the page while the engine has it (Carbonyl's s
   expect((await world.json(["reload", "--session", "blanks"])).recovered).toBeUndefined();
 });
 
+test("a load whose new renderer Carbonyl never hooked to the screen is reloaded in another renderer: same browser, same history, recovered renderer-restart, in the daemon's log", async () => {
+  await browse("unhooked");
+  const before = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "unhooked").pid;
+  const historyBefore = await world.json(["get", "nav", "--session", "unhooked"]);
+  // From this reload on the renderer draws pixels only: two nudges do not help; a new renderer does.
+  const reloaded = await world.json(["reload", "--session", "unhooked"]);
+  expect(reloaded).toMatchObject({ url: "http://unhooked/", recovered: { by: "renderer-restart", nudges: 2 } });
+  expect(reloaded.recovered.stalledMs).toBeGreaterThanOrEqual(5000);
+  expect((await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "unhooked").pid).toBe(before);
+  expect(await world.json(["get", "nav", "--session", "unhooked"])).toEqual(historyBefore);
+  expect((await world.run(["snapshot", "--session", "unhooked", "--plain"])).stdout).toContain("Fake page text");
+  // The deliberate end of the old renderer is not the page's crash.
+  expect(reloaded.recovered.crashed).toBeUndefined();
+  expect((await world.json(["snapshot", "--session", "unhooked", "--include-meta"])).meta.crashed).toBeUndefined();
+  expect(world.daemonLog()).toMatch(/reload \(session "unhooked"\): recovered by renderer-restart/);
+});
+
 test("a bad --timeout is refused with exit 64, naming the flag or the param, and the size is kept", async () => {
   await browse("keeps-size");
   const word = await world.run(["resize", "--session", "keeps-size", "100", "30", "--timeout", "soon"]);

@@ -85,7 +85,8 @@ export const PageTitle = {
 /** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was
  * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) and
  * was started again, its history loaded again page by page (form input and scroll are lost); or
- * the page's renderer had crashed and a load (reload, navigate, back) started a new one. */
+ * the page's renderer had crashed and a load (reload, navigate, back) started a new one; or a
+ * load's screen showed nothing of it through the nudges and the page's renderer was restarted. */
 export const Recovered = doc(v.union([
   v.object({
     stalledMs: doc(v.number(), "how long the screen lagged the engine before the recovery"),
@@ -102,6 +103,11 @@ export const Recovered = doc(v.union([
     stalledMs: doc(v.number(), "how long the page's renderer had been crashed"),
     by: doc(v.literal("new-renderer"), "the page's renderer had crashed (meta.crashed); this load started a new one"),
     crashed: doc(v.string(), "the engine's word on the crash"),
+  }),
+  v.object({
+    stalledMs: doc(v.number(), "how long the screen lagged the engine, the restart included"),
+    by: doc(v.literal("renderer-restart"), "a load's screen showed nothing of the page through the nudges (Carbonyl missed hooking its new renderer to the terminal): the renderer was ended and the same history entry reloaded in a new one, which drew it; history is unchanged"),
+    nudges: doc(v.number(), "nudges of the size tried before"),
   }),
 ]), "browser sessions: a stall or crash found and recovered during this call");
 export const Navigated = v.object({ ...ok, url: v.string(), ...PageTitle, revision: Revision, recovered: v.optional(Recovered) });

@@ -16,6 +16,10 @@
 #                    (a FAKE_CARBONYL_BLANKED file marks it), so a browser started again draws
 #   http://blanks-at-start/  the same stall from the first frame on (the start's page is never
 #                    drawn); once only (FAKE_CARBONYL_BLANKED), so a browser started again draws
+#   http://unhooked/  Carbonyl missing a new renderer's hook to the terminal: each reload or
+#                    navigation starts a renderer whose frames (a resize's too) are pixels without
+#                    the text, while the engine has the page — except the renderer a load starts
+#                    after a crash (Page.crash ends the renderer as Chromium's does), which draws
 # With --remote-debugging-pipe it answers the DevTools protocol on fds 3/4 the way Chromium does
 # for what tuiwright asks (target, page, layout metrics, a DOM snapshot holding the two lines of
 # text it draws, history): the engine always has the frame; what reaches the screen is the mode's.
@@ -81,7 +85,7 @@ def resized(*_):
         wedged = True
     if wedged:
         return
-    if mode in ("redraws", "wedges", "blanks") or (mode == "nudged" and resizes > 1):
+    if mode in ("redraws", "wedges", "blanks", "unhooked") or (mode == "nudged" and resizes > 1):
         frame()
     elif mode == "loses-text":
         # The text goes again within the 100 ms a drawn page must stay drawn (CONFIRM_MS): the next
@@ -166,6 +170,8 @@ def reply(message):
 def new_document():
     """A reload or navigation: a new renderer commits the page again and loads it."""
     global blank
+    if mode == "unhooked":
+        blank = not page["crashed"]
     marker = os.environ.get("FAKE_CARBONYL_BLANKED", "")
     if mode == "blanks" and marker and not os.path.exists(marker):
         open(marker, "w").close()
@@ -214,7 +220,7 @@ def handle(message):
         held.append(message)  # answered once the dialog is, as Chromium's input dispatch is
         event("Page.javascriptDialogOpening", {"url": url, "message": f"Fake {DIALOG}?", "type": DIALOG, "hasBrowserHandler": False, "defaultPrompt": ""})
         return
-    if enter and CRASH:
+    if (enter and CRASH) or method == "Page.crash":
         page["crashed"] = True
         held.append(message)
         event("Target.targetCrashed", {"targetId": "PAGE", "status": "crashed", "errorCode": 139}, session=False)
