@@ -1,10 +1,12 @@
 // A browser that crashed while starting: Chromium inside Carbonyl now and then dies of its own
 // failed CHECK on a loaded machine (seen: `traps: sandbox_ipc_thr … trap int3 in carbonyl` in the
-// kernel log, the pipe closing under the start's first Runtime.evaluate). `browse` then starts it
+// kernel log, the pipe closing under the start's first Runtime.evaluate; Carbonyl then exits 127,
+// or dies of the signal itself if the trap was its own). `browse` then starts it
 // once more and says so (`restarted: {exit, why}`); a browser that crashes again, or that was
 // killed (SIGKILL, SIGTERM: someone's doing, not the browser's), is an error naming its exit.
 // The same goes for Carbonyl's screen stall at start: the engine has the page and the screen
 // never drew it through two nudges; only a new browser has ended that stall (exit null).
+import { CHROMIUM_KILLED_EXIT } from "../browser/carbonyl-exit.ts";
 import type { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue } from "../protocol/methods.ts";
 
@@ -15,6 +17,8 @@ const CRASH_SIGNALS = new Set(["SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGIL
 function crashedWhileStarting(failure: TuiwrightError): ExitStatusValue | null {
   if (failure.errorName !== "session-exited") return null;
   const exit = failure.details.exit as ExitStatusValue | undefined;
+  // Carbonyl's own word for its Chromium dying of a signal (lib/browser/carbonyl-exit.ts).
+  if (exit?.code === CHROMIUM_KILLED_EXIT) return exit;
   return exit?.signal && CRASH_SIGNALS.has(exit.signal) ? exit : null;
 }
 

@@ -12,6 +12,7 @@ import { TuiwrightError } from "../protocol/errors.ts";
 import type { MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
 import { BrowserEngine } from "../browser/browser-engine.ts";
+import { describeBrowserExit } from "../browser/carbonyl-exit.ts";
 import { cellCenter, cellGeometry, type CellGeometry, type LayoutMetrics } from "../browser/cell-geometry.ts";
 import { pageLayout, runEndsShown, runsShown, type DomSnapshot, type PageLayout } from "../browser/page-layout.ts";
 import { axOutline, parseAxRef, type AxNode } from "../browser/ax-outline.ts";
@@ -21,7 +22,7 @@ import { contains, type OutlineNode } from "../outline/types.ts";
 import { textWithoutPixels } from "../terminal/pixels.ts";
 import type { BrowserModifier, BrowserState, Navigated, Recovered, WorkerOps } from "../link/messages.ts";
 import { navigate, pressButton } from "./browser-navigation.ts";
-import { describeExit, type ActionReply, type Facet, type Scrolled, type SessionCore } from "./session-core.ts";
+import { type ActionReply, type Facet, type Scrolled, type SessionCore } from "./session-core.ts";
 
 /** How long after the engine's frame the screen may lag before it counts as a stall. */
 const STALL_AFTER_MS = 2500;
@@ -130,7 +131,7 @@ export class BrowserFacet implements Facet {
     const cursor = this.#core.screen.cursor;
     const base = { cursor: { ...cursor, x: cursor.col, y: cursor.row } };
     if (this.#core.exit !== null) {
-      return { ...base, title: "", title_reason: `the browser has exited (${describeExit(this.#core.exit)})`, dpi: null, scale: null, dpi_reason: "the browser has exited" };
+      return { ...base, title: "", title_reason: `the browser has exited (${describeBrowserExit(this.#core.exit)})`, dpi: null, scale: null, dpi_reason: "the browser has exited" };
     }
     const facts = this.#facts;
     if (this.#wedgedSince !== null) return { ...base, title: "", title_reason: "the browser is wedged (its engine answers nothing); the screen shows its last frame", dpi: null, scale: null, dpi_reason: "the browser is wedged" };
@@ -203,7 +204,7 @@ export class BrowserFacet implements Facet {
 
   #requireRunning(action: string): void {
     const exit = this.#core.exit;
-    if (exit !== null) throw new TuiwrightError("session-exited", `cannot ${action}: the browser has exited (${describeExit(exit)})`, { details: { exit } });
+    if (exit !== null) throw new TuiwrightError("session-exited", `cannot ${action}: the browser has exited (${describeBrowserExit(exit)})`, { details: { exit } });
   }
 
   /** Engine failures as the error table's names: a browser that went away has exited. */
@@ -212,7 +213,7 @@ export class BrowserFacet implements Facet {
     if (error instanceof CdpError) {
       if (error.kind === "closed") {
         const exit = this.#core.exit;
-        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeExit(exit)}; ${error.message})` : error.message}`, exit ? { details: { exit } } : {});
+        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeBrowserExit(exit)}; ${error.message})` : error.message}`, exit ? { details: { exit } } : {});
       }
       if (error.kind === "timeout") return new TuiwrightError("busy", `cannot ${action}: ${why ?? error.message}`, { hint: "the browser is busy or wedged; retry, or snapshot to see it" });
       if (error.kind === "dialog") return this.#dialogOpen(action);
@@ -236,7 +237,11 @@ export class BrowserFacet implements Facet {
       return await work(engine);
     } catch (error) {
       if (error instanceof CdpError && error.kind === "closed") await this.#exited();
-      if (error instanceof CdpError && error.kind === "timeout" && this.#core.exit === null && !(await this.#answers(engine))) {
+      // A load's wait times out on the engine's events, not on a call: an engine that wedged after
+      // answering Page.navigate looks like a slow page until it is asked (seen: navigate timed out
+      // at 30 s on a silent engine, and nothing restarted it).
+      const silent = (error instanceof CdpError && error.kind === "timeout") || asName(error) === "navigation-timeout";
+      if (silent && this.#core.exit === null && !(await this.#answers(engine))) {
         this.#wedgedSince ??= performance.now() - CALL_WAIT_MS;
         throw this.#wedged(engine, action);
       }

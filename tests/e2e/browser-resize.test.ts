@@ -77,6 +77,18 @@ test("a browser that deadlocks (its engine answers nothing) is started again at 
   expect((await world.run(["snapshot", "--session", "wedges", "--plain"])).stdout).toContain("Fake page text");
 }, 150_000);
 
+test("an engine that goes silent during a load (it answered the reload, then nothing) is found out when the load times out: the browser is started again and the reload runs on it", async () => {
+  const marker = join(world.dir, "wedged-loading");
+  await world.json(["browse", "--session", "wedges-loading", "--env", `FAKE_CARBONYL_WEDGED=${marker}`, "http://wedges-loading/"]);
+  const before = (await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges-loading").pid;
+  // No load event comes: at the 5 s timeout the engine is asked directly (10 s), and answers nothing.
+  const reloaded = await world.json(["reload", "--session", "wedges-loading", "--timeout", "5000"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(reloaded).toMatchObject({ url: "http://wedges-loading/", recovered: { by: "browser-restart", url: "http://wedges-loading/", history: 1 } });
+  expect((await world.json(["list"])).sessions.find((s: { name: string }) => s.name === "wedges-loading").pid).not.toBe(before);
+  expect(world.daemonLog()).toMatch(/reload \(session "wedges-loading"\): recovered by browser-restart/);
+}, 90_000);
+
 test("a screen that stops drawing the page while the engine has it (Carbonyl's stall; nudges do not help) gets a new browser at its page, and the call says so", async () => {
   const marker = join(world.dir, "blanked");
   await world.json(["browse", "--session", "blanks", "--env", `FAKE_CARBONYL_BLANKED=${marker}`, "http://blanks/"]);

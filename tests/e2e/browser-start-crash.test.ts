@@ -26,6 +26,14 @@ test("a browser that crashes once while starting is started again: browse answer
   expect((await world.run(["snapshot", "--session", "crashes-once", "--plain"])).stdout).toContain("Fake page text");
 });
 
+test("Carbonyl's exit 127 (its Chromium child died of a signal) while starting counts as a crash: started again, and the answer says what 127 means", async () => {
+  const marker = join(world.dir, "start-crashed-127");
+  const started = await world.json(["browse", "--session", "exits-127", "--env", `FAKE_CARBONYL_START_CRASH=${marker}`, "--env", "FAKE_CARBONYL_START_CRASH_EXIT=127", "http://redraws/"]);
+  expect(existsSync(marker)).toBe(true);
+  expect(started).toMatchObject({ ready: { ready: true }, restarted: { exit: { code: 127, signal: null } } });
+  expect(started.restarted.why).toContain("exit code 127: Carbonyl's Chromium process died of a signal");
+});
+
 test("a browser that crashes at every start: browse fails with session-exited naming both crashes, and no session is left", async () => {
   const failed = await world.run(["browse", "--session", "crashes-always", "--env", "FAKE_CARBONYL_START_CRASH=always", "http://redraws/"]);
   expect(failed.code).toBe(69);

@@ -9,6 +9,8 @@
 #   http://wedges/   on its first resize it deadlocks as Carbonyl now and then does: no frame, and
 #                    its engine answers nothing any more; once only (a FAKE_CARBONYL_WEDGED file
 #                    marks it), so the browser started again after it behaves (as "redraws")
+#   http://wedges-loading/  its first reload is answered, and then it deadlocks: no load event, and
+#                    its engine answers nothing any more; once only (FAKE_CARBONYL_WEDGED)
 #   http://draws-late/  text typed through the engine is on the page at once (the DOM snapshot
 #                    has "typed: …"), and on the screen 400 ms later (Carbonyl drawing a frame late)
 #   http://blanks/   Carbonyl's screen stall: from its first reload on, every frame (a resize's
@@ -33,6 +35,8 @@
 #   FAKE_CARBONYL_START_CRASH=PATH|always  the whole browser dies of SIGTRAP on the first
 #       Runtime.evaluate of a frame (tuiwright's start waits for one); once only with PATH (the
 #       file marks it, so a browser started again behaves), every start with "always"
+#   FAKE_CARBONYL_START_CRASH_EXIT=127  …exits 127 instead, as Carbonyl does when the Chromium it
+#       runs as its child died of a signal
 import json, os, signal, sys, threading, time
 
 DIALOG = os.environ.get("FAKE_CARBONYL_DIALOG", "")
@@ -192,6 +196,8 @@ def handle(message):
         if start_crash == "always" or not os.path.exists(start_crash):
             if start_crash != "always":
                 open(start_crash, "w").close()
+            if os.environ.get("FAKE_CARBONYL_START_CRASH_EXIT"):
+                os._exit(int(os.environ["FAKE_CARBONYL_START_CRASH_EXIT"]))
             os.kill(os.getpid(), signal.SIGTRAP)
     if method == "Page.handleJavaScriptDialog" and page["dialog"]:
         answered = "accepted" if params.get("accept") else "dismissed"
@@ -202,6 +208,13 @@ def handle(message):
         for waiting in held[:]:
             held.remove(waiting)
             reply(waiting)
+        return
+    marker = os.environ.get("FAKE_CARBONYL_WEDGED", "")
+    if method == "Page.reload" and mode == "wedges-loading" and marker and not os.path.exists(marker):
+        global wedged
+        open(marker, "w").close()
+        send({"id": message["id"], "sessionId": "SESSION", "result": {}})
+        wedged = True
         return
     if method in ("Page.reload", "Page.navigate"):
         loaded = new_document()
