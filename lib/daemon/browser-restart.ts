@@ -7,17 +7,33 @@
 // the browser is wedged in its meta, and the next call that can recover does. Every recovery a
 // result reports (a nudge, a renderer restart, a new browser) is in the daemon's log too: how
 // often Carbonyl stalls is worth knowing.
-import { asTuiwrightError } from "../protocol/errors.ts";
+// A browser that crashed by itself (Chromium's failed CHECK under load: Carbonyl exits 127; the
+// worker says `browserCrashed` with the page and history it last read) is started again the same
+// way, by the call in flight or, after a crash between calls, by the next call; its result says
+// `recovered: {by: "browser-restart", exit, why, …}`. At most CRASH_RESTARTS_PER_MINUTE such
+// restarts a session; after them the crash is the call's error (session-exited), as for a browser
+// killed from outside, which is never started again.
+import { TuiwrightError, asTuiwrightError } from "../protocol/errors.ts";
+import type { ExitStatusValue } from "../protocol/methods.ts";
 import type { Handlers } from "./dispatch.ts";
 
 /** The methods whose results carry `recovered`. */
 const RECOVERING = ["navigate", "back", "forward", "reload", "scroll", "resize", "press", "type", "click", "get"] as const;
 
-export type Wedge = { session: string | undefined; url: string; history: { entries: string[]; index: number }; wedgedMs: number };
+/** Crash restarts a session gets within a minute; a browser crashing more often is left dead. */
+export const CRASH_RESTARTS_PER_MINUTE = 3;
+
+/** A browser to start again: wedged (its engine answers nothing, its screen stalled), or crashed
+ * (`crash`: its exit and what that means). */
+export type Wedge = { session: string | undefined; url: string; history: { entries: string[]; index: number }; wedgedMs: number; crash?: { exit: ExitStatusValue; why: string } };
+
+type Restartable = { wedged?: boolean; browserCrashed?: boolean; url?: string; history?: Wedge["history"]; wedgedMs?: number; exit?: ExitStatusValue; why?: string };
 
 /** `restart` starts the session's browser again and restores its history. */
 export function withBrowserRestart(handlers: Handlers, restart: (wedge: Wedge) => Promise<void>): Handlers {
   const wrapped: Handlers = { ...handlers };
+  /** When each session's crash restarts were, the last minute's. */
+  const crashRestarts = new Map<string, number[]>();
   for (const method of RECOVERING) {
     const handler = handlers[method] as (params: any, context: any) => Promise<any>;
     (wrapped as Record<string, unknown>)[method] = async (params: { session?: string }, context: unknown) => {
@@ -25,11 +41,25 @@ export function withBrowserRestart(handlers: Handlers, restart: (wedge: Wedge) =
         return logged(method, params.session, await handler(params, context));
       } catch (error) {
         const failure = asTuiwrightError(error);
-        const { wedged, url, history, wedgedMs } = failure.details as { wedged?: boolean; url?: string; history?: Wedge["history"]; wedgedMs?: number };
-        if (wedged !== true || typeof url !== "string" || !history) throw failure;
-        await restart({ session: params.session, url, history, wedgedMs: wedgedMs ?? 0 });
+        const { wedged, browserCrashed, url, history, wedgedMs, exit, why } = failure.details as Restartable;
+        const crashed = browserCrashed === true && exit !== undefined;
+        if ((wedged !== true && !crashed) || typeof url !== "string" || !history) throw failure;
+        const crash = crashed ? { exit, why: why ?? "" } : undefined;
+        if (crash) {
+          const key = params.session ?? "";
+          const now = performance.now();
+          const recent = (crashRestarts.get(key) ?? []).filter((at) => now - at < 60_000);
+          if (recent.length >= CRASH_RESTARTS_PER_MINUTE) {
+            throw new TuiwrightError("session-exited", `${failure.message}; it was started again ${recent.length} times in the last minute after crashes of its own, and is not started again`, {
+              hint: "`tuiwright browse` starts a new browser", details: { exit },
+            });
+          }
+          crashRestarts.set(key, [...recent, now]);
+        }
+        await restart({ session: params.session, url, history, wedgedMs: wedgedMs ?? 0, ...(crash ? { crash } : {}) });
         const result = await handler(params, context);
-        return logged(method, params.session, { ...result, recovered: { stalledMs: wedgedMs ?? 0, by: "browser-restart", url: history.entries[history.index] ?? url, history: history.entries.length } });
+        const where = { url: history.entries[history.index] ?? url, history: history.entries.length };
+        return logged(method, params.session, { ...result, recovered: { stalledMs: wedgedMs ?? 0, by: "browser-restart", ...where, ...crash } });
       }
     };
   }

@@ -6,20 +6,16 @@
 // killed (SIGKILL, SIGTERM: someone's doing, not the browser's), is an error naming its exit.
 // The same goes for Carbonyl's screen stall at start: the engine has the page and the screen
 // never drew it through two nudges; only a new browser has ended that stall (exit null).
-import { CHROMIUM_KILLED_EXIT } from "../browser/carbonyl-exit.ts";
+import { isBrowserCrash } from "../browser/carbonyl-exit.ts";
 import type { TuiwrightError } from "../protocol/errors.ts";
 import type { ExitStatusValue } from "../protocol/methods.ts";
-
-/** Signals a process dies of by its own fault: a CHECK (int3 → SIGTRAP), abort(), a bad access. */
-const CRASH_SIGNALS = new Set(["SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE"]);
 
 /** The exit of a browser that crashed itself during the start `failure` reports, or null. */
 function crashedWhileStarting(failure: TuiwrightError): ExitStatusValue | null {
   if (failure.errorName !== "session-exited") return null;
   const exit = failure.details.exit as ExitStatusValue | undefined;
-  // Carbonyl's own word for its Chromium dying of a signal (lib/browser/carbonyl-exit.ts).
-  if (exit?.code === CHROMIUM_KILLED_EXIT) return exit;
-  return exit?.signal && CRASH_SIGNALS.has(exit.signal) ? exit : null;
+  // Carbonyl's 127 is its Chromium dying of a signal (lib/browser/carbonyl-exit.ts).
+  return isBrowserCrash(exit) ? exit : null;
 }
 
 /** Why a start that failed this way is worth one more browser (what the daemon's log says), and

@@ -202,10 +202,10 @@ export function createHandlers(context: DaemonContext): Handlers {
     leases.check(entry.name, lease);
     return entry;
   };
-  /** A wedged browser, killed and started again in its session at its history (browser-restart.ts). */
+  /** A wedged or crashed browser, started again in its session at its history (browser-restart.ts). */
   const restartBrowser = async (wedge: Wedge) => {
     const entry = registry.resolve(wedge.session);
-    await markInCast(entry, `restart: the browser was wedged for ${wedge.wedgedMs} ms`);
+    await markInCast(entry, wedge.crash ? `restart: the browser crashed (${wedge.crash.why})` : `restart: the browser was wedged for ${wedge.wedgedMs} ms`);
     await terminateSession(entry, "SIGKILL", 0, context.containment);
     registry.remove(entry.name);
     const first = wedge.history.entries[0] ?? wedge.url;

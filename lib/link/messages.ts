@@ -9,9 +9,9 @@ export type { BrowserState } from "./browser-state.ts";
 export type BrowserModifier = "ctrl" | "alt" | "shift" | "meta";
 /** A stall of Carbonyl's screen that an operation found and recovered from (the engine had the
  * frame, the terminal did not show it). */
-export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number } | { stalledMs: number; by: "browser-restart"; url: string; history: number }
+export type Recovered = { stalledMs: number; by: "resize-nudge"; nudges: number } | { stalledMs: number; by: "browser-restart"; url: string; history: number; exit?: ExitStatusValue; why?: string }
   | { stalledMs: number; by: "new-renderer"; crashed: string } | { stalledMs: number; by: "renderer-restart"; nudges: number };
-import type { ForwardedMethod, Params, Result } from "../protocol/methods.ts";
+import type { ExitStatusValue, ForwardedMethod, Params, Result } from "../protocol/methods.ts";
 
 type WithoutSession<T> = T extends unknown ? Omit<T, "session"> : never;
 

@@ -9,10 +9,10 @@
 // call with session-exited. Navigation is browser-navigation.ts.
 import { namedByLabel, shownText } from "../outline/container-name.ts";
 import { TuiwrightError } from "../protocol/errors.ts";
-import type { MetaValue, WaitSpec } from "../protocol/methods.ts";
+import type { ExitStatusValue, MetaValue, WaitSpec } from "../protocol/methods.ts";
 import { CdpConnection, CdpError } from "../browser/cdp-connection.ts";
 import { BrowserEngine } from "../browser/browser-engine.ts";
-import { describeBrowserExit } from "../browser/carbonyl-exit.ts";
+import { describeBrowserExit, isBrowserCrash } from "../browser/carbonyl-exit.ts";
 import { cellCenter, cellGeometry, type CellGeometry, type LayoutMetrics } from "../browser/cell-geometry.ts";
 import { pageLayout, runEndsShown, runsShown, type DomSnapshot, type PageLayout } from "../browser/page-layout.ts";
 import { axOutline, parseAxRef, type AxNode } from "../browser/ax-outline.ts";
@@ -95,6 +95,8 @@ export class BrowserFacet implements Facet {
   #lastHistory: { entries: string[]; index: number } | null = null;
   /** When the engine was found to answer nothing (a wedged browser), or null. */
   #wedgedSince: number | null = null;
+  /** The caller sent the browser a signal (`tuiwright signal`): its death is theirs, not a crash. */
+  #signalled = false;
   /** Buttons held by the mouse method (down without up yet). */
   #held = 0;
   /** Text typed into an open prompt dialog: its answer when Enter accepts it. */
@@ -204,7 +206,25 @@ export class BrowserFacet implements Facet {
 
   #requireRunning(action: string): void {
     const exit = this.#core.exit;
-    if (exit !== null) throw new TuiwrightError("session-exited", `cannot ${action}: the browser has exited (${describeBrowserExit(exit)})`, { details: { exit } });
+    if (exit !== null) throw new TuiwrightError("session-exited", `cannot ${action}: the browser has exited (${describeBrowserExit(exit)})`, { details: this.#exitDetails(exit) });
+  }
+
+  /** The caller is about to signal the browser: a crash after it is not the browser's own. */
+  signalled(): void {
+    this.#signalled = true;
+  }
+
+  /**
+   * A session-exited error's details. A browser that crashed by itself after its engine had a
+   * page (Chromium dies of its own CHECK now and then under load: Carbonyl exits 127) also
+   * carries the page and history it last had, so the daemon starts it again there
+   * (details.browserCrashed, browser-restart.ts); one killed from outside or signalled by the
+   * caller does not.
+   */
+  #exitDetails(exit: ExitStatusValue): Record<string, unknown> {
+    const engine = this.#engine;
+    if (!isBrowserCrash(exit) || this.#signalled || !engine || !engine.url) return { exit };
+    return { exit, browserCrashed: true, why: describeBrowserExit(exit), url: engine.url, history: this.#lastHistory ?? { entries: [engine.url], index: 0 } };
   }
 
   /** Engine failures as the error table's names: a browser that went away has exited. */
@@ -213,7 +233,7 @@ export class BrowserFacet implements Facet {
     if (error instanceof CdpError) {
       if (error.kind === "closed") {
         const exit = this.#core.exit;
-        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeBrowserExit(exit)}; ${error.message})` : error.message}`, exit ? { details: { exit } } : {});
+        return new TuiwrightError("session-exited", `cannot ${action}: ${exit ? `the browser has exited (${describeBrowserExit(exit)}; ${error.message})` : error.message}`, exit ? { details: this.#exitDetails(exit) } : {});
       }
       if (error.kind === "timeout") return new TuiwrightError("busy", `cannot ${action}: ${why ?? error.message}`, { hint: "the browser is busy or wedged; retry, or snapshot to see it" });
       if (error.kind === "dialog") return this.#dialogOpen(action);

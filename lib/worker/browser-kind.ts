@@ -45,6 +45,8 @@ export function browserKind(browser: BrowserFacet, program: KindOps): SessionKin
       back: button("back"),
       forward: button("forward"),
       reload: button("reload"),
+      // A browser the caller signals and that dies of it is not restarted as a crash of its own.
+      signal: (params, signal) => { browser.signalled(); return program.signal(params, signal); },
       browser: () => browser.state(),
       browserReady: (params, signal) => browser.ready(params, signal),
       browserRestore: (params, signal) => browser.restore(params, signal),

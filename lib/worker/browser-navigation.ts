@@ -54,8 +54,9 @@ async function load(page: LoadingPage, what: string, start: () => Promise<{ load
     const state = await page.state();
     return { url: state.url, ...titleOf(state), revision: page.revision(), ...drawn };
   } catch (error) {
-    const failure = asTuiwrightError(error);
-    if (failure.errorName !== "timeout") throw failure;
+    // Anything but a timeout goes on as it came: the facet names engine failures (a closed pipe is
+    // the browser's exit, not an internal error).
+    if (asTuiwrightError(error).errorName !== "timeout") throw error;
     throw new TuiwrightError("navigation-timeout", `${what} did not finish in ${timing.timeoutMs} ms: ${phase.now}`, {
       details: { url: engine.url, phase: phase.now },
     });

@@ -1,6 +1,6 @@
 // What every method definition has, and the parameter pieces several domains share.
 import * as v from "valibot";
-import { doc, LeaseToken, Revision, SessionName, Target, WaitConditions } from "../schemas.ts";
+import { doc, ExitStatus, LeaseToken, Revision, SessionName, Target, WaitConditions } from "../schemas.ts";
 
 /** The MCP tool profiles a method's tool can belong to (lib/protocol/mcp-profiles.ts says what
  * each is for); the agent-interactive-pty document's names are a profile of their own. */
@@ -83,8 +83,8 @@ export const PageTitle = {
   title_reason: v.optional(doc(v.string(), "why title is null")),
 };
 /** Carbonyl's screen stalled (the engine had the frame, the terminal did not show it) and was
- * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) and
- * was started again, its history loaded again page by page (form input and scroll are lost); or
+ * recovered by a nudge of the size; or the browser was wedged (its engine answered nothing) or
+ * crashed by itself (exit) and was started again, its history loaded again page by page (form input and scroll are lost); or
  * the page's renderer had crashed and a load (reload, navigate, back) started a new one; or a
  * load's screen showed nothing of it through the nudges and the page's renderer was restarted. */
 export const Recovered = doc(v.union([
@@ -94,10 +94,12 @@ export const Recovered = doc(v.union([
     nudges: v.number(),
   }),
   v.object({
-    stalledMs: doc(v.number(), "how long the engine had answered nothing"),
-    by: doc(v.literal("browser-restart"), "the wedged browser was killed and started again; the call then ran on the new one"),
+    stalledMs: doc(v.number(), "how long the engine had answered nothing (0 after a crash)"),
+    by: doc(v.literal("browser-restart"), "the wedged browser was killed, or the crashed one (exit) found dead, and started again; the call then ran on the new one"),
     url: doc(v.string(), "the page it was started at"),
     history: doc(v.number(), "history entries loaded again"),
+    exit: v.optional(doc(ExitStatus, "a browser that crashed by itself: how it ended (Carbonyl's exit 127: its Chromium died of a signal)")),
+    why: v.optional(doc(v.string(), "a browser that crashed by itself: its exit, said")),
   }),
   v.object({
     stalledMs: doc(v.number(), "how long the page's renderer had been crashed"),

@@ -37,6 +37,10 @@
 #       file marks it, so a browser started again behaves), every start with "always"
 #   FAKE_CARBONYL_START_CRASH_EXIT=127  …exits 127 instead, as Carbonyl does when the Chromium it
 #       runs as its child died of a signal
+# And later, as Chromium's failed CHECK now and then does mid-session (Carbonyl then exits 127):
+#   FAKE_CARBONYL_NAVIGATE_CRASH=PATH|always  the browser exits 127 on Page.navigate, unanswered;
+#       once only with PATH (the file marks it, so a browser started again behaves), or every time
+#   SIGUSR1  the browser exits 127 at once, between calls (its Chromium child died meanwhile)
 import json, os, signal, sys, threading, time
 
 DIALOG = os.environ.get("FAKE_CARBONYL_DIALOG", "")
@@ -216,6 +220,11 @@ def handle(message):
         send({"id": message["id"], "sessionId": "SESSION", "result": {}})
         wedged = True
         return
+    navigate_crash = os.environ.get("FAKE_CARBONYL_NAVIGATE_CRASH", "")
+    if navigate_crash and method == "Page.navigate" and (navigate_crash == "always" or not os.path.exists(navigate_crash)):
+        if navigate_crash != "always":
+            open(navigate_crash, "w").close()
+        os._exit(127)
     if method in ("Page.reload", "Page.navigate"):
         loaded = new_document()
         send({"id": message["id"], "sessionId": "SESSION", "result": loaded if method == "Page.navigate" else {}})
@@ -260,6 +269,7 @@ if "--remote-debugging-pipe" in sys.argv:
     threading.Thread(target=devtools, daemon=True).start()
 
 signal.signal(signal.SIGWINCH, resized)
+signal.signal(signal.SIGUSR1, lambda *_: os._exit(127))
 out.write("\x1b[2J")
 frame()
 while True:
