@@ -37,29 +37,42 @@ export function withBrowserRestart(handlers: Handlers, restart: (wedge: Wedge) =
   for (const method of RECOVERING) {
     const handler = handlers[method] as (params: any, context: any) => Promise<any>;
     (wrapped as Record<string, unknown>)[method] = async (params: { session?: string }, context: unknown) => {
-      try {
-        return logged(method, params.session, await handler(params, context));
-      } catch (error) {
-        const failure = asTuiwrightError(error);
-        const { wedged, browserCrashed, url, history, wedgedMs, exit, why } = failure.details as Restartable;
-        const crashed = browserCrashed === true && exit !== undefined;
-        if ((wedged !== true && !crashed) || typeof url !== "string" || !history) throw failure;
-        const crash = crashed ? { exit, why: why ?? "" } : undefined;
-        if (crash) {
-          const key = params.session ?? "";
-          const now = performance.now();
-          const recent = (crashRestarts.get(key) ?? []).filter((at) => now - at < 60_000);
-          if (recent.length >= CRASH_RESTARTS_PER_MINUTE) {
-            throw new TuiwrightError("session-exited", `${failure.message}; it was started again ${recent.length} times in the last minute after crashes of its own, and is not started again`, {
-              hint: "`tuiwright browse` starts a new browser", details: { exit },
-            });
+      /** Where this call restarts the browser: the first failure's page and history (a crash in
+       * the restart or in the call run again restarts it there too, within the bound). */
+      let target: Wedge | undefined;
+      let restartPending = false;
+      let crash: Wedge["crash"];
+      for (;;) {
+        try {
+          if (target && restartPending) {
+            restartPending = false;
+            await restart({ ...target, ...(crash ? { crash } : {}) });
           }
-          crashRestarts.set(key, [...recent, now]);
+          const result = await handler(params, context);
+          if (!target) return logged(method, params.session, result);
+          const where = { url: target.history.entries[target.history.index] ?? target.url, history: target.history.entries.length };
+          return logged(method, params.session, { ...result, recovered: { stalledMs: target.wedgedMs, by: "browser-restart", ...where, ...crash } });
+        } catch (error) {
+          const failure = asTuiwrightError(error);
+          const { wedged, browserCrashed, url, history, wedgedMs, exit, why } = failure.details as Restartable;
+          const crashed = browserCrashed === true && exit !== undefined;
+          // A wedge is restarted once a call; a crash of its own as often as the bound allows.
+          if ((wedged !== true && !crashed) || typeof url !== "string" || !history || (target && !crashed)) throw failure;
+          if (crashed) {
+            const key = params.session ?? "";
+            const now = performance.now();
+            const recent = (crashRestarts.get(key) ?? []).filter((at) => now - at < 60_000);
+            if (recent.length >= CRASH_RESTARTS_PER_MINUTE) {
+              throw new TuiwrightError("session-exited", `${failure.message}; it was started again ${recent.length} times in the last minute after crashes of its own, and is not started again`, {
+                hint: "`tuiwright browse` starts a new browser", details: { exit },
+              });
+            }
+            crashRestarts.set(key, [...recent, now]);
+            crash = { exit, why: why ?? "" };
+          }
+          target ??= { session: params.session, url, history, wedgedMs: wedgedMs ?? 0 };
+          restartPending = true;
         }
-        await restart({ session: params.session, url, history, wedgedMs: wedgedMs ?? 0, ...(crash ? { crash } : {}) });
-        const result = await handler(params, context);
-        const where = { url: history.entries[history.index] ?? url, history: history.entries.length };
-        return logged(method, params.session, { ...result, recovered: { stalledMs: wedgedMs ?? 0, by: "browser-restart", ...where, ...crash } });
       }
     };
   }

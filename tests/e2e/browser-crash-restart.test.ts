@@ -36,6 +36,14 @@ test("a browser that crashes (exit 127) under a navigate is started again at its
   expect((await world.json(["navigate", "--session", "crashes-navigating", "http://redraws/"])).recovered).toBeUndefined();
 });
 
+test("a browser that crashes again when the call runs on the new one is started again, up to three times a minute; then the call's error says so", async () => {
+  await world.json(["browse", "--session", "crashes-always", "--env", "FAKE_CARBONYL_NAVIGATE_CRASH=always", "http://redraws/"]);
+  const refused = await world.run(["navigate", "--session", "crashes-always", "http://redraws/"]);
+  expect(refused.code).toBe(69);
+  expect(refused.stderr).toContain("the browser has exited (exit code 127");
+  expect(refused.stderr).toContain("started again 3 times in the last minute");
+}, 120_000);
+
 test("a browser that crashes between calls is started again by the next call, which says so once; the fourth crash within a minute is the call's error", async () => {
   await world.json(["browse", "--session", "crashes-idle", "http://redraws/"]);
   for (let crash = 1; crash <= 3; crash++) {
