@@ -46,6 +46,8 @@ export const SCRIPT: Script = {
     { match: "fail too many", turns: [[{ error: { status: 429, message: "tuiwright model server: rate limited", retryAfterMs: 0 } }]] },
     { match: "stall now", turns: [[{ text: "starting to answer and then" }, { stall: true }]] },
     { match: "make another file", turns: [[{ run: "echo denied > denied.txt" }], [{ text: "I will not make it then." }]] },
+    // opencode's "Allow always" asks again in a second panel (opencode.test.ts).
+    { match: "make a file always", turns: [[{ run: "echo always > always.txt" }], [{ text: "Made always.txt for you." }]] },
     { match: "ask me a question", turns: [[{ question: { question: "Which colour should the file be?", header: "Colour", options: ["Red", "Blue"] } }], [{ text: "You chose a colour." }]] },
   ],
 };
