@@ -228,11 +228,12 @@ export function turnTests(ai: AiClis, cli: AiCli): void {
 }
 
 /** What each CLI can do to end a turn besides done and error: deny a command at its approval,
- * ask the user a question with its own tool (Codex offers its question tool only in plan mode,
- * Pi has neither), stop with Esc. And how each shows a failed request. */
+ * ask the user a question with its own tool (Codex offers its question tool outside plan mode
+ * with features.default_mode_request_user_input, set by cli-setup.ts; Pi has neither), stop
+ * with Esc. And how each shows a failed request. */
 const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp; noError?: string; escapes?: number }> = {
   claude: { deny: true, question: true, error500: /API Error: 500 tuiwright model server: internal failure/, error429: /API Error: Request rejected \(429\)/ },
-  codex: { deny: true, question: false, error500: /high demand/, error429: /429 Too Many Requests/ },
+  codex: { deny: true, question: true, error500: /high demand/, error429: /429 Too Many Requests/ },
   pi: { deny: false, question: false, error500: /^Error: 500 tuiwright model server: internal failure$/, error429: /^Error: 429 tuiwright model server: rate limited$/ },
   // One Esc in opencode arms the interrupt ("esc again to interrupt"); the second stops the turn.
   opencode: { deny: true, question: true, error500: /^tuiwright model server: internal failure$/, error429: /^tuiwright model server: rate limited$/, escapes: 2 },

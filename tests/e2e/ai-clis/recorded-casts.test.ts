@@ -16,8 +16,11 @@ const RECORDED: [string, string, number][] = [
   // highlighted), 11 Cancel highlighted, 13 back at the first panel after Cancel, 20 the second
   // panel again; the end: confirmed, done after "1m 26s" (a duration in minutes).
   ...[9, 11, 13, 20].map((m): [string, string, number] => ["opencode", "opencode-always.cast", m]),
+  // Codex's own question (codex-question.cast, request_user_input in default mode): marker 4 its
+  // panel with the options; the end: unanswered, it resolved by itself and the turn ended done.
+  ["codex", "codex-question.cast", 4],
 ];
-for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 0], ["opencode", "opencode-always.cast", 0]] as [string, string, number][]) {
+for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 0], ["opencode", "opencode-always.cast", 0], ["codex", "codex-question.cast", 0]] as [string, string, number][]) {
   // Marker 0: the end of the recording (claude-write.cast ends on the file-change approval).
   test(`adapter test: adapters/${cli}.toml on ${cast}${marker ? ` at marker ${marker}` : ""}`, async () => {
     const data = join(import.meta.dir, "../../testdata/ai-clis");
