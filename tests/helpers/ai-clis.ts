@@ -46,6 +46,8 @@ export const SCRIPT: Script = {
     { match: "fail too many", turns: [[{ error: { status: 429, message: "tuiwright model server: rate limited", retryAfterMs: 0 } }]] },
     { match: "stall now", turns: [[{ text: "starting to answer and then" }, { stall: true }]] },
     { match: "make another file", turns: [[{ run: "echo denied > denied.txt" }], [{ text: "I will not make it then." }]] },
+    // opencode's "Allow always" asks again in a second panel (opencode.test.ts).
+    { match: "make a file always", turns: [[{ run: "echo always > always.txt" }], [{ text: "Made always.txt for you." }]] },
     { match: "ask me a question", turns: [[{ question: { question: "Which colour should the file be?", header: "Colour", options: ["Red", "Blue"] } }], [{ text: "You chose a colour." }]] },
   ],
 };
@@ -226,11 +228,12 @@ export function turnTests(ai: AiClis, cli: AiCli): void {
 }
 
 /** What each CLI can do to end a turn besides done and error: deny a command at its approval,
- * ask the user a question with its own tool (Codex offers its question tool only in plan mode,
- * Pi has neither), stop with Esc. And how each shows a failed request. */
+ * ask the user a question with its own tool (Codex offers its question tool outside plan mode
+ * with features.default_mode_request_user_input, set by cli-setup.ts; Pi has neither), stop
+ * with Esc. And how each shows a failed request. */
 const ENDS: Record<AiCli, { deny: boolean; question: boolean; error500: RegExp; error429: RegExp; noError?: string; escapes?: number }> = {
   claude: { deny: true, question: true, error500: /API Error: 500 tuiwright model server: internal failure/, error429: /API Error: Request rejected \(429\)/ },
-  codex: { deny: true, question: false, error500: /high demand/, error429: /429 Too Many Requests/ },
+  codex: { deny: true, question: true, error500: /high demand/, error429: /429 Too Many Requests/ },
   pi: { deny: false, question: false, error500: /^Error: 500 tuiwright model server: internal failure$/, error429: /^Error: 429 tuiwright model server: rate limited$/ },
   // One Esc in opencode arms the interrupt ("esc again to interrupt"); the second stops the turn.
   opencode: { deny: true, question: true, error500: /^tuiwright model server: internal failure$/, error429: /^tuiwright model server: rate limited$/, escapes: 2 },

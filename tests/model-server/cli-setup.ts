@@ -74,6 +74,9 @@ export function setupCli(cli: AiCli, url: string, dir: string): CliSetup {
         `request_max_retries = 0`,
         `stream_max_retries = 0`,
         ``,
+        // Its own question tool (request_user_input) in the default mode too, not only in plan mode.
+        `[features]`,
+        `default_mode_request_user_input = true`,
         `[analytics]`,
         `enabled = false`,
         `[feedback]`,

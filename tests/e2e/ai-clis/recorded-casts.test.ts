@@ -12,12 +12,20 @@ const RECORDED: [string, string, number][] = [
   ["codex", "codex-states.cast", 6], ["codex", "codex-states.cast", 7], ["codex", "codex-states.cast", 11], ["codex", "codex-states.cast", 12],
   // Markers: 2 input focused, 7 busy, 8 done, 14 approval, 16 done after the tool call.
   ...(["claude", "gemini", "opencode"] as const).flatMap((cli) => [2, 7, 8, 14, 16].map((m): [string, string, number] => [cli, `${cli}-states.cast`, m])),
+  // opencode's "Allow always" (opencode-always.cast): markers 9 its second panel (Confirm
+  // highlighted), 11 Cancel highlighted, 13 back at the first panel after Cancel, 20 the second
+  // panel again; the end: confirmed, done after "1m 26s" (a duration in minutes).
+  ...[9, 11, 13, 20].map((m): [string, string, number] => ["opencode", "opencode-always.cast", m]),
+  // Codex's own question (codex-question.cast, request_user_input in default mode): marker 4 its
+  // panel with the options; the end: unanswered, it resolved by itself and the turn ended done.
+  ["codex", "codex-question.cast", 4],
 ];
-for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 0] as [string, string, number]]) {
+for (const [cli, cast, marker] of [...RECORDED, ["claude", "claude-write.cast", 0], ["opencode", "opencode-always.cast", 0], ["codex", "codex-question.cast", 0]] as [string, string, number][]) {
   // Marker 0: the end of the recording (claude-write.cast ends on the file-change approval).
   test(`adapter test: adapters/${cli}.toml on ${cast}${marker ? ` at marker ${marker}` : ""}`, async () => {
     const data = join(import.meta.dir, "../../testdata/ai-clis");
-    const expected = join(data, marker ? `${cli}-m${marker}.outline` : cast.replace(/\.cast$/, ".outline"));
+    // X-states.cast at marker N: X-mN.outline; another cast: its name, -mN at marker N.
+    const expected = join(data, cast.replace(/(-states)?\.cast$/, marker ? `-m${marker}.outline` : ".outline"));
     const result = await world.run(["adapter", "test", join(import.meta.dir, `../../../adapters/${cli}.toml`), "--cast", join(data, cast), ...(marker ? ["--at-marker", String(marker)] : []), "--expect-outline", expected]);
     expect(result.stderr + result.stdout).not.toContain("differs");
     expect(result.code).toBe(0);
