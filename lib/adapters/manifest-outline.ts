@@ -100,7 +100,9 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     for (let r = start; r <= last; r++) if (re.test(text(r))) return r;
     return -1;
   };
-  if (region.unless) for (let r = first; r <= last; r++) if (region.unless.test(text(r))) return null;
+  // What `unless` names (a spinner, an open dialog) is drawn live: on a grid with scrollback on
+  // top (a turn's tall grid) a match up there is a frame left over, not a state (turns-scrollback.ts).
+  if (region.unless) for (let r = Math.max(first, grid.above ?? 0); r <= last; r++) if (region.unless.test(text(r))) return null;
   if (region.unlessAttrs) for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, region.unlessAttrs) * 2 >= 1) return null;
   if (region.afterAttrs) {
     let found = -1;
