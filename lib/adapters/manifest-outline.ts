@@ -30,6 +30,18 @@ function coverage(row: GridRow, from: number, to: number, want: AttrPredicate): 
   return to > from ? hits / (to - from) : 0;
 }
 
+/** A row's share in `want`. A row padded with a background to the width it was drawn at (a
+ * prompt's bar) keeps that width when the terminal grows wider (50 columns of background on a
+ * 120-column screen): it is measured up to its padding's end, the columns added are no part
+ * of it. Other rows are measured across. */
+function rowCoverage(row: GridRow, from: number, to: number, want: AttrPredicate): number {
+  let end = to;
+  const plain = (c: number) => row.chars[c] === " " && row.styles[c]!.bg === undefined && !row.styles[c]!.inverse;
+  while (end > from && plain(end - 1)) end--;
+  const padded = end < to && end > from && row.chars[end - 1] === " " && row.styles[end - 1]!.bg !== undefined;
+  return coverage(row, from, padded ? end : to, want);
+}
+
 function isHighlighted(row: GridRow, from: number, to: number): boolean {
   let hits = 0;
   for (let c = from; c < to; c++) if (row.styles[c]!.inverse || row.styles[c]!.bg !== undefined) hits++;
@@ -100,11 +112,13 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
     for (let r = start; r <= last; r++) if (re.test(text(r))) return r;
     return -1;
   };
-  if (region.unless) for (let r = first; r <= last; r++) if (region.unless.test(text(r))) return null;
-  if (region.unlessAttrs) for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, region.unlessAttrs) * 2 >= 1) return null;
+  // What `unless` names (a spinner, an open dialog) is drawn live: on a grid with scrollback on
+  // top (a turn's tall grid) a match up there is a frame left over, not a state (turns-scrollback.ts).
+  if (region.unless) for (let r = Math.max(first, grid.above ?? 0); r <= last; r++) if (region.unless.test(text(r))) return null;
+  if (region.unlessAttrs) for (let r = first; r <= last; r++) if (rowCoverage(grid.lines[r]!, colFrom, colTo, region.unlessAttrs) * 2 >= 1) return null;
   if (region.afterAttrs) {
     let found = -1;
-    for (let r = last; r >= first; r--) if (coverage(grid.lines[r]!, colFrom, colTo, region.afterAttrs) * 2 >= 1) { found = r; break; }
+    for (let r = last; r >= first; r--) if (rowCoverage(grid.lines[r]!, colFrom, colTo, region.afterAttrs) * 2 >= 1) { found = r; break; }
     if (found < 0 || found === last) return null;
     first = found + 1;
   }
@@ -122,7 +136,7 @@ function locate(region: CompiledRegion, grid: Grid): BBox | null {
   }
   if (region.toAttrs) {
     const want = region.toAttrs;
-    for (let r = first; r <= last; r++) if (coverage(grid.lines[r]!, colFrom, colTo, want) * 2 >= 1) { last = r - 1; break; }
+    for (let r = first; r <= last; r++) if (rowCoverage(grid.lines[r]!, colFrom, colTo, want) * 2 >= 1) { last = r - 1; break; }
   }
   if (region.predicate) {
     const want = region.predicate;

@@ -65,7 +65,8 @@ export const Region = v.strictObject({
   after_attrs: v.optional(v.strictObject(Attributes)),
   /** Anchors from the bottom: to/until on their last match, then from/after on their last match above it. */
   last: v.optional(v.boolean()),
-  /** The region is absent while this regex matches any row of its rows (a spinner: not done yet). */
+  /** The region is absent while this regex matches any row of its rows (a spinner: not done yet);
+   * rows of a turn's scrollback above the screen do not count (a frame left over, not a state). */
   unless: v.optional(Regex),
   /** The region is absent unless this regex matches one of its own rows (an end-of-turn line). */
   requires: v.optional(Regex),

@@ -4,6 +4,9 @@
 // back to screen rows. A turn region (the response, its end mark) keeps its whole text and
 // value; its box is clipped to the screen and its evidence keeps the cells it really rests
 // on (negative rows: in the scrollback). Other nodes above the screen are not on it: dropped.
+// So is a busy mark wholly above the screen: a spinner is drawn live, at the bottom; one in the
+// scrollback is a frame the CLI failed to erase (Gemini CLI after a resize while it streams
+// miscounts its rows and leaves its old frame, spinner and all, above the new one).
 import type { OutlineNode } from "../outline/types.ts";
 import { TURN_REGIONS } from "./turns.ts";
 
@@ -33,7 +36,7 @@ function shiftNode(node: OutlineNode, above: number, keep: boolean): OutlineNode
  * screen rows; the turn regions of the chat program at `root` are kept whole. */
 export function onScreen(nodes: OutlineNode[], above: number, rows: number, root: string | null): OutlineNode[] {
   if (above === 0) return nodes;
-  const turnRefs = new Set(root ? TURN_REGIONS.map((name) => `@${root}.${name}`) : []);
+  const turnRefs = new Set(root ? TURN_REGIONS.filter((name) => name !== "busy").map((name) => `@${root}.${name}`) : []);
   return nodes.map((node) => {
     if (node.ref !== `@${root}`) return shiftNode(node, above, false);
     const children = (node.children ?? []).map((child) => shiftNode(child, above, turnRefs.has(child.ref))).filter((child): child is OutlineNode => child !== null);

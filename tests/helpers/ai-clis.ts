@@ -320,7 +320,9 @@ export function endTests(ai: AiClis, cli: AiCli): void {
         await ai.tw(["wait", "--session", name, "--ref", `@${cli}.approval > [selected][name~=/^${no.name}$/]`], setup);
         await ai.choose(name, setup, "Enter", `@${cli}.approval`);
       }
-      const ended = await ai.tw(["wait", "--session", name, "--turn", String(asked.turn.id), "--timeout", String(LONG)], setup);
+      // Wait for an end: a dialog drawn in parts under load can look gone for a frame (choose
+      // returns) and the turn be back at approval when a plain `wait --turn` looks.
+      const ended = await ai.tw(["wait", "--session", name, "--turn", String(asked.turn.id), "--turn-state", "done,error,interrupted,denied", "--timeout", String(LONG)], setup);
       expect(ended.turn).toMatchObject({ state: "denied", ref: `@${cli}.denied` });
       expect(existsSync(join(setup.cwd, "denied.txt"))).toBe(false);
     }, LONG * 2);
@@ -415,6 +417,35 @@ export function longAnswerTests(ai: AiClis, cli: AiCli): void {
         expect(evidence.transcript.startsWith(setup.env.HOME!)).toBe(true);
         expect(evidence.fact).toMatch(/agrees with the answer on screen/);
       }
+    } finally {
+      await ai.tw(["kill", "--session", name], setup);
+    }
+  }, LONG * 3);
+}
+
+/** A resize while a long answer streams: the turn still ends done with its answer read from its
+ * start. Widened, the rows Gemini CLI drew before keep their width: its prompt's background bar
+ * covered 50 of 120 columns, was not "mostly" that background, and the answer anchored after it
+ * was never found (the turn stayed running; 2 of 8 rounds, each time 50→120 columns). Narrow
+ * first, so that the prompt is drawn narrow. */
+export function resizeTests(ai: AiClis, cli: AiCli): void {
+  test.skipIf(skipReason(cli) !== null)(`${cli}: widened while a 100-line answer streams, the turn ends done with the answer from its first line`, async () => {
+    const name = `${cli}-resize`;
+    const setup = await ai.start(cli, name);
+    try {
+      await ai.tw(["resize", "--session", name, "50", "20"], setup);
+      const first = await ai.tw(["turn", "--session", name, "long answer please", "--timeout", String(LONG)], setup);
+      expect(first.turn.state).toBe("done");
+      await ai.tw(["type", "--session", name, "another long answer please"], setup);
+      await ai.tw(["wait", "--session", name, "--settled", "150"], setup);
+      await ai.tw(["press", "--session", name, "Enter"], setup);
+      await ai.tw(["wait", "--session", name, "--ref", `@${cli}.response`, "--ref-value", "/line 00[2-9]/", "--timeout", String(LONG)], setup);
+      await ai.tw(["resize", "--session", name, "120", "35"], setup);
+      const ended = await ai.tw(["wait", "--session", name, "--turn", String(first.turn.id + 1), "--turn-state", "done,error,interrupted,denied", "--timeout", "60000"], setup);
+      expect(ended.turn.state).toBe("done");
+      const response = await ai.node(name, `@${cli}.response`, setup);
+      expect(longLines(response?.value ?? "")[0]).toBe(1);
+      expect(response?.value).toContain("END OF THE LONG ANSWER.");
     } finally {
       await ai.tw(["kill", "--session", name], setup);
     }

@@ -48,3 +48,20 @@ for (const [cli, cast, marker] of RECORDED) {
     expect(ratio).toBeLessThanOrEqual(OUTLINE_PER_TEXT[cli]!);
   });
 }
+
+// Gemini CLI hides its input box while a dialog is open, and draws each prompt of the history in
+// the same ▄/▀ box (on another background). gemini-dialog-half-drawn.cast is a real Gemini CLI
+// 0.61 approval screen (`snapshot --format ansi` of "make another file") cut after the tool's
+// command box, before the "Allow execution of" title: a frame drawn in parts, as a loaded
+// machine shows it. The history's last prompt there is not @gemini.input: read as the input, it
+// "already held" the prompt just sent and the next `turn` was refused busy (a CI flake).
+test("adapter: a prompt of Gemini CLI's history is not @gemini.input while the input box is hidden", async () => {
+  const cast = join(import.meta.dir, "../../testdata/ai-clis/gemini-dialog-half-drawn.cast");
+  const text = await world.run(["replay", cast, "--format", "text"]);
+  expect(text.stdout).toContain(" > make another file");
+  const outline = await world.run(["--json", "replay", cast, "--format", "outline"]);
+  expect(outline.code).toBe(0);
+  const refs = JSON.stringify(JSON.parse(outline.stdout).outline.nodes);
+  expect(refs).toContain('"ref":"@gemini"');
+  expect(refs).not.toContain("@gemini.input");
+});

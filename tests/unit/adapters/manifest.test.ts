@@ -374,3 +374,34 @@ test("focus_root = true: the root node is focused whatever the screen shows, and
   expect(await root('name = "app"\n')).toEqual(["@app", false, ["detect"]]);
   expect(problems('name = "app"\nfocus_root = "yes"\n')).toContain("my.toml:2: focus_root:");
 });
+
+// A chat's last prompt is a row padded with a background to the width it was drawn at; after the
+// terminal grew wider that background covers only the old columns (Gemini CLI widened from 50 to
+// 120 columns while it streamed: its prompt's bar was 50 of 120 cells, "mostly" failed, and the
+// answer anchored after it — @gemini.response, @gemini.done — was never found; the turn stayed
+// running). A row that ends in such padding is measured to the padding's end; a short word in
+// a highlight is still measured across the row (it is no bar).
+test("after_attrs: a prompt row padded with its background before the terminal grew wider still anchors", async () => {
+  const manifest = loadManifest(`
+name = "chat"
+root = "chat"
+[detect]
+screen = '/^> /m'
+[[regions]]
+name = "answer"
+after_attrs = { bg = "#1c1c1c" }
+from = '/^✦ /'
+[[regions]]
+name = "body"
+to_attrs = { inverse = true }
+`, "chat.toml");
+  screen = new Screen({ cols: 50, rows: 6, scrollback: 0 });
+  await screen.write(`\x1b[48;2;28;28;28m> the prompt${" ".repeat(38)}\x1b[0m\r\n\r\n`);
+  screen.resize(120, 6);
+  await screen.write("✦ the answer\r\nword \x1b[7mhi\x1b[0m\r\nlast");
+  const names = (nodes: ReturnType<typeof manifestOutline>) => compactOutline(assignRefs(nodes)).join("\n");
+  const shown = names(manifestOutline(manifest, screen.grid()));
+  expect(shown).toContain(`@chat.answer region "✦ the answer`);
+  // The highlighted word's row is no bar: the body runs on past it.
+  expect(shown).toContain(`@chat.body region "> the prompt ⏎⏎ ✦ the answer ⏎ word hi ⏎ last"`);
+});
