@@ -109,17 +109,24 @@ export function scrolledAway(node: OutlineNode): boolean {
 }
 
 /** Whether the turn's response is whole, and why not: the turn is done and the answer's start
- * was read (on screen or in the scrollback), or its start scrolled off a screen that keeps no
- * scrollback and the CLI's own transcript agrees with what is on screen (`transcript`). */
-export function responseWhole(turn: Turn | TurnInfoValue, response: OutlineNode, transcript?: TranscriptAnswer): { complete: boolean; fact: string; transcript?: { text: string; path: string } } {
+ * was read (on screen or in the scrollback), and the terminal kept its size while the answer was
+ * drawn (`resized`: the sizes since the submission, "100x30 → 80x24") — a CLI that redraws at a
+ * new size may count its rows at the old one, so its erase falls short and rows of its earlier
+ * frame stay inside the answer (Gemini CLI narrowed while it streams). Where the start scrolled
+ * off a screen that keeps no scrollback, or the size changed, only the CLI's own transcript
+ * agreeing with what is on screen (`transcript`) makes it whole. */
+export function responseWhole(turn: Turn | TurnInfoValue, response: OutlineNode, transcript?: TranscriptAnswer, resized: string | null = null): { complete: boolean; fact: string; transcript?: { text: string; path: string } } {
   const base = `the response of turn ${turn.id}`;
   if (turn.state !== "done") return { complete: false, fact: `${base}: not complete, the turn is ${turn.state}${isEnded(turn.state) ? "" : " (not ended)"}` };
-  if (scrolledAway(response)) {
-    const scrolled = `its start scrolled above the CLI's screen, which keeps no scrollback (its alternate screen)`;
+  const doubts = [
+    ...(scrolledAway(response) ? [`its start scrolled above the CLI's screen, which keeps no scrollback (its alternate screen)`] : []),
+    ...(resized ? [`the terminal was resized while the answer was drawn (${resized}); rows of the CLI's earlier frame may remain in it`] : []),
+  ].join("; ");
+  if (doubts) {
     if (transcript && "text" in transcript) {
-      return { complete: true, fact: `${base}: complete, ${scrolled}; the text is the last answer of the CLI's own transcript ${transcript.path}, whose end agrees with the answer on screen (whitespace, bullets and markdown marks aside)`, transcript };
+      return { complete: true, fact: `${base}: complete, ${doubts}; the text is the last answer of the CLI's own transcript ${transcript.path}, whose end agrees with the answer on screen (whitespace, bullets and markdown marks aside)`, transcript };
     }
-    return { complete: false, fact: `${base}: not complete, ${scrolled}; the text is what is on screen${transcript ? ` (${transcript.why})` : ""}` };
+    return { complete: false, fact: `${base}: not complete, ${doubts}; the text is what is on screen${transcript ? ` (${transcript.why})` : ""}` };
   }
   const above = response.evidence?.find((e) => e.source === "manifest" && e.cells && e.cells.row < 0);
   const rows = above && above.source === "manifest" ? -above.cells!.row : 0;
@@ -152,6 +159,8 @@ export class TurnTracker {
   /** The transcript's say on the latest scrolled answer: per turn, text on screen and (until it
    * agreed) the files' signature. */
   #transcriptRead: { key: string; signature: string; answer: TranscriptAnswer } | null = null;
+  /** The terminal's sizes ("COLSxROWS") from the latest turn's submission until it ended. */
+  #sizes: string[] = [];
 
   constructor(adapter: string, root: string, transcript: TranscriptReader | null = null) {
     this.adapter = adapter;
@@ -159,10 +168,11 @@ export class TurnTracker {
     this.#transcript = transcript;
   }
 
-  /** The transcript's answer for a done turn whose response start scrolled off (read once per
-   * turn and screen text; one that did not agree is read again when the files change). */
+  /** The transcript's answer for a done turn whose response start scrolled off, or that was
+   * resized while drawn (read once per turn and screen text; one that did not agree is read
+   * again when the files change). */
   #transcriptFor(turn: Turn, response: OutlineNode): TranscriptAnswer | undefined {
-    if (!this.#transcript || turn.state !== "done" || !scrolledAway(response)) return undefined;
+    if (!this.#transcript || turn.state !== "done" || (!scrolledAway(response) && this.resizedWhileDrawn(turn) === null)) return undefined;
     const screen = response.value ?? shownText(response);
     const key = `${turn.id}\n${screen}`;
     const read = this.#transcriptRead;
@@ -185,6 +195,18 @@ export class TurnTracker {
     const turn = this.latest;
     if (!read || !turn || !this.#transcript || turn.state !== "done" || !read.key.startsWith(`${turn.id}\n`) || "text" in read.answer) return "";
     return this.#transcript.signature();
+  }
+
+  /** The terminal was resized to `size` ("COLSxROWS"): while the latest turn is drawn, its
+   * answer may keep rows of the CLI's frame at the old size (responseWhole). */
+  resized(size: string): void {
+    const turn = this.latest;
+    if (turn && !isEnded(turn.state) && this.#sizes.at(-1) !== size) this.#sizes.push(size);
+  }
+
+  /** The sizes the latest turn's answer was drawn at ("100x30 → 80x24"), or null: one size. */
+  resizedWhileDrawn(turn: Turn): string | null {
+    return turn === this.latest && this.#sizes.length > 1 ? this.#sizes.join(" → ") : null;
   }
 
   get latest(): Turn | null {
@@ -219,8 +241,9 @@ export class TurnTracker {
     return prompt;
   }
 
-  /** Opens a turn: the screen at `revision` (with `nodes`) is the one the prompt was sent on. */
-  open(prompt: string, revision: number, nodes: OutlineNode[]): Turn {
+  /** Opens a turn: the screen at `revision` (with `nodes`, `size` "COLSxROWS") is the one the
+   * prompt was sent on. */
+  open(prompt: string, revision: number, nodes: OutlineNode[], size: string): Turn {
     // Enter again on a prompt the CLI has not taken (it took the first Enter into a paste) is
     // the same submission, not a second turn.
     const latest = this.latest;
@@ -229,6 +252,7 @@ export class TurnTracker {
     this.#turns.push(turn);
     if (this.#turns.length > TURNS_KEPT) this.#turns.shift();
     this.#fresh = new Set();
+    this.#sizes = [size];
     this.#atSubmission = new Map([...regionsOf(nodes, this.root).regions].map(([name, node]) => [name, shape(node)]));
     this.#lastObserved = revision - 1;
     this.#echoSeen = false;
@@ -329,7 +353,7 @@ export class TurnTracker {
       const evidence = this.evidence(turn, name, revision);
       let value = child.value;
       if (name === "response") {
-        const whole = responseWhole(turn, child, this.#transcriptFor(turn, child));
+        const whole = responseWhole(turn, child, this.#transcriptFor(turn, child), this.resizedWhileDrawn(turn));
         Object.assign(evidence, { complete: whole.complete, fact: `${evidence.fact}; ${whole.fact}` }, whole.transcript ? { transcript: whole.transcript.path } : {});
         if (whole.transcript) value = whole.transcript.text;
       }

@@ -23,8 +23,9 @@ export type Evidence =
   /** A chat program's turn (lib/adapters/turns.ts): the node was drawn after turn `turn` was sent
    * (revision `submitted`) and taken by the program (revision `taken`, null: not yet). On the
    * response, `complete`: the answer is whole (the turn is done and the answer's start is read,
-   * from the screen or its scrollback) or not (still running, ended otherwise, or its start
-   * scrolled out of a screen that keeps no scrollback). `transcript`: the program's own
+   * from the screen or its scrollback) or not (still running, ended otherwise, its start
+   * scrolled out of a screen that keeps no scrollback, or the terminal was resized while it was
+   * drawn). `transcript`: the program's own
    * transcript file whose latest answer agreed with the screen and made the answer whole. */
   | { source: "turn"; turn: number; submitted: number; taken: number | null; fact: string; revision: number; complete?: boolean; transcript?: string };
 

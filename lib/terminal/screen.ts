@@ -54,6 +54,7 @@ export class Screen {
   #frameOpenedAt: number | null = null;
   #frameTimer: ReturnType<typeof setTimeout> | undefined;
   #frameEndListeners = new Set<() => void>();
+  #resizeListeners = new Set<(cols: number, rows: number) => void>();
 
   constructor(options: ScreenOptions) {
     this.#term = new xt.Terminal({
@@ -101,8 +102,16 @@ export class Screen {
   }
 
   resize(cols: number, rows: number): void {
+    const changed = cols !== this.#term.cols || rows !== this.#term.rows;
     this.#term.resize(cols, rows);
     this.#refresh();
+    if (changed) for (const listener of this.#resizeListeners) listener(this.#term.cols, this.#term.rows);
+  }
+
+  /** Called after every change of size (a worker's resize, a cast's resize event). */
+  onResize(listener: (cols: number, rows: number) => void): () => void {
+    this.#resizeListeners.add(listener);
+    return () => this.#resizeListeners.delete(listener);
   }
 
   /** Called after every revision bump. */

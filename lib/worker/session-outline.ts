@@ -76,6 +76,8 @@ export class SessionOutline {
     this.#pid = pid;
     this.#promptState = promptState;
     this.#recordFacts = recordFacts;
+    // Every change of size (the worker's resize op, a cast's resize event) while a turn is drawn.
+    screen.onResize((cols, rows) => this.#turns?.resized(`${cols}x${rows}`));
   }
 
   /** Records the process facts as they are now (before a marker, at a prompt mark), so a
@@ -153,7 +155,7 @@ export class SessionOutline {
     this.#turnTop = this.#screen.scrolled;
     this.#current = null;
     this.current();
-    this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw);
+    this.#turns.open(submission.prompt, this.#screen.revision, this.#currentRaw, `${this.#screen.cols}x${this.#screen.rows}`);
     this.#current = null; // the outline now reads the new turn
   }
 

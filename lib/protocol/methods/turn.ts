@@ -15,7 +15,7 @@ export const TurnResult = v.object({
   turn: TurnInfo,
   response: v.optional(doc(v.object({
     text: doc(v.string(), "the answer as the CLI drew it (@X.response's value)"),
-    complete: doc(v.boolean(), "the whole answer: its start and its end are on screen (or in the terminal's scrollback) and the turn ended with done"),
+    complete: doc(v.boolean(), "the whole answer: its start and its end are on screen (or in the terminal's scrollback), the turn ended with done and the terminal kept its size while it was drawn — or the CLI's transcript agrees with the screen"),
     why: v.optional(doc(v.string(), "complete: false — what is missing")),
   }), "the turn's answer (absent when the turn drew none)")),
   message: v.optional(doc(v.string(), "error, interrupted, denied, question, approval: the CLI's own words (the region's value or text)")),

@@ -5,7 +5,7 @@
 // Two real sessions (100×30, "wide lines please" from the model server, resized to 80×24 at its
 // second line; `gunzip -k` a cast to replay it):
 // - gemini-resize-while-streaming: the old spinner up there kept @gemini.busy on and
-//   @gemini.done off for good once the answer had ended;
+//   @gemini.done off for good once the answer had ended; the answer is not complete (resized);
 // - gemini-resize-erased-frame: the old status rule up there ended @gemini.done's answer while
 //   Gemini CLI had erased its frame to draw the next (one write erases, the next draws): the
 //   turn was done at "wide line 04", mid-stream (the cast ends there, still streaming).
@@ -65,6 +65,9 @@ test("a Gemini CLI turn resized while it streams ends done: the old frame's spin
   expect(refs).toContain("@gemini.done");
   expect(outline.turns?.latest?.state).toBe("done");
   expect(doneOn).toContain(END); // done no sooner than the answer's end was drawn
+  // The leftover rows may be in the answer: it is not claimed whole (lib/adapters/turns.ts).
+  const response = [...walk(outline.current().nodes)].find((node) => node.ref === "@gemini.response");
+  expect(response?.evidence?.find((e) => e.source === "turn")).toMatchObject({ complete: false, fact: expect.stringContaining("the terminal was resized while the answer was drawn (100x30 → 80x24)") });
 });
 
 test("a Gemini CLI frame erased to be drawn again is no end of the turn, though an old status rule stays above", async () => {

@@ -141,7 +141,7 @@ test("a done turn's scrolled answer is whole from an agreeing transcript, cited;
   let reads = 0;
   const turns = new TurnTracker("ai", "ai", { read: () => { reads++; return written; }, signature: () => signature });
   const input = [{ ref: "@ai", role: "application", name: "ai", bbox: { row: 0, col: 0, rows: 30, cols: 80 }, children: [{ ref: "@ai.input", role: "input", name: "> long", value: "long", bbox: { row: 20, col: 0, rows: 1, cols: 80 } }] }];
-  const turn = turns.open("long", 10, input);
+  const turn = turns.open("long", 10, input, "80x30");
   turns.observe(11, [{ ...input[0]!, children: [{ ref: "@ai.busy", role: "status", name: "esc to interrupt", bbox: { row: 29, col: 0, rows: 1, cols: 80 } }, { ref: "@ai.input", role: "input", name: ">", value: "", bbox: { row: 20, col: 0, rows: 1, cols: 80 } }] }]);
   const done = scrolledScreen(CLAUDE_SCREEN);
   turns.observe(12, done);

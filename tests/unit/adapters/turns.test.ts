@@ -22,7 +22,7 @@ test("the previous turn's done is not this turn's: dropped until it goes, then a
   const turns = new TurnTracker("ai", "ai");
   const before = screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } });
   expect(turns.promptOf(before, "")).toBe("next");
-  const turn = turns.open("next", 10, before);
+  const turn = turns.open("next", 10, before, "80x24");
   expect(turn.state).toBe("submitted");
   // The screen after Enter, before the CLI redrew: the old done is still drawn.
   const unchanged = screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } });
@@ -46,7 +46,7 @@ test("the previous turn's done is not this turn's: dropped until it goes, then a
 
 test("a whole turn in one parsed batch: the old done replaced by a new one counts, the prompt having left the input", () => {
   const turns = new TurnTracker("ai", "ai");
-  const turn = turns.open("next", 10, screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } }));
+  const turn = turns.open("next", 10, screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } }), "80x24");
   turns.observe(11, screen({ done: { name: "● new answer ✻ done", row: 9 }, input: { name: ">", value: "", row: 20 } }));
   expect(turn).toMatchObject({ state: "done", taken: 11 });
   expect(turn.takenBy).toContain("the prompt left @ai.input");
@@ -54,20 +54,20 @@ test("a whole turn in one parsed batch: the old done replaced by a new one count
 
 test("Enter the CLI took into a paste: the prompt stays in the input, the old done stays old, the turn stays submitted", () => {
   const turns = new TurnTracker("ai", "ai");
-  const turn = turns.open("next", 10, screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } }));
+  const turn = turns.open("next", 10, screen({ ...OLD_DONE, input: { name: "> next", value: "next", row: 20 } }), "80x24");
   const pasted = screen({ ...OLD_DONE, input: { name: "> next\n", value: "next", row: 20 } });
   turns.observe(11, pasted);
   expect(turn.state).toBe("submitted");
   expect(refs(turns.annotate(pasted, 11))).not.toContain("@ai.done");
   // Enter again on the same prompt is the same submission.
-  expect(turns.open("next", 11, pasted)).toBe(turn);
+  expect(turns.open("next", 11, pasted, "80x24")).toBe(turn);
   expect(turns.list.length).toBe(1);
 });
 
 test("a busy mark already on screen when the prompt was sent (the turn before still running) does not take it", () => {
   const turns = new TurnTracker("ai", "ai");
   const busy = { busy: { name: "esc to interrupt", row: 29 } };
-  const turn = turns.open("queued", 10, screen({ ...busy, input: { name: "> queued", value: "queued", row: 20 } }));
+  const turn = turns.open("queued", 10, screen({ ...busy, input: { name: "> queued", value: "queued", row: 20 } }), "80x24");
   turns.observe(11, screen({ ...busy, input: { name: "> queued", value: "queued", row: 20 } }));
   expect(turn.state).toBe("submitted");
   turns.observe(12, screen({ ...OLD_DONE, input: { name: "> queued", value: "queued", row: 20 } }));
@@ -76,7 +76,7 @@ test("a busy mark already on screen when the prompt was sent (the turn before st
 
 test("approval and question are waiting states of the running turn; the turn goes on after them", () => {
   const turns = new TurnTracker("ai", "ai");
-  const turn = turns.open("make it", 1, screen({ input: { name: "> make it", value: "make it" } }));
+  const turn = turns.open("make it", 1, screen({ input: { name: "> make it", value: "make it" } }), "80x24");
   turns.observe(2, screen({ approval: { name: "Allow?" } }));
   expect(turn).toMatchObject({ state: "approval", taken: 2, region: { ref: "@ai.approval" } });
   turns.observe(3, screen({ busy: { name: "working" } }));
@@ -92,7 +92,7 @@ test("no turn opens without a prompt, on an approval, or for a slash command; a 
   expect(turns.promptOf(screen({ input: { name: "> x", value: "x" }, approval: { name: "Allow?" } }), "")).toBeNull();
   expect(turns.promptOf(screen({ input: { name: "> /clear", value: "/clear" } }), "")).toBeNull();
   expect(turns.promptOf(screen({ response: { name: "a" } }), "text")).toBeNull();
-  const turn = turns.open("go", 1, screen({ response: { name: "  " }, input: { name: "> go", value: "go" } }));
+  const turn = turns.open("go", 1, screen({ response: { name: "  " }, input: { name: "> go", value: "go" } }), "80x24");
   turns.observe(2, screen({ response: { name: "" }, busy: { name: "working" } }));
   expect(turn.state).toBe("running");
   expect(refs(turns.annotate(screen({ response: { name: "" } }), 2))).not.toContain("@ai.response");
@@ -113,7 +113,7 @@ test("the prompt is what this session typed when the CLI has not echoed it yet; 
 
 test("a prompt never echoed has not left the input: an unrelated redraw does not take the turn", () => {
   const turns = new TurnTracker("ai", "ai");
-  const turn = turns.open("typed ahead", 3, screen({ input: { name: ">", value: "" }, footer: { name: "? for shortcuts" } }));
+  const turn = turns.open("typed ahead", 3, screen({ input: { name: ">", value: "" }, footer: { name: "? for shortcuts" } }), "80x24");
   turns.observe(4, screen({ input: { name: ">", value: "" }, footer: { name: "← for agents" } }));
   expect(turn.state).toBe("submitted");
   turns.observe(5, screen({ input: { name: "> typed ahead", value: "typed ahead" } }));
@@ -136,7 +136,7 @@ test("an end mark whose start scrolled away counts only once seen gone since the
   const turns = new TurnTracker("ai", "ai");
   const old = { done: scrolled({ name: "…line 100 ▣ 10.8s", row: 0 }), response: scrolled({ name: "…line 100", value: "line 100", row: 0 }) };
   const at = (row: number) => withEvidence(screen({ done: { ...old.done, row }, response: { ...old.response, row }, input: { name: ">", value: "", row: 26 } }), old);
-  const turn = turns.open("next", 10, withEvidence(screen({ ...old, input: { name: "> next", value: "next", row: 26 } }), old));
+  const turn = turns.open("next", 10, withEvidence(screen({ ...old, input: { name: "> next", value: "next", row: 26 } }), old), "80x24");
   // The next prompt drawn below the old answer pushes it up a row: moved, not drawn anew.
   turns.observe(11, at(0));
   turns.observe(12, withEvidence(screen({ done: { ...old.done, name: "…line 99 ▣ 10.8s" }, response: old.response, input: { name: ">", value: "", row: 26 } }), old));

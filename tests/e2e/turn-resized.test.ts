@@ -1,0 +1,119 @@
+// A terminal resized while a CLI draws its answer: the CLI may count its rows at the old width and
+// leave rows of its earlier frame in the answer (Gemini CLI narrowed while it streams), so
+// `turn` says the answer read from the screen is not complete, naming the resize, and
+// @X.response's evidence says the same. A turn drawn at one size stays complete. A stand-in CLI
+// holds each answer back until the test lets it go, so the resize comes while it is drawn.
+import { afterAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { walk, type OutlineNode } from "../../lib/outline/types.ts";
+import { World } from "../helpers/harness.ts";
+import { installStandInCli } from "../helpers/stand-in-cli.ts";
+
+const world = World.empty();
+afterAll(async () => { await world[Symbol.asyncDispose](); });
+
+const MANIFEST = `name = "sized"
+root = "sized"
+description = "a stand-in AI CLI that answers when told to"
+turns = true
+
+[detect]
+argv0 = ["sized"]
+confidence = 0.9
+
+[[regions]]
+name = "input"
+role = "input"
+last = true
+from = '/^>/'
+until = '/^>/'
+
+[[regions]]
+name = "busy"
+role = "status"
+from = '/^working/'
+until = '/^working/'
+
+[[regions]]
+name = "response"
+role = "document"
+last = true
+after = '/^you: /'
+until = '/^END$/'
+
+[[regions]]
+name = "done"
+role = "status"
+last = true
+after = '/^you: /'
+until = '/^END$/'
+
+[[values]]
+region = "response"
+regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END$/'
+
+[[values]]
+region = "input"
+regex = '/^> ?(?<value>.*?)\\s*$/'
+`;
+
+// Raw keys; Enter: "working" until a line arrives on the FIFO named by argv[1], then the answer
+// and its end line.
+const CLI = `#!/usr/bin/env python3
+import os, sys, tty
+tty.setraw(0)
+fifo = os.open(sys.argv[1], os.O_RDWR)
+history, typed = [], ""
+def draw(extra=()):
+    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed, *extra])).encode())
+draw()
+while True:
+    key = os.read(0, 1).decode()
+    if key == "\\x03":
+        break
+    if key != "\\r":
+        typed += key
+        draw()
+        continue
+    prompt, typed = typed, ""
+    history = ["you: " + prompt]
+    draw(["working"])
+    os.read(fifo, 100)
+    history += ["answer to " + prompt, "END"]
+    draw()
+`;
+
+test("turn: an answer drawn while the terminal was resized is not complete and says why; @X.response's evidence agrees; one size stays complete", async () => {
+  const { env, cli } = installStandInCli(world, "sized", MANIFEST, CLI);
+  const fifo = join(world.dir, "answer.fifo");
+  expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+  const tw = async (args: string[]) => {
+    const result = await world.run(["--json", ...args], { env });
+    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
+    return JSON.parse(result.stdout);
+  };
+  const turnWith = async (prompt: string, meanwhile: () => Promise<unknown>) => {
+    const turn = world.run(["--json", "turn", "--session", "rs", prompt, "--timeout", "30000"], { env });
+    await tw(["wait", "--session", "rs", "--ref", "@sized.busy", "--timeout", "30000"]);
+    await meanwhile();
+    writeFileSync(fifo, "go\n");
+    const ended = await turn;
+    expect(ended.stderr).toBe("");
+    return JSON.parse(ended.stdout);
+  };
+  await tw(["spawn", "--session", "rs", "--cols", "60", "--rows", "12", "--", cli, fifo]);
+  await tw(["wait", "--session", "rs", "--ref", "@sized.input"]);
+
+  const resized = await turnWith("hello", () => tw(["resize", "--session", "rs", "50", "10"]));
+  expect(resized.turn.state).toBe("done");
+  expect(resized.response).toMatchObject({ text: "answer to hello", complete: false });
+  expect(resized.response.why).toContain("not complete, the terminal was resized while the answer was drawn (60x12 → 50x10); rows of the CLI's earlier frame may remain in it");
+  const outline = (await tw(["snapshot", "--session", "rs", "--format", "outline"])).outline as { nodes: OutlineNode[] };
+  const response = [...walk(outline.nodes)].find((node) => node.ref === "@sized.response");
+  expect(response?.evidence?.find((e) => e.source === "turn")).toMatchObject({ complete: false, fact: expect.stringContaining("(60x12 → 50x10)") });
+
+  const steady = await turnWith("again", async () => {});
+  expect(steady.turn.state).toBe("done");
+  expect(steady.response).toEqual({ text: "answer to again", complete: true });
+}, 60_000);
