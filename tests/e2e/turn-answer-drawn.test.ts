@@ -6,55 +6,12 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
-import { installStandInCli } from "../helpers/stand-in-cli.ts";
+import { installStandInCli, standInManifest } from "../helpers/stand-in-cli.ts";
 
 const world = World.empty();
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
-const MANIFEST = `name = "endfirst"
-root = "endfirst"
-description = "a stand-in AI CLI that draws its end line before its answer"
-turns = true
-
-[detect]
-argv0 = ["endfirst"]
-confidence = 0.9
-
-[[regions]]
-name = "input"
-role = "input"
-last = true
-from = '/^>/'
-until = '/^>/'
-
-[[regions]]
-name = "busy"
-role = "status"
-from = '/^working/'
-until = '/^working/'
-
-[[regions]]
-name = "response"
-role = "document"
-last = true
-after = '/^you: /'
-until = '/^END · /'
-
-[[regions]]
-name = "done"
-role = "status"
-last = true
-after = '/^you: /'
-until = '/^END · /'
-
-[[values]]
-region = "response"
-regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END · [^\\n]*$/'
-
-[[values]]
-region = "input"
-regex = '/^> ?(?<value>.*?)\\s*$/'
-`;
+const MANIFEST = standInManifest("endfirst", "a stand-in AI CLI that draws its end line before its answer", { endLine: "END · [^\\n]*", busy: true });
 
 // Raw keys; Enter: "working", then the end line over an empty answer, with a clock ticking
 // below (as opencode's footer changes) until a line arrives on the FIFO named by argv[1]; then

@@ -8,55 +8,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { walk, type OutlineNode } from "../../lib/outline/types.ts";
 import { World } from "../helpers/harness.ts";
-import { installStandInCli } from "../helpers/stand-in-cli.ts";
+import { installStandInCli, standInManifest } from "../helpers/stand-in-cli.ts";
 
 const world = World.empty();
 afterAll(async () => { await world[Symbol.asyncDispose](); });
 
-const MANIFEST = `name = "sized"
-root = "sized"
-description = "a stand-in AI CLI that answers when told to"
-turns = true
-
-[detect]
-argv0 = ["sized"]
-confidence = 0.9
-
-[[regions]]
-name = "input"
-role = "input"
-last = true
-from = '/^>/'
-until = '/^>/'
-
-[[regions]]
-name = "busy"
-role = "status"
-from = '/^working/'
-until = '/^working/'
-
-[[regions]]
-name = "response"
-role = "document"
-last = true
-after = '/^you: /'
-until = '/^END$/'
-
-[[regions]]
-name = "done"
-role = "status"
-last = true
-after = '/^you: /'
-until = '/^END$/'
-
-[[values]]
-region = "response"
-regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END$/'
-
-[[values]]
-region = "input"
-regex = '/^> ?(?<value>.*?)\\s*$/'
-`;
+const MANIFEST = standInManifest("sized", "a stand-in AI CLI that answers when told to", { busy: true });
 
 // Raw keys; Enter: "working" until a line arrives on the FIFO named by argv[1], then the answer
 // and its end line.

@@ -3,46 +3,9 @@
 // `turn` and the raw recipe (press Enter, wait --ref @deaf.done) meet an Enter the CLI did not
 // take (tests/e2e/turn-enter-not-taken.test.ts, raw-enter-not-taken.test.ts).
 import type { World } from "./harness.ts";
-import { installStandInCli } from "./stand-in-cli.ts";
+import { installStandInCli, standInManifest } from "./stand-in-cli.ts";
 
-const MANIFEST = `name = "deaf"
-root = "deaf"
-description = "a stand-in AI CLI that ignores its first Enters"
-turns = true
-
-[detect]
-argv0 = ["deaf"]
-confidence = 0.9
-
-[[regions]]
-name = "input"
-role = "input"
-last = true
-from = '/^>/'
-until = '/^>/'
-
-[[regions]]
-name = "response"
-role = "document"
-last = true
-after = '/^you: /'
-until = '/^END$/'
-
-[[regions]]
-name = "done"
-role = "status"
-last = true
-after = '/^you: /'
-until = '/^END$/'
-
-[[values]]
-region = "response"
-regex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*END$/'
-
-[[values]]
-region = "input"
-regex = '/^> ?(?<value>.*?)\\s*$/'
-`;
+const MANIFEST = standInManifest("deaf", "a stand-in AI CLI that ignores its first Enters");
 
 const CLI = `#!/usr/bin/env python3
 import os, sys, time, tty

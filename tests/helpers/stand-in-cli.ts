@@ -16,3 +16,22 @@ export function installStandInCli(world: World, name: string, manifest: string, 
   chmodSync(join(bin, name), 0o755);
   return { env: { XDG_CONFIG_HOME: config }, cli: join(bin, name) };
 }
+
+/**
+ * The manifest of a stand-in AI CLI that draws its history, then "> " and what is typed: the
+ * answer is the rows after "you: " down to its end line (`endLine`, a regex source for the whole
+ * row), and with `busy` a "working" row is @NAME.busy.
+ */
+export function standInManifest(name: string, description: string, { endLine = "END", busy = false } = {}): string {
+  const region = (regionName: string, role: string, range: string) => `[[regions]]\nname = "${regionName}"\nrole = "${role}"\n${range}\n`;
+  return [
+    `name = "${name}"\nroot = "${name}"\ndescription = "${description}"\nturns = true\n`,
+    `[detect]\nargv0 = ["${name}"]\nconfidence = 0.9\n`,
+    region("input", "input", "last = true\nfrom = '/^>/'\nuntil = '/^>/'"),
+    ...(busy ? [region("busy", "status", "from = '/^working/'\nuntil = '/^working/'")] : []),
+    region("response", "document", `last = true\nafter = '/^you: /'\nuntil = '/^${endLine}$/'`),
+    region("done", "status", `last = true\nafter = '/^you: /'\nuntil = '/^${endLine}$/'`),
+    `[[values]]\nregion = "response"\nregex = '/^\\s*(?<value>[\\s\\S]*?)\\s*\\n\\s*${endLine}$/'\n`,
+    `[[values]]\nregion = "input"\nregex = '/^> ?(?<value>.*?)\\s*$/'\n`,
+  ].join("\n");
+}
