@@ -14,11 +14,7 @@ afterAll(async () => { await world[Symbol.asyncDispose](); });
 test("wait --ref @X.done fails fast quoting the input when Enter was not taken; Enter again sends the same turn", async () => {
   const { env, cli } = installDeafCli(world);
   const run = (args: string[]) => world.run(["--json", ...args], { env });
-  const tw = async (args: string[]) => {
-    const result = await run(args);
-    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
-    return JSON.parse(result.stdout);
-  };
+  const tw = (args: string[]) => world.json(args, { env });
   const notTaken = (result: { code: number; stdout: string }) => {
     expect(result.code).toBe(1);
     const error = JSON.parse(result.stdout).error;

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World } from "../helpers/harness.ts";
-import { installStandInCli, standInManifest } from "../helpers/stand-in-cli.ts";
+import { installStandInCli, standInManifest, standInScript } from "../helpers/stand-in-cli.ts";
 
 const world = World.empty();
 afterAll(async () => { await world[Symbol.asyncDispose](); });
@@ -16,23 +16,7 @@ const MANIFEST = standInManifest("endfirst", "a stand-in AI CLI that draws its e
 // Raw keys; Enter: "working", then the end line over an empty answer, with a clock ticking
 // below (as opencode's footer changes) until a line arrives on the FIFO named by argv[1]; then
 // the answer. The prompt "nothing" gets an empty answer and no clock.
-const CLI = `#!/usr/bin/env python3
-import os, select, sys, tty
-tty.setraw(0)
-fifo = os.open(sys.argv[1], os.O_RDWR)  # read-write: select waits for data, never sees EOF
-history, typed = [], ""
-def draw(extra=()):
-    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed, *extra])).encode())
-draw()
-while True:
-    key = os.read(0, 1).decode()
-    if key == "\\x03":
-        break
-    if key != "\\r":
-        typed += key
-        draw()
-        continue
-    prompt, typed = typed, ""
+const CLI = standInScript(`    prompt, typed = typed, ""
     history += ["you: " + prompt]
     draw(["working"])
     history += ["", "END · 1.0s"]
@@ -46,17 +30,13 @@ while True:
     os.read(fifo, 100)
     history[-2] = "answer to " + prompt
     draw()
-`;
+`, { imports: ["select"], setup: "fifo = os.open(sys.argv[1], os.O_RDWR)  # read-write: select waits for data, never sees EOF\n" });
 
 test("turn answers with the text a CLI draws after its end line, and an empty answer once the screen stays still", async () => {
   const { env, cli } = installStandInCli(world, "endfirst", MANIFEST, CLI);
   const fifo = join(world.dir, "answer.fifo");
   expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
-  const tw = async (args: string[]) => {
-    const result = await world.run(["--json", ...args], { env });
-    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
-    return JSON.parse(result.stdout);
-  };
+  const tw = (args: string[]) => world.json(args, { env });
   await tw(["spawn", "--session", "ef", "--cols", "60", "--rows", "12", "--", cli, fifo]);
   await tw(["wait", "--session", "ef", "--ref", "@endfirst.input"]);
   const turn = world.run(["--json", "turn", "--session", "ef", "hello", "--timeout", "30000"], { env });

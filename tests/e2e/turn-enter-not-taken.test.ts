@@ -12,11 +12,7 @@ afterAll(async () => { await world[Symbol.asyncDispose](); });
 
 test("turn sends Enter again while the prompt stays in the input, and fails saying so when the CLI never takes it", async () => {
   const { env, cli } = installDeafCli(world);
-  const tw = async (args: string[]) => {
-    const result = await world.run(["--json", ...args], { env });
-    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
-    return JSON.parse(result.stdout);
-  };
+  const tw = (args: string[]) => world.json(args, { env });
   // Two Enters missed: the third is taken, one turn with its answer.
   await tw(["spawn", "--session", "hard", "--cols", "60", "--rows", "12", "--", cli, "2"]);
   await tw(["wait", "--session", "hard", "--ref", "@deaf.input"]);

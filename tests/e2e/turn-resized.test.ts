@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { walk, type OutlineNode } from "../../lib/outline/types.ts";
 import { World } from "../helpers/harness.ts";
-import { installStandInCli, standInManifest } from "../helpers/stand-in-cli.ts";
+import { installStandInCli, standInManifest, standInScript } from "../helpers/stand-in-cli.ts";
 
 const world = World.empty();
 afterAll(async () => { await world[Symbol.asyncDispose](); });
@@ -17,39 +17,19 @@ const MANIFEST = standInManifest("sized", "a stand-in AI CLI that answers when t
 
 // Raw keys; Enter: "working" until a line arrives on the FIFO named by argv[1], then the answer
 // and its end line.
-const CLI = `#!/usr/bin/env python3
-import os, sys, tty
-tty.setraw(0)
-fifo = os.open(sys.argv[1], os.O_RDWR)
-history, typed = [], ""
-def draw(extra=()):
-    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed, *extra])).encode())
-draw()
-while True:
-    key = os.read(0, 1).decode()
-    if key == "\\x03":
-        break
-    if key != "\\r":
-        typed += key
-        draw()
-        continue
-    prompt, typed = typed, ""
+const CLI = standInScript(`    prompt, typed = typed, ""
     history = ["you: " + prompt]
     draw(["working"])
     os.read(fifo, 100)
     history += ["answer to " + prompt, "END"]
     draw()
-`;
+`, { setup: "fifo = os.open(sys.argv[1], os.O_RDWR)\n" });
 
 test("turn: an answer drawn while the terminal was resized is not complete and says why; @X.response's evidence agrees; one size stays complete", async () => {
   const { env, cli } = installStandInCli(world, "sized", MANIFEST, CLI);
   const fifo = join(world.dir, "answer.fifo");
   expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
-  const tw = async (args: string[]) => {
-    const result = await world.run(["--json", ...args], { env });
-    if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
-    return JSON.parse(result.stdout);
-  };
+  const tw = (args: string[]) => world.json(args, { env });
   const turnWith = async (prompt: string, meanwhile: () => Promise<unknown>) => {
     const turn = world.run(["--json", "turn", "--session", "rs", prompt, "--timeout", "30000"], { env });
     await tw(["wait", "--session", "rs", "--ref", "@sized.busy", "--timeout", "30000"]);

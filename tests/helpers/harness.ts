@@ -119,7 +119,7 @@ export class World implements AsyncDisposable {
   }
 
   /** Runs a verb with --json and returns the parsed result; throws with stderr on failure. */
-  async json<T = any>(args: string[], options: { cwd?: string } = {}): Promise<T> {
+  async json<T = any>(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<T> {
     const result = await this.run(["--json", ...args], options);
     if (result.code !== 0) throw new Error(`tuiwright ${args.join(" ")} exited ${result.code}: ${result.stdout}${result.stderr}`);
     const value = JSON.parse(result.stdout);

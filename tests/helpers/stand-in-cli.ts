@@ -35,3 +35,28 @@ export function standInManifest(name: string, description: string, { endLine = "
     `[[values]]\nregion = "input"\nregex = '/^> ?(?<value>.*?)\\s*$/'\n`,
   ].join("\n");
 }
+
+/**
+ * A stand-in AI CLI's script (Python): raw keys, its history, then "> " and what is typed, all
+ * redrawn on each key; Ctrl-C ends it. `onEnter` is the body run when Enter is pressed (Python at
+ * the loop's indent of 4 spaces; `typed` holds the prompt, `draw(extra)` redraws with rows under
+ * the input); `setup` runs before the first draw.
+ */
+export function standInScript(onEnter: string, { imports = [] as string[], setup = "" } = {}): string {
+  return `#!/usr/bin/env python3
+import ${["os", ...imports, "sys", "tty"].join(", ")}
+tty.setraw(0)
+${setup}history, typed = [], ""
+def draw(extra=()):
+    os.write(1, ("\\x1b[H\\x1b[2J" + "\\r\\n".join([*history, "> " + typed, *extra])).encode())
+draw()
+while True:
+    key = os.read(0, 1).decode()
+    if key == "\\x03":
+        break
+    if key != "\\r":
+        typed += key
+        draw()
+        continue
+${onEnter}`;
+}
