@@ -19,7 +19,7 @@ import { selectTools } from "../../lib/protocol/mcp-profiles.ts";
 import { TuiwrightError } from "../../lib/protocol/errors.ts";
 import { connectDaemon } from "../../lib/transport/daemon-connection.ts";
 import { serveJsonRpc } from "../../lib/transport/rpc-server.ts";
-import { type Edge, httpEdge, libraryEdge, mcpEdge, outcome } from "../helpers/edges.ts";
+import { type Edge, httpEdge, libraryEdge, mcpEdge, outcome, socketEdge } from "../helpers/edges.ts";
 import { inProcessDaemon } from "../helpers/in-process-daemon.ts";
 
 
@@ -88,17 +88,7 @@ const EDGES: Edge[] = [
       }
     },
   },
-  {
-    name: "socket",
-    async call(method, params) {
-      const rpc = await connectDaemon(target, { autoStart: false, checkVersion: false });
-      try {
-        return await outcome(() => rpc.call(method, params));
-      } finally {
-        rpc.close();
-      }
-    },
-  },
+  socketEdge(() => connectDaemon(target, { autoStart: false, checkVersion: false })),
   mcpEdge(() => mcp),
   httpEdge(() => http),
   libraryEdge(() => library),

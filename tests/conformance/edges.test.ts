@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connect, type Client as LibraryClient } from "../../lib/client/index.ts";
-import { type Edge, errorOf, httpEdge, libraryEdge, mcpEdge, type Outcome, outcome } from "../helpers/edges.ts";
+import { type Edge, errorOf, httpEdge, libraryEdge, mcpEdge, type Outcome, socketEdge } from "../helpers/edges.ts";
 import { BIN, World } from "../helpers/harness.ts";
 
 
@@ -49,17 +49,7 @@ const EDGES: Edge[] = [
       return "error" in parsed && run.code !== 0 ? { error: errorOf(parsed.error) } : { result: parsed };
     },
   },
-  {
-    name: "socket",
-    async call(method, params) {
-      const rpc = await world.rpc();
-      try {
-        return await outcome(() => rpc.call(method, params));
-      } finally {
-        rpc.close();
-      }
-    },
-  },
+  socketEdge(() => world.rpc()),
   mcpEdge(() => mcp),
   httpEdge(() => http),
   libraryEdge(() => library),

@@ -4,6 +4,7 @@
 import type { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Client as LibraryClient } from "../../lib/client/index.ts";
 import { toolName } from "../../lib/mcp/tools.ts";
+import type { RpcClient } from "../../lib/transport/rpc-client.ts";
 
 export type Outcome = { result?: any; error?: { code: number; name: string } };
 export type Edge = { name: string; call(method: string, params: Record<string, unknown>, cli: string[]): Promise<Outcome> };
@@ -19,6 +20,19 @@ export async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
     return { error: { code: error.code, name: error.errorName } };
   }
 }
+
+/** The socket: a connection of its own for each call, closed after it. */
+export const socketEdge = (connect: () => Promise<RpcClient>): Edge => ({
+  name: "socket",
+  async call(method, params) {
+    const rpc = await connect();
+    try {
+      return await outcome(() => rpc.call(method, params));
+    } finally {
+      rpc.close();
+    }
+  },
+});
 
 /** MCP: the method's tool; a failed call's structuredContent holds the socket's error. */
 export const mcpEdge = (mcp: () => McpClient): Edge => ({
