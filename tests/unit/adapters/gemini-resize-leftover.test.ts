@@ -9,28 +9,18 @@
 // - gemini-resize-erased-frame: the old status rule up there ended @gemini.done's answer while
 //   Gemini CLI had erased its frame to draw the next (one write erases, the next draws): the
 //   turn was done at "wide line 04", mid-stream (the cast ends there, still streaming).
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { afterEach, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { walk } from "../../../lib/outline/types.ts";
 import { Screen } from "../../../lib/terminal/screen.ts";
 import { SessionOutline } from "../../../lib/worker/session-outline.ts";
+import { useBuiltinAdaptersOnly } from "../../helpers/builtin-adapters-only.ts";
 
 const END = "END OF THE WIDE LINES.";
 
-// Only the built-in manifests: an empty adapters directory of our own.
-let adapters: string;
-const savedAdaptersDir = process.env.TUIWRIGHT_ADAPTERS_DIR;
-beforeAll(() => {
-  adapters = mkdtempSync(join(tmpdir(), "tw-gemini-resize-"));
-  process.env.TUIWRIGHT_ADAPTERS_DIR = adapters;
-});
-afterAll(() => {
-  if (savedAdaptersDir === undefined) delete process.env.TUIWRIGHT_ADAPTERS_DIR;
-  else process.env.TUIWRIGHT_ADAPTERS_DIR = savedAdaptersDir;
-  rmSync(adapters, { recursive: true, force: true });
-});
+// Only the built-in manifests.
+useBuiltinAdaptersOnly("tw-gemini-resize-");
 
 let screen: Screen | undefined;
 afterEach(() => screen?.dispose());

@@ -3,26 +3,14 @@
 // a keyed row wherever its key is now, else a stale-ref error saying what it was and what is
 // there now. Durable manifest refs are looked up on the current screen. The session's pid is
 // 0 (no such process), so no foreground process adds facts of its own.
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { afterEach, expect, test } from "bun:test";
 import { SessionOutline } from "../../../lib/worker/session-outline.ts";
 import { Screen } from "../../../lib/terminal/screen.ts";
+import { useBuiltinAdaptersOnly } from "../../helpers/builtin-adapters-only.ts";
 import { thrown } from "../../helpers/errors.ts";
 
-// No user manifest may shape these screens: an empty adapters directory of our own.
-let adapters: string;
-const savedAdaptersDir = process.env.TUIWRIGHT_ADAPTERS_DIR;
-beforeAll(() => {
-  adapters = mkdtempSync(join(tmpdir(), "tw-outline-"));
-  process.env.TUIWRIGHT_ADAPTERS_DIR = adapters;
-});
-afterAll(() => {
-  if (savedAdaptersDir === undefined) delete process.env.TUIWRIGHT_ADAPTERS_DIR;
-  else process.env.TUIWRIGHT_ADAPTERS_DIR = savedAdaptersDir;
-  rmSync(adapters, { recursive: true, force: true });
-});
+// No user manifest may shape these screens.
+useBuiltinAdaptersOnly("tw-outline-");
 
 let screen: Screen;
 afterEach(() => screen?.dispose());
